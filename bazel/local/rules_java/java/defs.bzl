@@ -1,0 +1,7 @@
+"""The native Java rules under the names rules_java exports."""
+
+java_binary = native.java_binary
+java_import = native.java_import
+java_library = native.java_library
+java_runtime = native.java_runtime
+java_toolchain = native.java_toolchain
