@@ -1,0 +1,47 @@
+#include "oracle/grid.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cc_grid_alloc(cc_grid *g, int32_t w, int32_t h, cc_error *err) {
+    g->w = g->h = 0;
+    g->cells = NULL;
+    if (w < 1 || h < 1 || w > CC_GRID_SIDE_MAX || h > CC_GRID_SIDE_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "grid %dx%d: each side must be in 1..%d", (int)w,
+                       (int)h, CC_GRID_SIDE_MAX);
+    size_t n = (size_t)w * (size_t)h;
+    uint8_t *cells = calloc(n, 1);
+    if (!cells)
+        return cc_fail(err, CC_ERR_NOMEM, "grid %dx%d: cannot allocate %zu bytes", (int)w, (int)h,
+                       n);
+    g->w = w;
+    g->h = h;
+    g->cells = cells;
+    return CC_OK;
+}
+
+void cc_grid_free(cc_grid *g) {
+    if (!g) return;
+    free(g->cells);
+    g->cells = NULL;
+    g->w = g->h = 0;
+}
+
+size_t cc_grid_cells(const cc_grid *g) { return (size_t)g->w * (size_t)g->h; }
+
+int cc_grid_copy(cc_grid *dst, const cc_grid *src, cc_error *err) {
+    int rc = cc_grid_alloc(dst, src->w, src->h, err);
+    if (rc) return rc;
+    memcpy(dst->cells, src->cells, cc_grid_cells(src));
+    return CC_OK;
+}
+
+int cc_grid_equal(const cc_grid *a, const cc_grid *b) {
+    return a->w == b->w && a->h == b->h && memcmp(a->cells, b->cells, cc_grid_cells(a)) == 0;
+}
+
+size_t cc_grid_population(const cc_grid *g) {
+    size_t n = cc_grid_cells(g), pop = 0;
+    for (size_t i = 0; i < n; i++) pop += g->cells[i] != 0;
+    return pop;
+}

@@ -1,0 +1,32 @@
+/* Grid files: Golly RLE with the torus size in the header, and plain text rows of 0 and 1. */
+#ifndef CELLCHECK_ORACLE_GRIDIO_H
+#define CELLCHECK_ORACLE_GRIDIO_H
+
+#include <stddef.h>
+
+#include "oracle/grid.h"
+#include "oracle/rule.h"
+
+/* RLE: "x = X, y = Y, rule = RULE:TW,H". The torus is W x H (X x Y when there is no :T suffix);
+ * the pattern sits at the torus's top-left corner. Anything inconsistent (a row longer than X,
+ * more rows than Y, a pattern larger than the torus, a bad token, a missing '!') is refused.
+ * rule and has_rule may be NULL; *has_rule says whether the header named a rule. */
+int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int *has_rule,
+                 cc_error *err);
+/* Writes the whole torus as the pattern: "x = W, y = H, rule = RULE:TW,H". rule may be NULL. */
+int cc_rle_format(const cc_grid *g, const cc_rule *rule, char **text, size_t *len, cc_error *err);
+
+/* Text: one row per line of '0' and '1'; W is the row length (all equal), H the number of rows. */
+int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err);
+int cc_text_format(const cc_grid *g, char **text, size_t *len, cc_error *err);
+
+/* By extension: ".rle" or ".txt"; anything else is refused. */
+int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule, cc_error *err);
+/* Written whole or not at all: a temporary file beside path, then rename. */
+int cc_grid_write_file(const char *path, const cc_grid *g, const cc_rule *rule, cc_error *err);
+
+/* Whole-file helpers shared by the tools. */
+int cc_read_file(const char *path, char **text, size_t *len, cc_error *err);
+int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_error *err);
+
+#endif

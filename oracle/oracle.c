@@ -1,0 +1,92 @@
+/* Deliberately plain: every cell, every offset of the shape's membership test, a modulo for the
+ * torus. Nothing here is shared with any engine beyond the rule and grid types. */
+#include "oracle/oracle.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int32_t wrap(int32_t v, int32_t n) {
+    int32_t m = v % n;
+    return m < 0 ? m + n : m;
+}
+
+int32_t oracle_count(const cc_rule *rule, const cc_grid *g, int32_t x, int32_t y) {
+    int32_t r = rule->radius, count = 0;
+    for (int32_t dy = -r; dy <= r; dy++) {
+        for (int32_t dx = -r; dx <= r; dx++) {
+            if (!cc_shape_contains(rule->shape, r, dx, dy)) continue;
+            int32_t nx = wrap(x + dx, g->w), ny = wrap(y + dy, g->h);
+            count += g->cells[(size_t)ny * (size_t)g->w + (size_t)nx] != 0;
+        }
+    }
+    if (rule->centre) count += g->cells[(size_t)y * (size_t)g->w + (size_t)x] != 0;
+    return count;
+}
+
+static int check_size(const cc_rule *rule, int32_t w, int32_t h, cc_error *err) {
+    int32_t min = 2 * rule->radius + 1;
+    if (w < min || h < min)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "grid %dx%d is smaller than 2r+1 = %d on a side (radius %d)", (int)w,
+                       (int)h, (int)min, (int)rule->radius);
+    return CC_OK;
+}
+
+int oracle_step(const cc_rule *rule, const cc_grid *in, cc_grid *out, cc_error *err) {
+    if (!rule || !in || !out || !in->cells || !out->cells)
+        return cc_fail(err, CC_ERR_ARG, "oracle_step: NULL rule or grid");
+    int rc = cc_rule_validate(rule, err);
+    if (rc) return rc;
+    if ((rc = check_size(rule, in->w, in->h, err))) return rc;
+    if (out->w != in->w || out->h != in->h || out->cells == in->cells)
+        return cc_fail(err, CC_ERR_ARG, "oracle_step needs a separate output grid of the same size");
+    /* The neighbourhood as a list of offsets, built once per step from the shape's definition. */
+    int32_t r = rule->radius;
+    size_t side = (size_t)(2 * r + 1);
+    int32_t *offsets = malloc(side * side * 2 * sizeof *offsets);
+    if (!offsets)
+        return cc_fail(err, CC_ERR_NOMEM, "oracle_step: cannot allocate the offsets of radius %d",
+                       (int)r);
+    size_t n = 0;
+    for (int32_t dy = -r; dy <= r; dy++) {
+        for (int32_t dx = -r; dx <= r; dx++) {
+            if (!cc_shape_contains(rule->shape, r, dx, dy)) continue;
+            offsets[2 * n] = dx;
+            offsets[2 * n + 1] = dy;
+            n++;
+        }
+    }
+    for (int32_t y = 0; y < in->h; y++) {
+        for (int32_t x = 0; x < in->w; x++) {
+            size_t i = (size_t)y * (size_t)in->w + (size_t)x;
+            int alive = in->cells[i] != 0;
+            int32_t count = rule->centre ? alive : 0;
+            for (size_t k = 0; k < n; k++) {
+                int32_t nx = wrap(x + offsets[2 * k], in->w);
+                int32_t ny = wrap(y + offsets[2 * k + 1], in->h);
+                count += in->cells[(size_t)ny * (size_t)in->w + (size_t)nx] != 0;
+            }
+            out->cells[i] = (uint8_t)(alive ? cc_set_has(&rule->survive, count)
+                                            : cc_set_has(&rule->birth, count));
+        }
+    }
+    free(offsets);
+    return CC_OK;
+}
+
+int oracle_run(const cc_rule *rule, cc_grid *g, int64_t steps, cc_error *err) {
+    if (steps < 0) return cc_fail(err, CC_ERR_ARG, "negative step count %lld", (long long)steps);
+    int rc = cc_rule_validate(rule, err);
+    if (rc) return rc;
+    if ((rc = check_size(rule, g->w, g->h, err))) return rc;
+    cc_grid next;
+    if ((rc = cc_grid_alloc(&next, g->w, g->h, err))) return rc;
+    for (int64_t s = 0; s < steps; s++) {
+        if ((rc = oracle_step(rule, g, &next, err))) break;
+        uint8_t *t = g->cells;
+        g->cells = next.cells;
+        next.cells = t;
+    }
+    cc_grid_free(&next);
+    return rc;
+}
