@@ -94,5 +94,6 @@ def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], v
             "-lpthread",
         ],
         alwayslink = True,
+        linkstatic = True,
         visibility = visibility,
     )
