@@ -1,0 +1,464 @@
+/* Timing one engine against its reference in the same run (see bench.h). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "engines/bench.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fuzz/case.h"
+#include "golden/table6.h"
+#include "oracle/grid.h"
+
+#define BENCH_REPEATS_MAX 1000
+
+static const int32_t default_radii[] = {1, 4, 8, 16};
+
+void cc_bench_options_init(cc_bench_options *opt) {
+    memset(opt, 0, sizeof *opt);
+    opt->warmup = -1;
+}
+
+/* A whole number in [lo, hi] from text[0..len). */
+static int parse_whole(const char *what, const char *text, size_t len, int64_t lo, int64_t hi,
+                       int64_t *out, cc_error *err) {
+    char buf[32];
+    if (len == 0 || len >= sizeof buf)
+        return cc_fail(err, CC_ERR_ARG, "%s '%.*s' is not a whole number", what, (int)len, text);
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    for (size_t i = 0; i < len; i++)
+        if (buf[i] < '0' || buf[i] > '9')
+            return cc_fail(err, CC_ERR_ARG, "%s '%s' is not a whole number", what, buf);
+    errno = 0;
+    long long v = strtoll(buf, NULL, 10);
+    if (errno || v < lo || v > hi)
+        return cc_fail(err, CC_ERR_ARG, "%s %s is outside %lld..%lld", what, buf, (long long)lo,
+                       (long long)hi);
+    *out = v;
+    return CC_OK;
+}
+
+/* Calls item(start, len) for every comma-separated item of text; refuses empty items. */
+typedef int (*item_fn)(const char *item, size_t len, cc_bench_options *opt, cc_error *err);
+
+static int for_each_item(const char *flag, const char *text, item_fn item, cc_bench_options *opt,
+                         cc_error *err) {
+    if (!text || !*text) return cc_fail(err, CC_ERR_ARG, "%s needs a value", flag);
+    const char *p = text;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0) return cc_fail(err, CC_ERR_ARG, "%s '%s' has an empty item", flag, text);
+        int rc = item(p, len, opt, err);
+        if (rc) return rc;
+        if (!comma) return CC_OK;
+        p = comma + 1;
+    }
+}
+
+static int radius_item(const char *item, size_t len, cc_bench_options *opt, cc_error *err) {
+    if (opt->radius_count >= CC_BENCH_LIST_MAX)
+        return cc_fail(err, CC_ERR_ARG, "--radius lists more than %d radii", CC_BENCH_LIST_MAX);
+    int64_t r;
+    int rc = parse_whole("radius", item, len, 1, CC_RADIUS_MAX, &r, err);
+    if (rc) return rc;
+    opt->radii[opt->radius_count++] = (int32_t)r;
+    return CC_OK;
+}
+
+static int size_item(const char *item, size_t len, cc_bench_options *opt, cc_error *err) {
+    if (opt->size_count >= CC_BENCH_LIST_MAX)
+        return cc_fail(err, CC_ERR_ARG, "--size lists more than %d sizes", CC_BENCH_LIST_MAX);
+    const char *x = memchr(item, 'x', len);
+    int64_t w, h;
+    int rc = parse_whole("size", item, x ? (size_t)(x - item) : len, 1, CC_GRID_SIDE_MAX, &w, err);
+    if (rc) return rc;
+    h = w;
+    if (x && (rc = parse_whole("size", x + 1, len - (size_t)(x - item) - 1, 1, CC_GRID_SIDE_MAX, &h,
+                               err)))
+        return rc;
+    opt->widths[opt->size_count] = (int32_t)w;
+    opt->heights[opt->size_count] = (int32_t)h;
+    opt->size_count++;
+    return CC_OK;
+}
+
+int cc_bench_parse_radii(const char *text, cc_bench_options *opt, cc_error *err) {
+    opt->radius_count = 0;
+    return for_each_item("--radius", text, radius_item, opt, err);
+}
+
+int cc_bench_parse_sizes(const char *text, cc_bench_options *opt, cc_error *err) {
+    opt->size_count = 0;
+    return for_each_item("--size", text, size_item, opt, err);
+}
+
+int cc_bench_parse_args(int argc, char **argv, cc_bench_options *opt, cc_error *err) {
+    static const char *const flags[] = {"--radius", "--size", "--steps", "--repeats", "--warmup"};
+    int seen[5] = {0};
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i], *value = NULL;
+        int which = -1;
+        for (int f = 0; f < 5 && which < 0; f++) {
+            size_t n = strlen(flags[f]);
+            if (strncmp(arg, flags[f], n) != 0) continue;
+            if (arg[n] == '=') {
+                which = f;
+                value = arg + n + 1;
+            } else if (arg[n] == '\0') {
+                which = f;
+                if (i + 1 >= argc) return cc_fail(err, CC_ERR_ARG, "%s needs a value", flags[f]);
+                value = argv[++i];
+            }
+        }
+        if (which < 0)
+            return cc_fail(err, CC_ERR_ARG,
+                           "unexpected argument '%s' (bench takes --radius, --size, --steps, "
+                           "--repeats, --warmup)",
+                           arg);
+        if (seen[which]++) return cc_fail(err, CC_ERR_ARG, "%s given twice", flags[which]);
+        int64_t v;
+        int rc = CC_OK;
+        switch (which) {
+        case 0: rc = cc_bench_parse_radii(value, opt, err); break;
+        case 1: rc = cc_bench_parse_sizes(value, opt, err); break;
+        case 2:
+            rc = parse_whole("--steps", value, strlen(value), 1, INT32_MAX, &v, err);
+            if (!rc) opt->steps = v;
+            break;
+        case 3:
+            rc = parse_whole("--repeats", value, strlen(value), 1, BENCH_REPEATS_MAX, &v, err);
+            if (!rc) opt->repeats = (int)v;
+            break;
+        case 4:
+            rc = parse_whole("--warmup", value, strlen(value), 0, INT32_MAX, &v, err);
+            if (!rc) opt->warmup = v;
+            break;
+        }
+        if (rc) return rc;
+    }
+    return CC_OK;
+}
+
+const char *cc_bench_default_reference(const cc_engine *engine) {
+    return engine->hardware == CC_HW_GPU ? "cuda.base" : "cpu.ref";
+}
+
+void cc_bench_cpu_model(char *buf, size_t size) {
+    snprintf(buf, size, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0) continue;
+        const char *colon = strchr(line, ':');
+        if (!colon) continue;
+        colon++;
+        while (*colon == ' ' || *colon == '\t') colon++;
+        size_t len = strlen(colon);
+        while (len > 0 && (colon[len - 1] == '\n' || colon[len - 1] == ' ')) len--;
+        snprintf(buf, size, "%.*s", (int)len, colon);
+        break;
+    }
+    fclose(f);
+}
+
+/* ---- measuring ------------------------------------------------------------------------------ */
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int compare_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct measurement {
+    double ms_per_step; /* median */
+    char device[CC_BENCH_DEVICE_MAX];
+    int engine_clock; /* timed by the engine's timed_step */
+} measurement;
+
+/* Creates the engine on the grid, runs warmup untimed steps, then repeats x steps timed; the
+ * final grid goes to final_cells. */
+static int measure(const cc_engine *engine, const cc_rule *rule, const cc_grid *initial,
+                   int64_t warmup, int64_t steps, int repeats, uint8_t *final_cells, measurement *m,
+                   cc_error *err) {
+    void *ctx = NULL;
+    int rc = engine->create(rule, initial->w, initial->h, &ctx, err);
+    if (rc) return rc;
+    double times[BENCH_REPEATS_MAX];
+    if (engine->device_name)
+        snprintf(m->device, sizeof m->device, "%s", engine->device_name(ctx));
+    else
+        cc_bench_cpu_model(m->device, sizeof m->device);
+    m->engine_clock = engine->timed_step != NULL;
+    if (!(rc = engine->load(ctx, initial->cells, err)) && warmup > 0)
+        rc = engine->step(ctx, warmup, err);
+    for (int i = 0; i < repeats && !rc; i++) {
+        double ms = 0.0;
+        if (engine->timed_step) {
+            rc = engine->timed_step(ctx, steps, &ms, err);
+        } else {
+            double start = now_ms();
+            rc = engine->step(ctx, steps, err);
+            ms = now_ms() - start;
+        }
+        times[i] = ms / (double)steps;
+    }
+    if (!rc) rc = engine->store(ctx, final_cells, err);
+    engine->destroy(ctx);
+    if (rc) return cc_prefix(err, "%s", engine->name);
+    qsort(times, (size_t)repeats, sizeof times[0], compare_double);
+    m->ms_per_step =
+        repeats % 2 ? times[repeats / 2] : (times[repeats / 2 - 1] + times[repeats / 2]) / 2.0;
+    return CC_OK;
+}
+
+/* ---- the run -------------------------------------------------------------------------------- */
+
+static int32_t gcd32(int32_t a, int32_t b) {
+    while (b) {
+        int32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static int32_t lcm32(int32_t a, int32_t b) {
+    if (a < 1) a = 1;
+    if (b < 1) b = 1;
+    return a / gcd32(a, b) * b;
+}
+
+static int32_t round_up(int32_t v, int32_t multiple) {
+    return (v + multiple - 1) / multiple * multiple;
+}
+
+/* A JSON string body: quotes, backslashes and control characters escaped. */
+static void json_string(FILE *out, const char *s) {
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
+                         const cc_bench_options *opt, int32_t *radii, int *count, cc_error *err) {
+    *count = 0;
+    if (opt->radius_count > 0) {
+        for (int i = 0; i < opt->radius_count; i++) radii[(*count)++] = opt->radii[i];
+        return CC_OK;
+    }
+    int32_t lo = engine->caps.radius_min, hi = engine->caps.radius_max;
+    if (reference) {
+        if (reference->caps.radius_min > lo) lo = reference->caps.radius_min;
+        if (reference->caps.radius_max < hi) hi = reference->caps.radius_max;
+    }
+    if (hi > CC_TABLE6_COUNT) hi = CC_TABLE6_COUNT;
+    if (lo > hi)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s and %s share no radius with a Table VI rule (1..%d)", engine->name,
+                       reference ? reference->name : engine->name, CC_TABLE6_COUNT);
+    for (size_t i = 0; i < sizeof default_radii / sizeof default_radii[0]; i++) {
+        int32_t r = default_radii[i] < lo ? lo : default_radii[i] > hi ? hi : default_radii[i];
+        if (*count == 0 || radii[*count - 1] != r) radii[(*count)++] = r;
+    }
+    return CC_OK;
+}
+
+int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_bench_options *opt,
+                 FILE *out, cc_bench_row *rows, int max_rows, int *row_count, cc_error *err) {
+    if (row_count) *row_count = 0;
+    if (!engine || !opt) return cc_fail(err, CC_ERR_ARG, "cc_bench_run: no engine or options");
+    int same = !reference || reference == engine || strcmp(reference->name, engine->name) == 0;
+    if (same) reference = NULL;
+    int gpu = engine->hardware == CC_HW_GPU;
+    int64_t steps = opt->steps > 0 ? opt->steps : gpu ? 25 : 2;
+    int64_t warmup = opt->warmup >= 0 ? opt->warmup : gpu ? 3 : 1;
+    int repeats = opt->repeats > 0 ? opt->repeats : gpu ? 5 : 3;
+    if (repeats > BENCH_REPEATS_MAX)
+        return cc_fail(err, CC_ERR_ARG, "%d repeats, at most %d", repeats, BENCH_REPEATS_MAX);
+
+    int32_t radii[CC_BENCH_LIST_MAX], widths[CC_BENCH_LIST_MAX], heights[CC_BENCH_LIST_MAX];
+    int nradii, nsizes;
+    int rc = resolve_radii(engine, reference, opt, radii, &nradii, err);
+    if (rc) return rc;
+    if (opt->size_count > 0) {
+        nsizes = opt->size_count;
+        for (int i = 0; i < nsizes; i++) {
+            widths[i] = opt->widths[i];
+            heights[i] = opt->heights[i];
+        }
+    } else {
+        int32_t side = gpu ? 8192 : 1024;
+        int32_t wm = lcm32(engine->caps.w_multiple, reference ? reference->caps.w_multiple : 1);
+        int32_t hm = lcm32(engine->caps.h_multiple, reference ? reference->caps.h_multiple : 1);
+        nsizes = 1;
+        widths[0] = round_up(side, wm);
+        heights[0] = round_up(side, hm);
+    }
+
+    /* Every row is checked before any is timed, so a bad radius or size fails at once. */
+    cc_rule rules[CC_BENCH_LIST_MAX];
+    double densities[CC_BENCH_LIST_MAX];
+    for (int i = 0; i < nradii; i++) {
+        const cc_table6_instance *t = cc_table6_find(radii[i]);
+        if (!t)
+            return cc_fail(err, CC_ERR_UNSUPPORTED,
+                           "radius %d: Table VI has rules for radius 1..%d only", (int)radii[i],
+                           CC_TABLE6_COUNT);
+        if ((rc = cc_rule_parse(radii[i] == 1 ? "B3/S23" : t->rule, &rules[i], err)))
+            return cc_prefix(err, "Table VI rule of radius %d", (int)radii[i]);
+        densities[i] = t->density;
+        for (int s = 0; s < nsizes; s++) {
+            if ((rc = cc_engine_check(engine, &rules[i], widths[s], heights[s], err))) return rc;
+            if (reference &&
+                (rc = cc_engine_check(reference, &rules[i], widths[s], heights[s], err)))
+                return cc_prefix(err, "reference");
+        }
+    }
+
+    char cpu[CC_BENCH_DEVICE_MAX];
+    cc_bench_cpu_model(cpu, sizeof cpu);
+    fprintf(out,
+            "bench: %s against %s; %lld steps per repeat, %d repeats, %lld warm-up steps; "
+            "medians\n",
+            engine->name, reference ? reference->name : engine->name, (long long)steps, repeats,
+            (long long)warmup);
+    fprintf(out, "host CPU: %s\n", cpu);
+
+    uint8_t seed_master[CC_SEED_BYTES] = "cellcheck bench Table VI grids";
+    size_t mismatches = 0;
+    int row = 0;
+    for (int s = 0; s < nsizes && !rc; s++) {
+        for (int i = 0; i < nradii && !rc; i++, row++) {
+            cc_case c;
+            memset(&c, 0, sizeof c);
+            c.rule = rules[i];
+            c.w = widths[s];
+            c.h = heights[s];
+            c.steps = warmup + steps * repeats;
+            c.density = densities[i];
+            /* One grid per workload, whatever else the run measures. */
+            case_seed_derive(seed_master,
+                             (uint64_t)c.rule.radius << 42 | (uint64_t)c.w << 21 | (uint64_t)c.h,
+                             c.seed);
+            char line[CC_CASE_TEXT_MAX], rule_text[CC_RULE_TEXT_MAX];
+            if ((rc = case_format(&c, line, sizeof line, err))) break;
+            if ((rc = cc_rule_print(&c.rule, rule_text, sizeof rule_text, err))) break;
+            cc_grid initial;
+            if ((rc = case_grid(&c, &initial, err))) break;
+            size_t cells = cc_grid_cells(&initial);
+            uint8_t *engine_final = malloc(cells), *ref_final = reference ? malloc(cells) : NULL;
+            measurement me, mr;
+            memset(&mr, 0, sizeof mr);
+            if (!engine_final || (reference && !ref_final))
+                rc = cc_fail(err, CC_ERR_NOMEM, "cannot allocate two %dx%d grids", (int)c.w,
+                             (int)c.h);
+            if (!rc)
+                rc = measure(engine, &c.rule, &initial, warmup, steps, repeats, engine_final, &me,
+                             err);
+            if (!rc && reference)
+                rc = measure(reference, &c.rule, &initial, warmup, steps, repeats, ref_final, &mr,
+                             err);
+            cc_grid_free(&initial);
+            if (!rc) {
+                cc_bench_row r;
+                memset(&r, 0, sizeof r);
+                r.radius = c.rule.radius;
+                r.w = c.w;
+                r.h = c.h;
+                snprintf(r.rule, sizeof r.rule, "%s", rule_text);
+                r.density = c.density;
+                r.steps = steps;
+                r.repeats = repeats;
+                r.engine_ms = me.ms_per_step;
+                r.engine_cells_per_s =
+                    me.ms_per_step > 0 ? (double)cells / (me.ms_per_step / 1e3) : 0;
+                if (reference) {
+                    r.reference_ms = mr.ms_per_step;
+                    r.reference_cells_per_s =
+                        mr.ms_per_step > 0 ? (double)cells / (mr.ms_per_step / 1e3) : 0;
+                    r.speedup = me.ms_per_step > 0 ? mr.ms_per_step / me.ms_per_step : 0;
+                    r.grids_match = memcmp(engine_final, ref_final, cells) == 0;
+                    mismatches += !r.grids_match;
+                } else {
+                    r.reference_ms = r.engine_ms;
+                    r.reference_cells_per_s = r.engine_cells_per_s;
+                    r.speedup = 1.0;
+                    r.grids_match = -1;
+                }
+                if (row == 0) {
+                    fprintf(out, "engine device: %s%s\n", me.device,
+                            me.engine_clock ? " (timed by the engine's own clock)" : "");
+                    if (reference)
+                        fprintf(out, "reference device: %s%s\n", mr.device,
+                                mr.engine_clock ? " (timed by the engine's own clock)" : "");
+                    fprintf(out, "%3s %13s %-34s %12s %10s %12s %10s %8s %6s\n", "r", "size",
+                            "rule", "engine ms", "cells/s", "ref ms", "cells/s", "speedup",
+                            "grids");
+                }
+                char size_text[32];
+                snprintf(size_text, sizeof size_text, "%dx%d", (int)r.w, (int)r.h);
+                fprintf(out, "%3d %13s %-34s %12.4f %10.3e %12.4f %10.3e %7.2fx %6s\n",
+                        (int)r.radius, size_text, r.rule, r.engine_ms, r.engine_cells_per_s,
+                        r.reference_ms, r.reference_cells_per_s, r.speedup,
+                        r.grids_match < 0 ? "-"
+                        : r.grids_match   ? "equal"
+                                          : "DIFFER");
+                fprintf(out, "BENCH {\"engine\":");
+                json_string(out, engine->name);
+                fprintf(out, ",\"reference\":");
+                json_string(out, reference ? reference->name : engine->name);
+                fprintf(out, ",\"engine_device\":");
+                json_string(out, me.device);
+                fprintf(out, ",\"reference_device\":");
+                json_string(out, reference ? mr.device : me.device);
+                fprintf(out, ",\"engine_timer\":\"%s\",\"radius\":%d,\"w\":%d,\"h\":%d,\"rule\":",
+                        me.engine_clock ? "engine" : "monotonic", (int)r.radius, (int)r.w,
+                        (int)r.h);
+                json_string(out, r.rule);
+                fprintf(out,
+                        ",\"density\":%.4f,\"steps\":%lld,\"repeats\":%d,\"warmup\":%lld,"
+                        "\"engine_ms_per_step\":%.6f,\"engine_cells_per_s\":%.6e,"
+                        "\"reference_ms_per_step\":%.6f,\"reference_cells_per_s\":%.6e,"
+                        "\"speedup\":%.4f,\"grids_match\":%s,\"case\":",
+                        r.density, (long long)r.steps, r.repeats, (long long)warmup, r.engine_ms,
+                        r.engine_cells_per_s, r.reference_ms, r.reference_cells_per_s, r.speedup,
+                        r.grids_match < 0 ? "null"
+                        : r.grids_match   ? "true"
+                                          : "false");
+                json_string(out, line);
+                fprintf(out, "}\n");
+                fflush(out);
+                if (rows && row < max_rows) rows[row] = r;
+                if (row_count) *row_count = row + 1;
+                if (!r.grids_match)
+                    fprintf(out, "MISMATCH: %s and %s disagree after %lld steps of %s\n",
+                            engine->name, reference->name, (long long)c.steps, line);
+            }
+            free(engine_final);
+            free(ref_final);
+        }
+    }
+    if (rc) return rc;
+    if (mismatches)
+        return cc_fail(err, CC_ERR_MISMATCH, "%s and %s disagree on %zu benchmark grids",
+                       engine->name, reference->name, mismatches);
+    return CC_OK;
+}

@@ -1,0 +1,177 @@
+/* The checks every engine's create starts with, and small functions around the engine table. */
+#include "engines/engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle/grid.h"
+
+static int check_set_within(const cc_engine *engine, const cc_set *set, const char *which,
+                            int32_t count_max, cc_error *err) {
+    for (int i = 0; i < set->n; i++) {
+        if (set->r[i].hi > count_max)
+            return cc_fail(err, CC_ERR_UNSUPPORTED,
+                           "%s: %s range %d..%d names counts above %d, the largest count this "
+                           "engine supports",
+                           engine->name, which, (int)set->r[i].lo, (int)set->r[i].hi,
+                           (int)count_max);
+    }
+    return CC_OK;
+}
+
+static int check_side(const cc_engine *engine, const char *which, int32_t side, int32_t multiple,
+                      int32_t side_max, int32_t min, int32_t radius, cc_error *err) {
+    if (side < min)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: %s %d is smaller than 2r+1 = %d (radius %d)", engine->name, which,
+                       (int)side, (int)min, (int)radius);
+    if (side > CC_GRID_SIDE_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: %s %d is above the largest side %d",
+                       engine->name, which, (int)side, CC_GRID_SIDE_MAX);
+    if (side_max > 0 && side > side_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: %s %d is above this engine's limit %d",
+                       engine->name, which, (int)side, (int)side_max);
+    if (multiple > 1 && side % multiple != 0)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: %s %d is not a multiple of %d",
+                       engine->name, which, (int)side, (int)multiple);
+    return CC_OK;
+}
+
+int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                    cc_error *err) {
+    if (!engine || !rule) return cc_fail(err, CC_ERR_ARG, "cc_engine_check: no engine or rule");
+    const cc_engine_caps *caps = &engine->caps;
+    int rc = cc_rule_validate(rule, err);
+    if (rc) return cc_prefix(err, "%s", engine->name);
+    if (!(caps->shapes & CC_SHAPE_BIT(rule->shape))) {
+        char have[64];
+        size_t used = 0;
+        have[0] = '\0';
+        for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+            if (!(caps->shapes & CC_SHAPE_BIT(s))) continue;
+            int n = snprintf(have + used, sizeof have - used, "%s%s", used ? "," : "",
+                             cc_shape_code((cc_shape)s));
+            if (n < 0 || (size_t)n >= sizeof have - used) break;
+            used += (size_t)n;
+        }
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: neighbourhood %s is not supported (shapes: %s)", engine->name,
+                       cc_shape_code(rule->shape), used ? have : "none");
+    }
+    if (rule->radius < caps->radius_min || rule->radius > caps->radius_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d is outside %d..%d", engine->name,
+                       (int)rule->radius, (int)caps->radius_min, (int)caps->radius_max);
+    uint32_t centre_bit = rule->centre ? CC_CENTRE_M1 : CC_CENTRE_M0;
+    if (!(caps->centres & centre_bit))
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: centre handling M%d is not supported",
+                       engine->name, rule->centre);
+    if (caps->count_max > 0) {
+        if ((rc = check_set_within(engine, &rule->survive, "S", caps->count_max, err))) return rc;
+        if ((rc = check_set_within(engine, &rule->birth, "B", caps->count_max, err))) return rc;
+    }
+    int32_t min = 2 * rule->radius + 1;
+    if ((rc = check_side(engine, "W", w, caps->w_multiple, caps->w_max, min, rule->radius, err)))
+        return rc;
+    if ((rc = check_side(engine, "H", h, caps->h_multiple, caps->h_max, min, rule->radius, err)))
+        return rc;
+    return CC_OK;
+}
+
+const char *cc_hardware_name(cc_hardware hw) {
+    switch (hw) {
+    case CC_HW_CPU: return "cpu";
+    case CC_HW_GPU: return "gpu";
+    case CC_HW_AMX: return "amx";
+    case CC_HW_AVX2: return "avx2";
+    case CC_HW_AVX512: return "avx512";
+    }
+    return "unknown";
+}
+
+int cc_hardware_required(cc_hardware hw) {
+    const char *list = getenv("CELLCHECK_REQUIRE");
+    if (!list) return 0;
+    const char *want = cc_hardware_name(hw);
+    size_t want_len = strlen(want);
+    const char *p = list;
+    while (*p) {
+        while (*p == ',' || *p == ' ') p++;
+        const char *start = p;
+        while (*p && *p != ',') p++;
+        const char *end = p;
+        while (end > start && end[-1] == ' ') end--;
+        if ((size_t)(end - start) == want_len && strncmp(start, want, want_len) == 0) return 1;
+    }
+    return 0;
+}
+
+/* Appends to buf at *used, never past size; output is cut short rather than overflowing. */
+static void append(char *buf, size_t size, size_t *used, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void append(char *buf, size_t size, size_t *used, const char *fmt, ...) {
+    if (*used >= size) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *used, size - *used, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    *used += (size_t)n;
+    if (*used >= size) *used = size - 1;
+}
+
+void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size) {
+    if (!buf || size == 0) return;
+    buf[0] = '\0';
+    if (!engine) return;
+    const cc_engine_caps *caps = &engine->caps;
+    size_t used = 0;
+    append(buf, size, &used, "shapes ");
+    int first = 1;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        if (!(caps->shapes & CC_SHAPE_BIT(s))) continue;
+        append(buf, size, &used, "%s%s", first ? "" : ",", cc_shape_code((cc_shape)s));
+        first = 0;
+    }
+    if (first) append(buf, size, &used, "none");
+    append(buf, size, &used, "; r %d..%d; ", (int)caps->radius_min, (int)caps->radius_max);
+    if ((caps->centres & CC_CENTRE_M0) && (caps->centres & CC_CENTRE_M1))
+        append(buf, size, &used, "M0,M1");
+    else if (caps->centres & CC_CENTRE_M0)
+        append(buf, size, &used, "M0");
+    else if (caps->centres & CC_CENTRE_M1)
+        append(buf, size, &used, "M1");
+    else
+        append(buf, size, &used, "no centre handling");
+    if (caps->w_multiple <= 1 && caps->h_multiple <= 1 && caps->w_max <= 0 && caps->h_max <= 0) {
+        append(buf, size, &used, "; any W, H");
+    } else {
+        append(buf, size, &used, "; W ");
+        if (caps->w_multiple > 1) append(buf, size, &used, "multiple of %d", (int)caps->w_multiple);
+        else append(buf, size, &used, "any");
+        if (caps->w_max > 0) append(buf, size, &used, " up to %d", (int)caps->w_max);
+        append(buf, size, &used, ", H ");
+        if (caps->h_multiple > 1) append(buf, size, &used, "multiple of %d", (int)caps->h_multiple);
+        else append(buf, size, &used, "any");
+        if (caps->h_max > 0) append(buf, size, &used, " up to %d", (int)caps->h_max);
+    }
+    if (caps->count_max > 0) append(buf, size, &used, "; counts up to %d", (int)caps->count_max);
+    if (caps->limits && caps->limits[0]) append(buf, size, &used, "; %s", caps->limits);
+}
+
+/* The registry defines cc_engines_all; binaries that check engines without it (every engine's own
+ * tests) still link, and find nothing. */
+#pragma weak cc_engines_all
+
+const cc_engine *cc_engine_find(const char *name) {
+    if (!name || !cc_engines_all) return NULL;
+    const cc_engine *const *all = cc_engines_all();
+    for (size_t i = 0; all && all[i]; i++)
+        if (strcmp(all[i]->name, name) == 0) return all[i];
+    return NULL;
+}

@@ -1,0 +1,77 @@
+/* The engine contract. An engine is a table of C functions plus a statement of what it can do.
+ *
+ * The portable grid form is row-major uint8_t cells, 0 or 1, no halo, on a W x H torus. load and
+ * store speak that form; any internal layout is the engine's own business. Anything an engine
+ * cannot do is refused at create with a message naming the limit. */
+#ifndef CELLCHECK_ENGINES_ENGINE_H
+#define CELLCHECK_ENGINES_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "oracle/error.h"
+#include "oracle/rule.h"
+
+/* The hardware an engine needs beyond a plain x86-64 CPU; CELLCHECK_REQUIRE names these. */
+typedef enum cc_hardware {
+    CC_HW_CPU = 0,
+    CC_HW_GPU = 1, /* a CUDA device of compute capability 9.0 or newer */
+    CC_HW_AMX = 2, /* AMX tiles and the Linux permission to use them */
+    CC_HW_AVX2 = 3,
+    CC_HW_AVX512 = 4
+} cc_hardware;
+
+#define CC_CENTRE_M0 1u
+#define CC_CENTRE_M1 2u
+
+typedef struct cc_engine_caps {
+    uint32_t shapes;            /* CC_SHAPE_BIT(...) of every shape it simulates */
+    int32_t radius_min, radius_max;
+    uint32_t centres;           /* CC_CENTRE_M0 | CC_CENTRE_M1 */
+    int32_t w_multiple, h_multiple; /* W and H must be multiples of these (1: any) */
+    int32_t w_max, h_max;       /* 0: no limit beyond CC_GRID_SIDE_MAX */
+    int32_t count_max;          /* largest count the rule's sets may name (0: no limit) */
+    const char *limits;         /* anything else, in words, or NULL */
+} cc_engine_caps;
+
+typedef struct cc_engine {
+    const char *name;    /* stable: "cpu.ref", "cuda.base", ... */
+    const char *summary; /* one line */
+    cc_hardware hardware;
+    cc_engine_caps caps;
+
+    /* Is the hardware here? 0 if so; otherwise CC_ERR_UNAVAILABLE and the reason in err. */
+    int (*available)(cc_error *err);
+    /* Refuses, with the limit named, any rule or size outside caps (or any other limit). */
+    int (*create)(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
+    int (*load)(void *ctx, const uint8_t *cells, cc_error *err);
+    /* k >= 0 steps, whatever the engine does internally per launch. */
+    int (*step)(void *ctx, int64_t k, cc_error *err);
+    int (*store)(void *ctx, uint8_t *cells, cc_error *err);
+    void (*destroy)(void *ctx);
+    /* Optional, for benchmarks: run k steps and report the time they took on the engine's own
+     * clock (CUDA events on a GPU), transfers excluded. NULL: the caller times step() itself. */
+    int (*timed_step)(void *ctx, int64_t k, double *ms, cc_error *err);
+    /* Optional, for benchmarks: the device a created context runs on ("NVIDIA H100 80GB HBM3").
+     * NULL: a CPU engine, described by the host's CPU model. */
+    const char *(*device_name)(void *ctx);
+} cc_engine;
+
+/* The checks every create starts with: the rule is valid, and its shape, radius, centre, sets and
+ * the size W x H fit caps (including W, H >= 2r+1). The message names the limit that failed. */
+int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                    cc_error *err);
+
+const char *cc_hardware_name(cc_hardware hw); /* "cpu", "gpu", "amx", "avx2", "avx512" */
+
+/* Does CELLCHECK_REQUIRE (a comma-separated list such as "gpu,amx") name this hardware? */
+int cc_hardware_required(cc_hardware hw);
+
+/* Describes caps in one line ("shapes NM,NN; r 1..64; M0,M1; any W, H"). */
+void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size);
+
+/* Every engine built into this binary (the registry), NULL-terminated. */
+const cc_engine *const *cc_engines_all(void);
+const cc_engine *cc_engine_find(const char *name);
+
+#endif

@@ -1,0 +1,42 @@
+/* What every engine's tests and benchmark run. Each returns a process exit status. */
+#ifndef CELLCHECK_ENGINES_HARNESS_H
+#define CELLCHECK_ENGINES_HARNESS_H
+
+#include "engines/engine.h"
+#include "fuzz/campaign.h"
+
+/* A seeded campaign against the oracle (sharded by TEST_TOTAL_SHARDS / TEST_SHARD_INDEX), edge
+ * cases, the zero-step round trip, the largest counts, and the refusal of every unsupported
+ * parameter. Flags: --cases N, --seed HEX. */
+int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
+                           char **argv);
+
+/* What a conformance run found. passed: every check passed. */
+typedef struct cc_conformance_summary {
+    int edge_passed;  /* edge cases: all dead, all alive, the largest counts, 2r+1 sides, primes */
+    int round_trips;  /* zero-step load/store round trips */
+    int refusals;     /* unsupported parameters refused at create, with a message */
+    int failed;       /* edge cases, round trips or refusals that failed */
+    int infra_errors; /* checks that could not run */
+    cc_campaign_result campaign;
+    int passed;
+} cc_conformance_summary;
+
+/* The checks of cc_harness_conformance for the cases of opt's shard, as a library call (used by
+ * `cellcheck certify`). Reports go to stdout. Returns CC_OK when the checks ran (sum->passed says
+ * whether they passed), another code when the campaign could not run. */
+int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
+                       cc_conformance_summary *sum, cc_error *err);
+
+/* Every catalogue case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */
+int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
+
+/* ms per step and cells per second, against reference in the same run. */
+int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
+
+/* If the engine's hardware is absent: prints "SKIPPED: <engine>: <reason>" and returns 1 with
+ * *status = 0, or, when CELLCHECK_REQUIRE names that hardware, prints why and sets *status = 1.
+ * Returns 0 when the engine can run here. */
+int cc_harness_skip(const cc_engine *engine, int *status);
+
+#endif

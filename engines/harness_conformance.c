@@ -1,0 +1,515 @@
+/* Every engine's conformance test: edge cases where engines break (the largest counts at the
+ * largest radius, all-dead and all-alive grids, the smallest size 2r+1, prime non-square sizes),
+ * the zero-step load/store round trip, the refusal of every parameter outside the engine's caps,
+ * then a seeded campaign against the oracle. Sharded through Bazel's protocol. */
+#include "engines/harness.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz/campaign.h"
+
+int cc_harness_skip(const cc_engine *engine, int *status) {
+    cc_error err;
+    cc_error_clear(&err);
+    if (!engine->available || engine->available(&err) == CC_OK) {
+        *status = 0;
+        return 0;
+    }
+    const char *reason = err.msg[0] ? err.msg : cc_code_name(err.code);
+    if (cc_hardware_required(engine->hardware)) {
+        printf("FAILED: %s: required hardware absent: %s\n", engine->name, reason);
+        *status = 1;
+    } else {
+        printf("SKIPPED: %s: %s\n", engine->name, reason);
+        *status = 0;
+    }
+    fflush(stdout);
+    return 1;
+}
+
+/* ---- Tally ------------------------------------------------------------------------------ */
+
+typedef struct tally {
+    const cc_engine *engine;
+    const cc_campaign_options *opt;
+    uint64_t ordinal;  /* numbering of sharded checks: check j runs in shard j % count */
+    int edge_passed, edge_refused, round_trips, refusals, failed;
+    int reported;      /* a full report was printed already */
+    int infra_error;
+} tally;
+
+static int mine(tally *t) {
+    uint64_t j = t->ordinal++;
+    return j % t->opt->shard_count == t->opt->shard_index;
+}
+
+static void report_failure(tally *t, const char *section, const cc_case *c,
+                           const cc_check_result *res) {
+    t->failed++;
+    char line[CC_CASE_TEXT_MAX];
+    if (case_format(c, line, sizeof line, NULL)) snprintf(line, sizeof line, "(unprintable)");
+    if (t->reported) {
+        printf("FAILED: %s: %s: %s: %s\n  reproduce: cellcheck check --engine %s --case '%s'\n",
+               t->engine->name, section, cc_failure_kind_name(res->kind), res->detail,
+               t->engine->name, line);
+        return;
+    }
+    t->reported = 1;
+    printf("FAILED in %s:\n", section);
+    cc_failure_report rep;
+    cc_error err;
+    if (cc_failure_analyse(t->engine, c, res, t->opt, -1, &rep, &err)) {
+        printf("FAILED: %s: %s: %s: %s (analysis failed: %s)\n  case: %s\n", t->engine->name,
+               section, cc_failure_kind_name(res->kind), res->detail, err.msg, line);
+        return;
+    }
+    cc_failure_report_print(&rep, stdout);
+}
+
+/* Checks one case (when it belongs to this shard); counts its verdict. */
+static void check(tally *t, const char *section, const cc_case *c, int *passed) {
+    if (!mine(t)) return;
+    cc_check_result res;
+    cc_error err;
+    if (cc_case_check(t->engine, c, &res, &err)) {
+        char line[CC_CASE_TEXT_MAX];
+        case_format(c, line, sizeof line, NULL);
+        printf("ERROR: %s: %s: cannot check %s: %s\n", t->engine->name, section, line, err.msg);
+        t->infra_error++;
+        return;
+    }
+    if (res.outcome == CC_OUTCOME_FAIL) {
+        report_failure(t, section, c, &res);
+    } else if (res.outcome == CC_OUTCOME_REFUSED) {
+        /* Edge cases are built within the caps: a refusal here is a harness bug. */
+        t->edge_refused++;
+        printf("ERROR: %s: %s: an edge case outside the caps: %s\n", t->engine->name, section,
+               res.detail);
+    } else {
+        (*passed)++;
+    }
+}
+
+/* ---- Building cases --------------------------------------------------------------------- */
+
+static int32_t round_up(int32_t v, int32_t m) { return m > 1 ? (v + m - 1) / m * m : v; }
+
+/* The smallest side the engine takes at radius r, or 0 when the side limit rules r out. */
+static int32_t smallest_side(int32_t r, int32_t multiple, int32_t side_max) {
+    int32_t s = round_up(2 * r + 1, multiple);
+    return side_max > 0 && s > side_max ? 0 : s;
+}
+
+/* A side near want that the engine takes: rounded to its multiple, within its limit, at
+ * least min. */
+static int32_t fit_side(int32_t want, int32_t min, int32_t multiple, int32_t side_max) {
+    int32_t m = multiple > 1 ? multiple : 1;
+    int32_t s = round_up(want < min ? min : want, m);
+    if (side_max > 0 && s > side_max) s = side_max / m * m;
+    return s < min ? 0 : s;
+}
+
+static void set_one(cc_set *set, int32_t lo, int32_t hi) {
+    cc_set_clear(set);
+    set->n = 1;
+    set->r[0].lo = lo;
+    set->r[0].hi = hi;
+}
+
+static int32_t clamp_count(int32_t v, int32_t max) { return v < 0 ? 0 : v > max ? max : v; }
+
+/* Rules whose ranges touch the largest count (within the engine's count limit). */
+enum edge_rule { RULE_TOP, RULE_B0, RULE_BAND };
+
+static cc_rule edge_rule(cc_shape shape, int32_t r, int centre, enum edge_rule kind,
+                         int32_t count_max) {
+    cc_rule rule;
+    memset(&rule, 0, sizeof rule);
+    rule.shape = shape;
+    rule.radius = r;
+    rule.centre = centre;
+    int32_t m = cc_rule_max_count(&rule);
+    int32_t top = count_max > 0 && count_max < m ? count_max : m;
+    switch (kind) {
+    case RULE_TOP:
+        /* A live cell survives only at the very top; a dead one is born at the top two counts
+         * (under M1 a dead cell reaches m-1 at most). */
+        set_one(&rule.survive, top, top);
+        set_one(&rule.birth, clamp_count(top - 1, top), top);
+        break;
+    case RULE_B0:
+        /* Birth at zero, survival below the top: all-dead turns all-alive and back. */
+        set_one(&rule.survive, 0, clamp_count(top - 1, top));
+        set_one(&rule.birth, 0, 0);
+        break;
+    case RULE_BAND: {
+        /* Table VI-like: a band around a third of the neighbourhood. */
+        int32_t lo = clamp_count((int32_t)(0.28 * m + 0.5), top);
+        set_one(&rule.survive, lo, clamp_count((int32_t)(0.48 * m + 0.5), top));
+        set_one(&rule.birth, lo, clamp_count((int32_t)(0.37 * m + 0.5), top));
+        break;
+    }
+    }
+    return rule;
+}
+
+static cc_case make_case(const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
+                         double density, uint64_t salt, const uint8_t master[CC_SEED_BYTES]) {
+    cc_case c;
+    memset(&c, 0, sizeof c);
+    c.rule = *rule;
+    c.w = w;
+    c.h = h;
+    c.steps = steps;
+    c.density = density;
+    /* Edge cases take seeds from the master seed too, far from the campaign's indices. */
+    case_seed_derive(master, 0xedce000000000000ULL + salt, c.seed);
+    return c;
+}
+
+/* Above this one-step oracle cost (cell-neighbour visits) an edge case is left out, with a
+ * note: about 35 s of oracle time. */
+#define EDGE_STEP_COST_MAX 1e10
+
+static int affordable(const cc_case *c) {
+    double side = 2.0 * c->rule.radius + 1;
+    return (double)c->w * c->h * side * side <= EDGE_STEP_COST_MAX;
+}
+
+static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps *caps = &t->engine->caps;
+    int32_t rmin = caps->radius_min < 1 ? 1 : caps->radius_min;
+    int32_t rmax = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
+    uint64_t salt = 0;
+    int centres[2], nc = 0;
+    if (caps->centres & CC_CENTRE_M0) centres[nc++] = 0;
+    if (caps->centres & CC_CENTRE_M1) centres[nc++] = 1;
+    int skipped = 0;
+
+    /* The largest counts: at the largest radius, every shape (Moore, the widest, with every
+     * density and rule; the others all-alive), and at the smallest radius and one between. */
+    int32_t radii[3] = {rmax, rmin, (rmin + rmax) / 2};
+    int nr = rmax == rmin ? 1 : (rmax - rmin > 1 ? 3 : 2);
+    for (int ri = 0; ri < nr; ri++) {
+        int32_t r = radii[ri];
+        int32_t w = smallest_side(r, caps->w_multiple, caps->w_max);
+        int32_t h = smallest_side(r, caps->h_multiple, caps->h_max);
+        if (!w || !h) continue;
+        for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+            if (!(caps->shapes & CC_SHAPE_BIT(s))) continue;
+            if (s == CC_SHAPE_HEX && r != 1) continue;
+            int full = s == CC_SHAPE_MOORE || ri > 0 || s == CC_SHAPE_HEX;
+            for (int ci = 0; ci < nc; ci++) {
+                struct {
+                    enum edge_rule rule;
+                    double density;
+                    int64_t steps;
+                } variants[] = {
+                    {RULE_TOP, 1.0, 1},   /* all alive: every count is the largest */
+                    {RULE_TOP, 0.999, 2}, /* near all alive: the largest and next counts */
+                    {RULE_B0, 0.0, 2},    /* all dead: born at 0, then the largest count */
+                    {RULE_BAND, 0.5, 3},  /* an ordinary soup */
+                };
+                /* The oracle's cost grows as r^4 on the smallest grid: one step where two or
+                 * three are not needed to reach the largest counts. */
+                if (ri == 0 && r > 16) variants[1].steps = variants[3].steps = 1;
+                int nv = full ? 4 : 1;
+                for (int v = 0; v < nv; v++) {
+                    cc_rule rule = edge_rule((cc_shape)s, r, centres[ci], variants[v].rule,
+                                             caps->count_max);
+                    cc_case c = make_case(&rule, w, h, variants[v].steps, variants[v].density,
+                                          salt++, master);
+                    if (!affordable(&c)) {
+                        skipped++;
+                        continue;
+                    }
+                    check(t, "edge case (largest counts)", &c, &t->edge_passed);
+                }
+            }
+        }
+    }
+
+    /* The smallest size 2r+1 at several radii, square and not. */
+    static const int32_t some_radii[] = {1, 2, 3, 5, 8, 16, 32, 64};
+    cc_shape shape = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE
+                     : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_CIRCULAR)) ? CC_SHAPE_CIRCULAR
+                     : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN)) ? CC_SHAPE_VON_NEUMANN
+                     : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_CROSS)) ? CC_SHAPE_CROSS
+                                                                      : CC_SHAPE_HEX;
+    int centre = centres[nc - 1];
+    for (size_t i = 0; i < sizeof some_radii / sizeof some_radii[0]; i++) {
+        int32_t r = some_radii[i];
+        if (r < rmin || r > rmax || (shape == CC_SHAPE_HEX && r != 1)) continue;
+        int32_t w = smallest_side(r, caps->w_multiple, caps->w_max);
+        int32_t h = smallest_side(r, caps->h_multiple, caps->h_max);
+        if (!w || !h) continue;
+        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+        cc_case c = make_case(&rule, w, h, r > 16 ? 1 : 3, 0.5, salt++, master);
+        if (affordable(&c)) check(t, "edge case (smallest size)", &c, &t->edge_passed);
+        int32_t h2 = fit_side(h + 2 * r + 3, h, caps->h_multiple, caps->h_max);
+        if (r <= 16 && h2 && h2 != h) {
+            c = make_case(&rule, w, h2, 2, 0.4, salt++, master);
+            if (affordable(&c)) check(t, "edge case (smallest width)", &c, &t->edge_passed);
+        }
+    }
+
+    /* Prime, non-square sizes (rounded up where the engine needs multiples). */
+    static const int32_t primes[][2] = {{37, 61}, {101, 67}, {127, 3}, {5, 131}, {251, 241}};
+    for (size_t i = 0; i < sizeof primes / sizeof primes[0]; i++) {
+        int32_t r = rmin;
+        if (shape == CC_SHAPE_HEX) r = 1;
+        int32_t min = 2 * r + 1;
+        int32_t w = fit_side(primes[i][0], min, caps->w_multiple, caps->w_max);
+        int32_t h = fit_side(primes[i][1], min, caps->h_multiple, caps->h_max);
+        if (!w || !h) continue;
+        for (int ci = 0; ci < nc; ci++) {
+            cc_rule rule = edge_rule(shape, r, centres[ci], RULE_BAND, caps->count_max);
+            cc_case c = make_case(&rule, w, h, 2, 0.35, salt++, master);
+            if (affordable(&c)) check(t, "edge case (prime sizes)", &c, &t->edge_passed);
+        }
+    }
+    if (skipped)
+        printf("note: %s: %d largest-radius edge cases left out (one step costs more than %.0e "
+               "oracle visits)\n",
+               t->engine->name, skipped, EDGE_STEP_COST_MAX);
+}
+
+/* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
+static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps *caps = &t->engine->caps;
+    int32_t r = caps->radius_min < 1 ? 1 : caps->radius_min;
+    cc_shape shape = CC_SHAPE_MOORE;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if (caps->shapes & CC_SHAPE_BIT(s)) {
+            shape = (cc_shape)s;
+            break;
+        }
+    if (shape == CC_SHAPE_HEX) r = 1;
+    int centre = (caps->centres & CC_CENTRE_M0) ? 0 : 1;
+    static const int32_t sizes[][2] = {{0, 0}, {61, 37}, {256, 192}, {17, 250}, {1000, 24}};
+    static const double densities[] = {0.5, 0.01, 0.99, 1.0};
+    uint64_t salt = 0x100;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int32_t min = 2 * r + 1;
+        int32_t w = fit_side(sizes[i][0], min, caps->w_multiple, caps->w_max);
+        int32_t h = fit_side(sizes[i][1], min, caps->h_multiple, caps->h_max);
+        if (!w || !h) continue;
+        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+        cc_case c = make_case(&rule, w, h, 0, densities[i % 4], salt++, master);
+        check(t, "zero-step round trip", &c, &t->round_trips);
+    }
+}
+
+/* ---- Refusals --------------------------------------------------------------------------- */
+
+static void expect_refusal(tally *t, const char *what, const cc_rule *rule, int32_t w, int32_t h) {
+    cc_error caps_err;
+    if (cc_engine_check(t->engine, rule, w, h, &caps_err) == CC_OK) {
+        /* The case meant to break a limit does not: a harness bug, reported as such. */
+        printf("ERROR: %s: refusal check '%s' is within the caps\n", t->engine->name, what);
+        t->infra_error++;
+        return;
+    }
+    void *ctx = NULL;
+    cc_error err;
+    cc_error_clear(&err);
+    int rc = t->engine->create(rule, w, h, &ctx, &err);
+    if (rc == CC_OK) {
+        t->engine->destroy(ctx);
+        printf("FAILED: %s: create accepted %s (%dx%d): %s\n", t->engine->name, what, (int)w,
+               (int)h, caps_err.msg);
+        t->failed++;
+    } else if (!err.msg[0]) {
+        printf("FAILED: %s: create refused %s with code %d but no message\n", t->engine->name,
+               what, rc);
+        t->failed++;
+    } else {
+        printf("refused %s: %s\n", what, err.msg);
+        t->refusals++;
+    }
+}
+
+static void refusals(tally *t) {
+    const cc_engine_caps *caps = &t->engine->caps;
+    char what[160];
+    int32_t rmin = caps->radius_min < 1 ? 1 : caps->radius_min;
+    int32_t rmax = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
+    cc_shape shape = CC_SHAPE_MOORE;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if ((caps->shapes & CC_SHAPE_BIT(s)) && s != CC_SHAPE_HEX) {
+            shape = (cc_shape)s;
+            break;
+        }
+    int centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
+    int32_t r = shape == CC_SHAPE_HEX ? 1 : rmin;
+    int32_t w = smallest_side(r, caps->w_multiple, 0), h = smallest_side(r, caps->h_multiple, 0);
+    cc_rule base = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+
+    if (rmin > 1) {
+        cc_rule rule = edge_rule(shape, rmin - 1, centre, RULE_BAND, 0);
+        snprintf(what, sizeof what, "radius %d (below %d)", (int)(rmin - 1), (int)rmin);
+        expect_refusal(t, what, &rule, w, h);
+    }
+    if (rmax < CC_RADIUS_MAX) {
+        cc_rule rule = edge_rule(shape, rmax + 1, centre, RULE_BAND, 0);
+        snprintf(what, sizeof what, "radius %d (above %d)", (int)(rmax + 1), (int)rmax);
+        expect_refusal(t, what, &rule, smallest_side(rmax + 1, caps->w_multiple, 0),
+                       smallest_side(rmax + 1, caps->h_multiple, 0));
+    }
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        if (caps->shapes & CC_SHAPE_BIT(s)) continue;
+        int32_t rs = s == CC_SHAPE_HEX ? 1 : r;
+        cc_rule rule = edge_rule((cc_shape)s, rs, centre, RULE_BAND, 0);
+        snprintf(what, sizeof what, "shape %s", cc_shape_code((cc_shape)s));
+        expect_refusal(t, what, &rule, smallest_side(rs, caps->w_multiple, 0),
+                       smallest_side(rs, caps->h_multiple, 0));
+    }
+    for (int m = 0; m < 2; m++) {
+        if (caps->centres & (m ? CC_CENTRE_M1 : CC_CENTRE_M0)) continue;
+        cc_rule rule = edge_rule(shape, r, m, RULE_BAND, caps->count_max);
+        snprintf(what, sizeof what, "centre M%d", m);
+        expect_refusal(t, what, &rule, w, h);
+    }
+    if (caps->w_multiple > 1) {
+        snprintf(what, sizeof what, "W %d (not a multiple of %d)", (int)(w + 1),
+                 (int)caps->w_multiple);
+        expect_refusal(t, what, &base, w + 1, h);
+    }
+    if (caps->h_multiple > 1) {
+        snprintf(what, sizeof what, "H %d (not a multiple of %d)", (int)(h + 1),
+                 (int)caps->h_multiple);
+        expect_refusal(t, what, &base, w, h + 1);
+    }
+    if (caps->w_max > 0 && caps->w_max < CC_GRID_SIDE_MAX) {
+        int32_t big = round_up(caps->w_max + 1, caps->w_multiple);
+        snprintf(what, sizeof what, "W %d (above %d)", (int)big, (int)caps->w_max);
+        expect_refusal(t, what, &base, big, h);
+    }
+    if (caps->h_max > 0 && caps->h_max < CC_GRID_SIDE_MAX) {
+        int32_t big = round_up(caps->h_max + 1, caps->h_multiple);
+        snprintf(what, sizeof what, "H %d (above %d)", (int)big, (int)caps->h_max);
+        expect_refusal(t, what, &base, w, big);
+    }
+    snprintf(what, sizeof what, "W %d (above the largest side %d)", CC_GRID_SIDE_MAX + 1,
+             CC_GRID_SIDE_MAX);
+    expect_refusal(t, what, &base, CC_GRID_SIDE_MAX + 1, h);
+    if (caps->count_max > 0) {
+        /* The widest neighbourhood the engine has, with a set naming a count above the limit. */
+        for (int32_t rr = rmax; rr >= rmin; rr--) {
+            cc_rule rule = edge_rule(shape, rr, centre, RULE_BAND, 0);
+            int32_t m = cc_rule_max_count(&rule);
+            if (m <= caps->count_max) continue;
+            set_one(&rule.survive, caps->count_max + 1, m);
+            snprintf(what, sizeof what, "S %d..%d (above the count limit %d, radius %d)",
+                     (int)(caps->count_max + 1), (int)m, (int)caps->count_max, (int)rr);
+            expect_refusal(t, what, &rule, smallest_side(rr, caps->w_multiple, 0),
+                           smallest_side(rr, caps->h_multiple, 0));
+            break;
+        }
+    }
+    /* Below 2r+1 on either side, at the smallest and the largest radius. */
+    int32_t below[2] = {r, shape == CC_SHAPE_HEX ? 1 : rmax};
+    for (int i = 0; i < (below[0] == below[1] ? 1 : 2); i++) {
+        int32_t rr = below[i];
+        cc_rule rule = edge_rule(shape, rr, centre, RULE_BAND, caps->count_max);
+        int32_t ok_w = smallest_side(rr, caps->w_multiple, 0);
+        int32_t ok_h = smallest_side(rr, caps->h_multiple, 0);
+        snprintf(what, sizeof what, "W %d (below 2r+1 = %d)", (int)(2 * rr), (int)(2 * rr + 1));
+        expect_refusal(t, what, &rule, 2 * rr, ok_h);
+        snprintf(what, sizeof what, "H %d (below 2r+1 = %d)", (int)(2 * rr), (int)(2 * rr + 1));
+        expect_refusal(t, what, &rule, ok_w, 2 * rr);
+    }
+}
+
+/* ---- Conformance as a library call ------------------------------------------------------ */
+
+int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
+                       cc_conformance_summary *sum, cc_error *err) {
+    memset(sum, 0, sizeof *sum);
+    tally t;
+    memset(&t, 0, sizeof t);
+    t.engine = engine;
+    t.opt = opt;
+    edge_cases(&t, opt->master);
+    round_trips(&t, opt->master);
+    refusals(&t);
+    fflush(stdout);
+
+    int rc = cc_campaign_run(engine, opt, &sum->campaign, err);
+    sum->edge_passed = t.edge_passed;
+    sum->round_trips = t.round_trips;
+    sum->refusals = t.refusals;
+    sum->failed = t.failed;
+    sum->infra_errors = t.infra_error + t.edge_refused;
+    sum->passed = t.failed == 0 && sum->infra_errors == 0 && rc == CC_OK;
+    return rc == CC_ERR_MISMATCH ? CC_OK : rc;
+}
+
+/* ---- The harness ------------------------------------------------------------------------ */
+
+static int usage(const char *name, const char *problem) {
+    fprintf(stderr,
+            "%s conformance: %s\n"
+            "usage: [--cases N] [--seed HEX] [--report-dir DIR] [--verbose]\n",
+            name, problem);
+    return 2;
+}
+
+int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
+                           char **argv) {
+    (void)reference;
+    int status = 0;
+    if (cc_harness_skip(engine, &status)) return status;
+
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    cc_error err;
+    if (cc_campaign_options_from_env(&opt, &err)) return usage(engine->name, err.msg);
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(arg, "--verbose")) {
+            opt.verbose = 1;
+            continue;
+        }
+        if (!val) return usage(engine->name, "a flag is missing its value");
+        if (!strcmp(arg, "--cases")) {
+            char *end;
+            unsigned long long n = strtoull(val, &end, 10);
+            if (*end || !*val || val[0] == '-') return usage(engine->name, "--cases takes a count");
+            opt.cases = n;
+        } else if (!strcmp(arg, "--seed")) {
+            if (case_seed_parse_hex(val, opt.master, &err)) return usage(engine->name, err.msg);
+        } else if (!strcmp(arg, "--report-dir")) {
+            opt.report_dir = val;
+        } else {
+            char msg[160];
+            snprintf(msg, sizeof msg, "unknown flag '%.100s'", arg);
+            return usage(engine->name, msg);
+        }
+        i++;
+    }
+    char master[2 * CC_SEED_BYTES + 1], caps[256];
+    case_seed_format_hex(opt.master, master);
+    cc_engine_describe_caps(engine, caps, sizeof caps);
+    printf("%s: %s\n  caps: %s\n  master seed %s, shard %u of %u\n", engine->name,
+           engine->summary ? engine->summary : "", caps, master, opt.shard_index + 1,
+           opt.shard_count);
+    fflush(stdout);
+
+    cc_conformance_summary sum;
+    int rc = cc_conformance_run(engine, &opt, &sum, &err);
+    if (rc) printf("ERROR: %s: %s\n", engine->name, err.msg);
+    printf("%s: %s: %d edge cases passed, %d zero-step round trips passed, %d refusals checked, "
+           "campaign %" PRIu64 " cases (%" PRIu64 " passed, %" PRIu64
+           " refused as required, %" PRIu64 " failed), master seed %s, shard %u of %u\n",
+           engine->name, sum.passed ? "conformance PASSED" : "conformance FAILED",
+           sum.edge_passed, sum.round_trips, sum.refusals, sum.campaign.run, sum.campaign.passed,
+           sum.campaign.refused, sum.campaign.failed, master, opt.shard_index + 1,
+           opt.shard_count);
+    fflush(stdout);
+    return sum.passed ? 0 : 1;
+}

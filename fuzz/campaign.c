@@ -1,0 +1,178 @@
+/* The campaign loop, its options, and the check of one case line. */
+#include "fuzz/campaign.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof CC_CAMPAIGN_DEFAULT_SEED == 2 * CC_SEED_BYTES + 1,
+               "the default master seed must be 64 hex digits");
+
+void cc_campaign_options_init(cc_campaign_options *opt) {
+    memset(opt, 0, sizeof *opt);
+    case_seed_parse_hex(CC_CAMPAIGN_DEFAULT_SEED, opt->master, NULL);
+    opt->cases = CC_CAMPAIGN_DEFAULT_CASES;
+    opt->invalid_percent = CC_CAMPAIGN_DEFAULT_INVALID_PERCENT;
+    opt->shard_index = 0;
+    opt->shard_count = 1;
+    opt->stop_at_first_failure = 1;
+    opt->shrink = 1;
+    opt->shrink_tries = CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
+}
+
+static int parse_u32(const char *s, uint32_t *out) {
+    if (!s || !*s) return 0;
+    uint64_t v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') return 0;
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (v > UINT32_MAX) return 0;
+    }
+    *out = (uint32_t)v;
+    return 1;
+}
+
+int cc_campaign_options_from_env(cc_campaign_options *opt, cc_error *err) {
+    const char *total = getenv("TEST_TOTAL_SHARDS");
+    const char *index = getenv("TEST_SHARD_INDEX");
+    if (total && *total) {
+        uint32_t t, i;
+        if (!parse_u32(total, &t) || t == 0)
+            return cc_fail(err, CC_ERR_ARG, "TEST_TOTAL_SHARDS='%s' is not a positive number",
+                           total);
+        if (!index || !parse_u32(index, &i) || i >= t)
+            return cc_fail(err, CC_ERR_ARG, "TEST_SHARD_INDEX='%s' is not a shard of 0..%u",
+                           index ? index : "", t - 1);
+        opt->shard_count = t;
+        opt->shard_index = i;
+    }
+    const char *status = getenv("TEST_SHARD_STATUS_FILE");
+    if (status && *status) {
+        FILE *f = fopen(status, "a");
+        if (!f)
+            return cc_fail(err, CC_ERR_IO, "cannot touch TEST_SHARD_STATUS_FILE %s: %s", status,
+                           strerror(errno));
+        fclose(f);
+    }
+    const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+    if (!opt->report_dir && outputs && *outputs) opt->report_dir = outputs;
+    return CC_OK;
+}
+
+static int parse_i32(const char *s, size_t len, int32_t *out) {
+    if (len == 0 || len > 9) return 0;
+    int32_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return 1;
+}
+
+int cc_parse_int_range(const char *text, int32_t *lo, int32_t *hi, cc_error *err) {
+    if (!text) return cc_fail(err, CC_ERR_ARG, "missing range");
+    const char *dots = strstr(text, "..");
+    int32_t a, b;
+    int ok = dots ? parse_i32(text, (size_t)(dots - text), &a) &&
+                        parse_i32(dots + 2, strlen(dots + 2), &b)
+                  : parse_i32(text, strlen(text), &a);
+    if (!dots) b = a;
+    if (!ok)
+        return cc_fail(err, CC_ERR_ARG, "range '%s' is not A..B or A with whole numbers", text);
+    if (a < 1 || b < a)
+        return cc_fail(err, CC_ERR_ARG, "range '%s' must have 1 <= A <= B", text);
+    *lo = a;
+    *hi = b;
+    return CC_OK;
+}
+
+static FILE *out_of(const cc_campaign_options *opt) { return opt->out ? opt->out : stdout; }
+
+int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
+                    cc_campaign_result *res, cc_error *err) {
+    memset(res, 0, sizeof *res);
+    FILE *out = out_of(opt);
+    if (opt->shard_count == 0 || opt->shard_index >= opt->shard_count)
+        return cc_fail(err, CC_ERR_ARG, "shard %u of %u does not exist", opt->shard_index,
+                       opt->shard_count);
+    char master[2 * CC_SEED_BYTES + 1];
+    case_seed_format_hex(opt->master, master);
+    for (uint64_t i = opt->shard_index; i < opt->cases; i += opt->shard_count) {
+        cc_drawn_case drawn;
+        int rc = cc_campaign_case(engine, opt, i, &drawn, err);
+        if (rc) return cc_prefix(err, "drawing case %" PRIu64 " of master seed %s", i, master);
+        cc_check_result check;
+        if ((rc = cc_case_check(engine, &drawn.c, &check, err)))
+            return cc_prefix(err, "checking case %" PRIu64 " of master seed %s", i, master);
+        res->run++;
+        if (opt->verbose) {
+            char line[CC_CASE_TEXT_MAX];
+            case_format(&drawn.c, line, sizeof line, NULL);
+            fprintf(out, "case %" PRIu64 ": %s: %s%s%s\n", i,
+                    check.outcome == CC_OUTCOME_PASS      ? "pass"
+                    : check.outcome == CC_OUTCOME_REFUSED ? "refused"
+                                                          : "FAIL",
+                    line, check.outcome == CC_OUTCOME_REFUSED ? ": " : "",
+                    check.outcome == CC_OUTCOME_REFUSED ? check.detail : "");
+        }
+        if (check.outcome == CC_OUTCOME_PASS) {
+            res->passed++;
+            continue;
+        }
+        if (check.outcome == CC_OUTCOME_REFUSED) {
+            res->refused++;
+            continue;
+        }
+        res->failed++;
+        if (!res->has_failure) {
+            res->has_failure = 1;
+            res->first_failure = i;
+            if ((rc = cc_failure_analyse(engine, &drawn.c, &check, opt, (int64_t)i, &res->failure,
+                                         err)))
+                return cc_prefix(err, "analysing case %" PRIu64 " of master seed %s", i, master);
+            cc_failure_report_print(&res->failure, out);
+        } else {
+            char line[CC_CASE_TEXT_MAX];
+            case_format(&drawn.c, line, sizeof line, NULL);
+            fprintf(out, "FAILED: %s: case %" PRIu64 " of master seed %s: %s: %s\n  case: %s\n",
+                    engine->name, i, master, cc_failure_kind_name(check.kind), check.detail, line);
+        }
+        if (opt->stop_at_first_failure) break;
+    }
+    if (res->has_failure)
+        return cc_fail(err, CC_ERR_MISMATCH,
+                       "%s: %" PRIu64 " of %" PRIu64 " cases failed (master seed %s), first: case "
+                       "%" PRIu64,
+                       engine->name, res->failed, res->run, master, res->first_failure);
+    return CC_OK;
+}
+
+int cc_campaign_check_line(const cc_engine *engine, const char *line,
+                           const cc_campaign_options *opt, cc_failure_report *rep,
+                           cc_error *err) {
+    FILE *out = out_of(opt);
+    cc_case c;
+    int rc = case_parse(line, &c, err);
+    if (rc) return rc;
+    cc_check_result check;
+    if ((rc = cc_case_check(engine, &c, &check, err))) return rc;
+    char text[CC_CASE_TEXT_MAX];
+    if ((rc = case_format(&c, text, sizeof text, err))) return rc;
+    if (check.outcome == CC_OUTCOME_PASS) {
+        fprintf(out, "PASSED: %s: %s\n", engine->name, text);
+        return CC_OK;
+    }
+    if (check.outcome == CC_OUTCOME_REFUSED) {
+        fprintf(out, "REFUSED as required (outside the engine's caps): %s: %s\n  %s\n",
+                engine->name, text, check.detail);
+        return CC_OK;
+    }
+    cc_failure_report local;
+    cc_failure_report *r = rep ? rep : &local;
+    if ((rc = cc_failure_analyse(engine, &c, &check, opt, -1, r, err))) return rc;
+    cc_failure_report_print(r, out);
+    return cc_fail(err, CC_ERR_MISMATCH, "%s: %s: %s", engine->name,
+                   cc_failure_kind_name(check.kind), text);
+}

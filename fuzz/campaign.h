@@ -1,0 +1,211 @@
+/* The differential campaign: seeded cases drawn for one engine, each run on the engine and on the
+ * oracle and compared cell by cell; on the first failure, a full report (first diverging step,
+ * first differing cell, how many differ, the case shrunk, a picture of the difference, the
+ * one-line reproducer).
+ *
+ * Typical use (a command-line tool or a test):
+ *
+ *     cc_campaign_options opt;
+ *     cc_campaign_options_init(&opt);             // default seed, 300 cases, stdout
+ *     if (cc_campaign_options_from_env(&opt, &err)) ...  // Bazel sharding, report directory
+ *     opt.cases = 2000;
+ *     cc_campaign_result res;
+ *     int rc = cc_campaign_run(engine, &opt, &res, &err);
+ *     // rc == CC_OK: every case passed or was refused as it had to be
+ *     // rc == CC_ERR_MISMATCH: res.failure holds the report, already printed to opt.out
+ *     // any other rc: the campaign could not run; err says why
+ *
+ *     rc = cc_campaign_check_line(engine, "rule=... size=... steps=... density=... seed=...",
+ *                                 &opt, &report, &err);   // `cellcheck check --case`
+ *
+ * Everything a campaign draws comes from its master seed, so a campaign is the same on every
+ * machine; every failure prints the master seed, the case index and the case line. */
+#ifndef CELLCHECK_FUZZ_CAMPAIGN_H
+#define CELLCHECK_FUZZ_CAMPAIGN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engines/engine.h"
+#include "fuzz/case.h"
+#include "oracle/error.h"
+#include "oracle/grid.h"
+
+/* The master seed a campaign uses unless told otherwise. */
+#define CC_CAMPAIGN_DEFAULT_SEED "ce11c4ec0000000000000000000000000000000000000000000000000000d1ff"
+#define CC_CAMPAIGN_DEFAULT_CASES 300
+/* Sides drawn up to this unless a size range says otherwise. */
+#define CC_CAMPAIGN_DEFAULT_SIZE_MAX 160
+#define CC_CAMPAIGN_DEFAULT_STEPS_MAX 16
+/* Expected oracle work per case, in cell-neighbour visits: W * H * (2r+1)^2 * steps. A case that
+ * would cost more is drawn smaller, with fewer steps, or, when one step at the smallest size
+ * already costs more, with one step only at probability budget / cost (else zero steps). At about
+ * 3.5 ns a visit this bounds the oracle's expected time near 7 ms a case; most cost far less (a
+ * 2000-case campaign of cpu.ref, r 1..64, takes 3 to 6 s on one core). */
+#define CC_CAMPAIGN_DEFAULT_BUDGET 2e6
+#define CC_CAMPAIGN_DEFAULT_INVALID_PERCENT 10
+#define CC_CAMPAIGN_DEFAULT_SHRINK_TRIES 200
+
+typedef struct cc_campaign_options {
+    uint8_t master[CC_SEED_BYTES];
+    uint64_t cases;               /* cases 0 .. cases-1, before sharding */
+    int32_t radius_lo, radius_hi; /* valid cases draw radii here (within the engine's range);
+                                   * 0, 0: the engine's whole range */
+    int32_t size_lo, size_hi;     /* valid cases draw W and H here; 0: 2r+1 and
+                                   * CC_CAMPAIGN_DEFAULT_SIZE_MAX */
+    int64_t steps_max;            /* 0: CC_CAMPAIGN_DEFAULT_STEPS_MAX */
+    double cost_budget;           /* 0: CC_CAMPAIGN_DEFAULT_BUDGET */
+    int invalid_percent;          /* share of cases drawn outside the engine's caps, which create
+                                   * must refuse; 0..100 */
+    uint32_t shard_index, shard_count; /* case i runs iff i % shard_count == shard_index */
+    int stop_at_first_failure;    /* 1 (default): stop and report; 0: count every failure and
+                                   * report the first */
+    int shrink;                   /* 1 (default): shrink a failing case */
+    int shrink_tries;             /* bound on the cases the shrinker runs */
+    const char *report_dir;       /* where difference PNGs are written; NULL: none */
+    FILE *out;                    /* reports and progress; NULL: stdout */
+    int verbose;                  /* 1: one line per case */
+} cc_campaign_options;
+
+/* Defaults: CC_CAMPAIGN_DEFAULT_SEED, CC_CAMPAIGN_DEFAULT_CASES, one shard, stop at the first
+ * failure, shrink, no report directory, stdout. */
+void cc_campaign_options_init(cc_campaign_options *opt);
+
+/* Bazel's test protocol: TEST_TOTAL_SHARDS and TEST_SHARD_INDEX set the shard (and
+ * TEST_SHARD_STATUS_FILE is touched to say sharding is supported); the report directory becomes
+ * TEST_UNDECLARED_OUTPUTS_DIR when it is set and none was chosen. Refuses malformed values. */
+int cc_campaign_options_from_env(cc_campaign_options *opt, cc_error *err);
+
+/* "A..B" or "A" (A == B), positive integers with A <= B. */
+int cc_parse_int_range(const char *text, int32_t *lo, int32_t *hi, cc_error *err);
+
+/* ---- Drawing cases ---------------------------------------------------------------------- */
+
+typedef struct cc_drawn_case {
+    cc_case c;
+    int expect_refusal;  /* drawn outside the engine's caps on purpose */
+    char why[160];       /* for such a case, the limit it breaks */
+} cc_drawn_case;
+
+/* Draws one case for engine from a case seed, deterministically: everything comes from
+ * randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"). Valid cases fit the
+ * engine's caps and the options' ranges; invalid ones (opt->invalid_percent of them, where the
+ * caps leave anything to break) break exactly one limit but are still valid for the oracle
+ * (W, H >= 2r+1). Fails when the options leave nothing to draw (a radius range outside the
+ * engine's, sizes too small for any radius). */
+int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
+                 const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err);
+
+/* Case i of the campaign: cc_case_draw with the seed case_seed_derive(opt->master, i). */
+int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index,
+                     cc_drawn_case *out, cc_error *err);
+
+/* ---- Checking one case ------------------------------------------------------------------ */
+
+typedef enum cc_outcome {
+    CC_OUTCOME_PASS = 0,    /* within the caps, and the engine agreed with the oracle */
+    CC_OUTCOME_REFUSED = 1, /* outside the caps, and create refused it with a message */
+    CC_OUTCOME_FAIL = 2
+} cc_outcome;
+
+typedef enum cc_failure_kind {
+    CC_FAILURE_NONE = 0,
+    CC_FAILURE_ACCEPTED_INVALID, /* create accepted a case outside the engine's caps */
+    CC_FAILURE_BAD_REFUSAL,      /* create refused without a code or without a message */
+    CC_FAILURE_REFUSED_VALID,    /* create refused a case within the engine's caps */
+    CC_FAILURE_ENGINE_ERROR,     /* load, step or store returned an error */
+    CC_FAILURE_ROUND_TRIP,       /* store right after load differs from what was loaded */
+    CC_FAILURE_MISMATCH          /* the grid after step(k) differs from the oracle's */
+} cc_failure_kind;
+
+const char *cc_failure_kind_name(cc_failure_kind kind);
+
+typedef struct cc_check_result {
+    cc_outcome outcome;
+    cc_failure_kind kind;
+    uint64_t differing;  /* cells that differ (round trip or final grid) */
+    char detail[512];    /* create's refusal, the engine's error, or what differed */
+} cc_check_result;
+
+/* Runs one case: whether it fits the caps (cc_engine_check), create (which must refuse exactly
+ * the cases outside the caps, with a code and a message), load, store at once (the zero-step
+ * round trip), step(steps) in one call, store, and the comparison with oracle_run. Returns
+ * CC_OK when the check ran, whatever its outcome; non-zero only when it could not (the oracle
+ * or memory failed). */
+int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *res, cc_error *err);
+
+/* ---- Failure reports -------------------------------------------------------------------- */
+
+typedef struct cc_divergence {
+    int known;                   /* 0: not a grid difference (an error or a refusal) */
+    int64_t first_step;          /* first step whose grids differ; 0: right after load */
+    int single_steps_agree;      /* step(1) repeated matched the oracle at every step; only
+                                  * step(j) in one call differs, first at j = first_step */
+    int32_t x, y;                /* first differing cell (row-major order) at first_step */
+    uint8_t engine_value, oracle_value;
+    uint64_t differing_first;    /* cells differing at first_step */
+    uint64_t differing_end;      /* cells differing after step(steps) in one call */
+    char png[1024];              /* the difference picture at first_step, or "" */
+    char note[512];              /* why the analysis stopped short (an engine error), or "" */
+} cc_divergence;
+
+typedef struct cc_failure_report {
+    char engine[64];
+    cc_case failing;
+    char line[CC_CASE_TEXT_MAX];
+    int from_campaign;           /* 1: master and index say where the case came from */
+    uint8_t master[CC_SEED_BYTES];
+    uint64_t index;
+    cc_check_result result;
+    cc_divergence divergence;
+    int shrunk;                  /* 1: smallest differs from failing */
+    int shrink_tries;            /* cases the shrinker ran */
+    cc_case smallest;            /* the smallest case found that still fails the same way */
+    char smallest_line[CC_CASE_TEXT_MAX];
+    cc_check_result smallest_result;
+    cc_divergence smallest_divergence;
+} cc_failure_report;
+
+/* Builds the report of a failing case: where it diverges, the shrunk case and the difference
+ * pictures (in opt->report_dir, when set). from_index < 0: not from a campaign. */
+int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check_result *res,
+                       const cc_campaign_options *opt, int64_t from_index,
+                       cc_failure_report *rep, cc_error *err);
+
+/* Prints the report, ending with the reproducer line
+ *   cellcheck check --engine NAME --case '<case line>' */
+void cc_failure_report_print(const cc_failure_report *rep, FILE *out);
+
+/* Shrinks a failing case greedily: fewer steps, a smaller radius (ranges clamped to the new
+ * largest count), smaller W and H down to the smallest the engine takes; keeps each change
+ * under which the case still fails with the same kind of failure. Runs at most max_tries cases. */
+int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind, int max_tries,
+                   cc_case *smallest, int *tries, cc_error *err);
+
+/* ---- Campaigns -------------------------------------------------------------------------- */
+
+typedef struct cc_campaign_result {
+    uint64_t run;       /* cases of this shard that were run */
+    uint64_t passed;
+    uint64_t refused;   /* invalid cases refused as they must be */
+    uint64_t failed;
+    int has_failure;
+    uint64_t first_failure;     /* its case index */
+    cc_failure_report failure;  /* the first failure's report */
+} cc_campaign_result;
+
+/* Runs cases 0 .. opt->cases-1 that belong to this shard. Returns CC_OK when every case passed
+ * or was refused as required, CC_ERR_MISMATCH when one failed (its report printed to opt->out,
+ * with the master seed), another code when the campaign could not run. */
+int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
+                    cc_campaign_result *res, cc_error *err);
+
+/* `cellcheck check --engine NAME --case LINE`: parses and checks one case line, printing the
+ * verdict (and the full report on failure) to opt->out. Returns CC_OK when it passed or was
+ * refused as required, CC_ERR_MISMATCH on failure (rep, when not NULL, holds the report),
+ * CC_ERR_ARG for a malformed line. */
+int cc_campaign_check_line(const cc_engine *engine, const char *line,
+                           const cc_campaign_options *opt, cc_failure_report *rep,
+                           cc_error *err);
+
+#endif

@@ -1,0 +1,534 @@
+/* The generator covers what the campaign promises (extremes of radius, size, steps, density and
+ * count ranges; invalid cases of every kind the caps allow), deterministically; options and
+ * sharding; the verdicts of cc_case_check for engines that misbehave in each way; the
+ * one-line check and its report. */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, access */
+
+#include "fuzz/campaign.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fuzz/mutants/mutants.h"
+
+static int failures;
+
+#define EXPECT(cond, ...)                                                      \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            failures++;                                                        \
+            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                      \
+            fputc('\n', stderr);                                               \
+        }                                                                      \
+    } while (0)
+
+static int no_hw(cc_error *err) {
+    (void)err;
+    return CC_OK;
+}
+
+/* Caps-only engines: drawing never calls their functions. */
+static cc_engine general_caps(void) {
+    cc_engine e = cc_mutant_control;
+    e.name = "test.general";
+    e.available = no_hw;
+    return e;
+}
+
+static cc_engine narrow_caps(void) {
+    cc_engine e = cc_mutant_control;
+    e.name = "test.narrow";
+    e.caps = (cc_engine_caps){.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
+                              .radius_min = 2,
+                              .radius_max = 8,
+                              .centres = CC_CENTRE_M1,
+                              .w_multiple = 8,
+                              .h_multiple = 4,
+                              .w_max = 64,
+                              .h_max = 48,
+                              .count_max = 100};
+    return e;
+}
+
+static int is_prime(int32_t n) {
+    if (n < 2) return 0;
+    for (int32_t d = 2; d * d <= n; d++)
+        if (n % d == 0) return 0;
+    return 1;
+}
+
+static void test_determinism(void) {
+    cc_engine e = general_caps();
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    char a[CC_CASE_TEXT_MAX], b[CC_CASE_TEXT_MAX], c[CC_CASE_TEXT_MAX];
+    cc_drawn_case d1, d2, d3;
+    cc_error err;
+    for (uint64_t i = 0; i < 50; i++) {
+        int rc = cc_campaign_case(&e, &opt, i, &d1, &err) || cc_campaign_case(&e, &opt, i, &d2, &err) ||
+                 cc_campaign_case(&e, &opt, i + 1, &d3, &err);
+        EXPECT(rc == CC_OK, "%s", err.msg);
+        if (rc) return;
+        case_format(&d1.c, a, sizeof a, NULL);
+        case_format(&d2.c, b, sizeof b, NULL);
+        case_format(&d3.c, c, sizeof c, NULL);
+        EXPECT(strcmp(a, b) == 0, "case %" PRIu64 " drawn twice differs:\n%s\n%s", i, a, b);
+        EXPECT(strcmp(a, c) != 0, "cases %" PRIu64 " and the next are equal", i);
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(opt.master, i, seed);
+        EXPECT(memcmp(seed, d1.c.seed, CC_SEED_BYTES) == 0, "case seed is not the derived seed");
+    }
+    /* A pinned draw: if the generator changes, recorded reproducers of old campaigns no longer
+     * name the same cases, and this says so. */
+    cc_campaign_case(&e, &opt, 0, &d1, &err);
+    case_format(&d1.c, a, sizeof a, NULL);
+    printf("case 0 of the default campaign for %s: %s\n", e.name, a);
+}
+
+/* Every drawn case prints as a line that reads back as the same case. */
+static void expect_line_round_trip(const cc_case *c, uint64_t i) {
+    char line[CC_CASE_TEXT_MAX];
+    cc_case back;
+    cc_error err;
+    cc_error_clear(&err);
+    int rc = case_format(c, line, sizeof line, &err);
+    if (rc == CC_OK) rc = case_parse(line, &back, &err);
+    EXPECT(rc == CC_OK && cc_rule_equal(&c->rule, &back.rule) && c->w == back.w &&
+               c->h == back.h && c->steps == back.steps && c->density == back.density &&
+               memcmp(c->seed, back.seed, CC_SEED_BYTES) == 0,
+           "case %" PRIu64 " does not round-trip through '%s' (%s)", i, line, err.msg);
+}
+
+typedef struct coverage {
+    int n, invalid;
+    int r_min, r_max, shapes[CC_SHAPE_COUNT], m0, m1;
+    int w_smallest, h_smallest, w_prime, w_pow2, non_square, w_big;
+    int d0, d1, d_low, d_high, steps0, steps1, steps_many;
+    int s_top, s_below_top, s_zero, b_top, b_below_top, b_zero, multi_range;
+} coverage;
+
+static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {
+    cv->n++;
+    if (d->expect_refusal) {
+        cv->invalid++;
+        return;
+    }
+    const cc_case *c = &d->c;
+    const cc_rule *r = &c->rule;
+    int32_t max = cc_rule_max_count(r);
+    cv->r_min += r->radius == e->caps.radius_min;
+    cv->r_max += r->radius == e->caps.radius_max;
+    cv->shapes[r->shape]++;
+    cv->m0 += r->centre == 0;
+    cv->m1 += r->centre == 1;
+    cv->w_smallest += c->w == 2 * r->radius + 1;
+    cv->h_smallest += c->h == 2 * r->radius + 1;
+    cv->w_prime += is_prime(c->w) && c->w > 2 * r->radius + 1;
+    cv->w_pow2 += (c->w & (c->w - 1)) == 0;
+    cv->non_square += c->w != c->h;
+    cv->w_big += c->w >= 100;
+    cv->d0 += c->density == 0.0;
+    cv->d1 += c->density == 1.0;
+    cv->d_low += c->density > 0.0 && c->density <= 0.05;
+    cv->d_high += c->density < 1.0 && c->density >= 0.95;
+    cv->steps0 += c->steps == 0;
+    cv->steps1 += c->steps == 1;
+    cv->steps_many += c->steps >= 9;
+    const cc_set *s = &r->survive, *b = &r->birth;
+    cv->s_top += s->n > 0 && s->r[s->n - 1].hi == max;
+    cv->s_below_top += s->n > 0 && s->r[s->n - 1].hi == max - 1;
+    cv->s_zero += s->n > 0 && s->r[0].lo == 0;
+    cv->b_top += b->n > 0 && b->r[b->n - 1].hi == max;
+    cv->b_below_top += b->n > 0 && b->r[b->n - 1].hi == max - 1;
+    cv->b_zero += b->n > 0 && b->r[0].lo == 0;
+    cv->multi_range += s->n > 1 || b->n > 1;
+}
+
+static void test_general_coverage(void) {
+    cc_engine e = general_caps();
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    coverage cv = {0};
+    for (uint64_t i = 0; i < 2000; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        EXPECT(rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
+        if (rc) return;
+        cc_error check;
+        int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
+        EXPECT(refused == d.expect_refusal, "case %" PRIu64 ": drawn %s, caps say %s", i,
+               d.expect_refusal ? "invalid" : "valid", refused ? check.msg : "valid");
+        EXPECT(d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
+               "case %" PRIu64 " smaller than 2r+1", i);
+        expect_line_round_trip(&d.c, i);
+        if (!d.expect_refusal) {
+            EXPECT(d.c.w <= CC_CAMPAIGN_DEFAULT_SIZE_MAX && d.c.h <= CC_CAMPAIGN_DEFAULT_SIZE_MAX,
+                   "case %" PRIu64 " %dx%d beyond the default size limit", i, (int)d.c.w,
+                   (int)d.c.h);
+            double side = 2.0 * d.c.rule.radius + 1;
+            double cost = (double)d.c.w * d.c.h * side * side * (double)d.c.steps;
+            EXPECT(cost <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
+                   "case %" PRIu64 " costs %g with %" PRId64 " steps", i, cost, d.c.steps);
+        } else {
+            EXPECT(d.c.rule.radius > e.caps.radius_max, "general caps: invalid case %" PRIu64
+                   " should break the radius, breaks %s", i, d.why);
+        }
+        tally(&cv, &e, &d);
+    }
+    printf("general caps, 2000 draws: %d invalid; r=min %d, r=max %d; shapes NM %d NN %d N+ %d NC "
+           "%d NH %d; M0 %d M1 %d\n",
+           cv.invalid, cv.r_min, cv.r_max, cv.shapes[0], cv.shapes[1], cv.shapes[2],
+           cv.shapes[3], cv.shapes[4], cv.m0, cv.m1);
+    printf("  W=2r+1 %d, H=2r+1 %d, W prime %d, W power of two %d, non-square %d, W>=100 %d\n",
+           cv.w_smallest, cv.h_smallest, cv.w_prime, cv.w_pow2, cv.non_square, cv.w_big);
+    printf("  density 0 %d, 1 %d, <=0.05 %d, >=0.95 %d; steps 0 %d, 1 %d, >=9 %d\n", cv.d0,
+           cv.d1, cv.d_low, cv.d_high, cv.steps0, cv.steps1, cv.steps_many);
+    printf("  S to max %d, to max-1 %d, from 0 %d; B to max %d, to max-1 %d, from 0 %d; "
+           "several ranges %d\n",
+           cv.s_top, cv.s_below_top, cv.s_zero, cv.b_top, cv.b_below_top, cv.b_zero,
+           cv.multi_range);
+    /* Each at least a few dozen times in 2000 draws (the weights give far more). */
+    EXPECT(cv.invalid >= 120 && cv.invalid <= 280, "invalid share %d of 2000", cv.invalid);
+    EXPECT(cv.r_min >= 50 && cv.r_max >= 50, "radius ends %d %d", cv.r_min, cv.r_max);
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) EXPECT(cv.shapes[s] >= 50, "shape %d: %d", s, cv.shapes[s]);
+    EXPECT(cv.m0 >= 200 && cv.m1 >= 200, "centres %d %d", cv.m0, cv.m1);
+    EXPECT(cv.w_smallest >= 50 && cv.h_smallest >= 50, "smallest sizes %d %d", cv.w_smallest,
+           cv.h_smallest);
+    EXPECT(cv.w_prime >= 50 && cv.w_pow2 >= 30 && cv.non_square >= 500 && cv.w_big >= 30,
+           "sizes: primes %d, powers %d, non-square %d, big %d", cv.w_prime, cv.w_pow2,
+           cv.non_square, cv.w_big);
+    EXPECT(cv.d0 >= 30 && cv.d1 >= 30 && cv.d_low >= 60 && cv.d_high >= 60, "densities");
+    EXPECT(cv.steps0 >= 50 && cv.steps1 >= 200 && cv.steps_many >= 30, "steps %d %d %d",
+           cv.steps0, cv.steps1, cv.steps_many);
+    EXPECT(cv.s_top >= 100 && cv.s_below_top >= 50 && cv.s_zero >= 100, "S ranges");
+    EXPECT(cv.b_top >= 100 && cv.b_below_top >= 50 && cv.b_zero >= 100, "B ranges");
+    EXPECT(cv.multi_range >= 50, "Life-like subsets %d", cv.multi_range);
+}
+
+static void test_narrow_caps(void) {
+    cc_engine e = narrow_caps();
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    static const char *const kinds[] = {"above the engine's 8", "below the engine's 2",
+                                        "shape", "centre M0", "W ", "H ",
+                                        "counts up to"};
+    int seen[7] = {0};
+    int seen_w_max = 0, seen_h_max = 0, valid = 0;
+    for (uint64_t i = 0; i < 2000; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        EXPECT(rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
+        if (rc) return;
+        cc_error check;
+        int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
+        EXPECT(refused == d.expect_refusal, "case %" PRIu64 ": caps %s", i, check.msg);
+        expect_line_round_trip(&d.c, i);
+        if (!d.expect_refusal) {
+            valid++;
+            EXPECT(d.c.w % 8 == 0 && d.c.h % 4 == 0 && d.c.w <= 64 && d.c.h <= 48 &&
+                       d.c.rule.centre == 1,
+                   "valid case %" PRIu64 " %dx%d", i, (int)d.c.w, (int)d.c.h);
+            continue;
+        }
+        for (int k = 0; k < 7; k++)
+            if (strstr(d.why, kinds[k])) seen[k]++;
+        seen_w_max += strstr(d.why, "above the engine's 64") != NULL;
+        seen_h_max += strstr(d.why, "above the engine's 48") != NULL;
+    }
+    printf("narrow caps: %d valid; invalid by radius high %d, low %d, shape %d, centre %d, W %d "
+           "(above max %d), H %d (above max %d), counts %d\n",
+           valid, seen[0], seen[1], seen[2], seen[3], seen[4], seen_w_max, seen[5], seen_h_max,
+           seen[6]);
+    for (int k = 0; k < 7; k++) EXPECT(seen[k] > 0, "no invalid case of kind '%s'", kinds[k]);
+    EXPECT(seen_w_max > 0 && seen_h_max > 0, "W/H above max never drawn");
+}
+
+static void test_option_ranges(void) {
+    cc_engine e = general_caps();
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.radius_lo = 3;
+    opt.radius_hi = 5;
+    opt.size_lo = 20;
+    opt.size_hi = 30;
+    opt.invalid_percent = 0;
+    for (uint64_t i = 0; i < 300; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        EXPECT(rc == CC_OK, "%s", err.msg);
+        if (rc) return;
+        EXPECT(!d.expect_refusal && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 &&
+                   d.c.w >= 20 && d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
+               "case %" PRIu64 ": r %d %dx%d", i, (int)d.c.rule.radius, (int)d.c.w, (int)d.c.h);
+    }
+    cc_drawn_case d;
+    cc_error err;
+    cc_error_clear(&err);
+    opt.radius_lo = 17;
+    opt.radius_hi = 20;
+    EXPECT(cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "1..16"),
+           "radius range beyond caps: %s", err.msg);
+    printf("refused as expected: %s\n", err.msg);
+    opt.radius_lo = 10;
+    opt.radius_hi = 12;
+    opt.size_lo = 5;
+    opt.size_hi = 15;
+    EXPECT(cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "2r+1"),
+           "sizes too small for radii: %s", err.msg);
+    printf("refused as expected: %s\n", err.msg);
+
+    int32_t lo = 0, hi = 0;
+    EXPECT(cc_parse_int_range("3..7", &lo, &hi, &err) == CC_OK && lo == 3 && hi == 7, "3..7");
+    EXPECT(cc_parse_int_range("16", &lo, &hi, &err) == CC_OK && lo == 16 && hi == 16, "16");
+    static const char *const bad[] = {"", "7..3", "0..3", "a..b", "3..", "..3", "3...5", "-1..2",
+                                      "3..5x", "99999999999"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        cc_error_clear(&err);
+        EXPECT(cc_parse_int_range(bad[k], &lo, &hi, &err) != CC_OK && err.msg[0],
+               "range '%s' accepted", bad[k]);
+    }
+}
+
+static void test_env(void) {
+    const char *tmp = getenv("TEST_TMPDIR");
+    char status[512];
+    snprintf(status, sizeof status, "%s/shard_status", tmp ? tmp : "/tmp");
+    unlink(status);
+    setenv("TEST_TOTAL_SHARDS", "3", 1);
+    setenv("TEST_SHARD_INDEX", "1", 1);
+    setenv("TEST_SHARD_STATUS_FILE", status, 1);
+    setenv("TEST_UNDECLARED_OUTPUTS_DIR", "/some/outputs", 1);
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    cc_error err;
+    int rc = cc_campaign_options_from_env(&opt, &err);
+    EXPECT(rc == CC_OK && opt.shard_count == 3 && opt.shard_index == 1, "shards %u/%u (%s)",
+           opt.shard_index, opt.shard_count, err.msg);
+    EXPECT(access(status, F_OK) == 0, "shard status file %s not touched", status);
+    EXPECT(opt.report_dir && strcmp(opt.report_dir, "/some/outputs") == 0, "report dir");
+    setenv("TEST_SHARD_INDEX", "3", 1);
+    cc_campaign_options_init(&opt);
+    EXPECT(cc_campaign_options_from_env(&opt, &err) != CC_OK && err.msg[0], "index 3 of 3");
+    printf("refused as expected: %s\n", err.msg);
+    setenv("TEST_TOTAL_SHARDS", "x", 1);
+    EXPECT(cc_campaign_options_from_env(&opt, &err) != CC_OK && err.msg[0], "shards x");
+    printf("refused as expected: %s\n", err.msg);
+    unsetenv("TEST_TOTAL_SHARDS");
+    unsetenv("TEST_SHARD_INDEX");
+    unsetenv("TEST_SHARD_STATUS_FILE");
+    unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
+}
+
+static void test_sharding(FILE *sink) {
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.cases = 60;
+    opt.out = sink;
+    cc_campaign_result whole, part;
+    cc_error err;
+    int rc = cc_campaign_run(&cc_mutant_control, &opt, &whole, &err);
+    EXPECT(rc == CC_OK && whole.run == 60, "unsharded: %s", err.msg);
+    uint64_t run = 0, passed = 0, refused = 0;
+    opt.shard_count = 3;
+    for (uint32_t s = 0; s < 3; s++) {
+        opt.shard_index = s;
+        rc = cc_campaign_run(&cc_mutant_control, &opt, &part, &err);
+        EXPECT(rc == CC_OK && part.run == 20, "shard %u ran %" PRIu64 " (%s)", s, part.run,
+               err.msg);
+        run += part.run;
+        passed += part.passed;
+        refused += part.refused;
+    }
+    EXPECT(run == whole.run && passed == whole.passed && refused == whole.refused,
+           "shards sum to %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", whole %" PRIu64 "/%" PRIu64
+           "/%" PRIu64,
+           run, passed, refused, whole.run, whole.passed, whole.refused);
+    opt.shard_index = 3;
+    EXPECT(cc_campaign_run(&cc_mutant_control, &opt, &part, &err) != CC_OK, "shard 3 of 3 ran");
+    /* A mutant sharded: each shard reports the first failure among its own cases. */
+    opt.cases = 200;
+    for (uint32_t s = 0; s < 3; s++) {
+        opt.shard_index = s;
+        rc = cc_campaign_run(cc_mutants_all()[0], &opt, &part, &err);
+        EXPECT(rc == CC_ERR_MISMATCH && part.has_failure && part.first_failure % 3 == s,
+               "mutant in shard %u: rc %d, first failure %" PRIu64, s, rc, part.first_failure);
+    }
+}
+
+/* ---- Engines that misbehave in one way each, built on the control loop ----------------- */
+
+static int create_lax(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    /* Skips the caps check for radii up to 20: accepts what it must refuse. */
+    cc_rule r = *rule;
+    if (r.radius > 16 && r.radius <= 20) r.radius = 16;
+    if (2 * r.radius + 1 > w || 2 * r.radius + 1 > h) r.radius = 1;
+    return cc_mutant_control.create(&r, w, h, ctx, err);
+}
+
+static int create_mute(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    int rc = cc_mutant_control.create(rule, w, h, ctx, err);
+    if (rc && err) err->msg[0] = '\0';
+    return rc;
+}
+
+static int create_none(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    (void)rule, (void)w, (void)h, (void)ctx;
+    return cc_fail(err, CC_ERR_UNSUPPORTED, "test.refuser: refuses everything");
+}
+
+static int store_nothing(void *ctx, uint8_t *cells, cc_error *err) {
+    (void)ctx, (void)cells, (void)err;
+    return CC_OK;
+}
+
+static int step_fails(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx;
+    return k > 0 ? cc_fail(err, CC_ERR_DEVICE, "test.stepfail: step(%lld) failed", (long long)k)
+                 : CC_OK;
+}
+
+/* Right for step(1), one step short for step(k) with k >= 2: only a one-call run shows it. */
+static int step_blocked(void *ctx, int64_t k, cc_error *err) {
+    return cc_mutant_control.step(ctx, k >= 2 ? k - 1 : k, err);
+}
+
+static const char *const valid_line =
+    "rule=R2,C2,M1,S3..12,B4..9,NM size=13x11 steps=3 density=0.4000 "
+    "seed=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+static const char *const invalid_line = /* radius 17: beyond the control's 1..16 */
+    "rule=R17,C2,M1,S3..12,B4..9,NM size=35x36 steps=3 density=0.4000 "
+    "seed=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+static void expect_kind(const cc_engine *e, const char *line, cc_outcome outcome,
+                        cc_failure_kind kind) {
+    cc_case c;
+    cc_error err;
+    if (case_parse(line, &c, &err)) {
+        failures++;
+        fprintf(stderr, "cannot parse %s: %s\n", line, err.msg);
+        return;
+    }
+    cc_check_result res;
+    int rc = cc_case_check(e, &c, &res, &err);
+    EXPECT(rc == CC_OK && res.outcome == outcome && res.kind == kind,
+           "%s: outcome %d kind %s, want %d %s (%s)", e->name, res.outcome,
+           cc_failure_kind_name(res.kind), outcome, cc_failure_kind_name(kind), res.detail);
+    printf("%s: %s: %s\n", e->name,
+           res.outcome == CC_OUTCOME_PASS ? "pass" : cc_failure_kind_name(res.kind), res.detail);
+}
+
+static void test_verdicts(const char *report_dir) {
+    cc_engine lax = cc_mutant_control, mute = cc_mutant_control, refuser = cc_mutant_control;
+    cc_engine forgetful = cc_mutant_control, failing = cc_mutant_control,
+              blocked = cc_mutant_control;
+    lax.name = "test.lax";
+    lax.create = create_lax;
+    mute.name = "test.mute";
+    mute.create = create_mute;
+    refuser.name = "test.refuser";
+    refuser.create = create_none;
+    forgetful.name = "test.forgetful";
+    forgetful.store = store_nothing;
+    failing.name = "test.stepfail";
+    failing.step = step_fails;
+    blocked.name = "test.blocked";
+    blocked.step = step_blocked;
+
+    expect_kind(&cc_mutant_control, valid_line, CC_OUTCOME_PASS, CC_FAILURE_NONE);
+    expect_kind(&cc_mutant_control, invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
+    expect_kind(&lax, invalid_line, CC_OUTCOME_FAIL, CC_FAILURE_ACCEPTED_INVALID);
+    expect_kind(&mute, invalid_line, CC_OUTCOME_FAIL, CC_FAILURE_BAD_REFUSAL);
+    expect_kind(&refuser, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
+    expect_kind(&forgetful, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ROUND_TRIP);
+    expect_kind(&failing, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ENGINE_ERROR);
+    expect_kind(&blocked, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_MISMATCH);
+
+    /* The blocked engine agrees step by step; the report must say so and find j = 2. */
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.report_dir = report_dir;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/check_line.txt", report_dir);
+    FILE *out = fopen(path, "w+");
+    if (!out) {
+        failures++;
+        fprintf(stderr, "cannot open %s\n", path);
+        return;
+    }
+    opt.out = out;
+    cc_failure_report rep;
+    cc_error err;
+    int rc = cc_campaign_check_line(&blocked, valid_line, &opt, &rep, &err);
+    EXPECT(rc == CC_ERR_MISMATCH, "blocked: rc %d", rc);
+    EXPECT(rep.divergence.known && rep.divergence.single_steps_agree &&
+               rep.divergence.first_step == 2,
+           "blocked: first step %" PRId64 ", single steps agree %d", rep.divergence.first_step,
+           rep.divergence.single_steps_agree);
+    EXPECT(rep.divergence.png[0] && access(rep.divergence.png, R_OK) == 0,
+           "blocked: no picture at '%s'", rep.divergence.png);
+    /* Shrinking keeps the failure: at least 2 steps, as step(1) is right. */
+    EXPECT(rep.shrunk && rep.smallest.steps == 2 && rep.smallest_result.kind == CC_FAILURE_MISMATCH,
+           "blocked: shrunk to %s", rep.smallest_line);
+
+    /* The swap mutant by one line: the printed report ends with the reproducers. */
+    rc = cc_campaign_check_line(cc_mutants_all()[4], valid_line, &opt, &rep, &err);
+    EXPECT(rc == CC_ERR_MISMATCH && strcmp(cc_mutants_all()[4]->name, "mutant.swap") == 0,
+           "swap: rc %d", rc);
+    EXPECT(rep.shrunk && rep.smallest_result.outcome == CC_OUTCOME_FAIL &&
+               (int64_t)rep.smallest.w * rep.smallest.h < 13 * 11 && rep.smallest.steps <= 3,
+           "swap shrunk to %s", rep.smallest_line);
+    rc = cc_campaign_check_line(&cc_mutant_control, valid_line, &opt, NULL, &err);
+    EXPECT(rc == CC_OK, "control line: %s", err.msg);
+    rc = cc_campaign_check_line(&cc_mutant_control, invalid_line, &opt, NULL, &err);
+    EXPECT(rc == CC_OK, "control refusing: %s", err.msg);
+    cc_error_clear(&err);
+    rc = cc_campaign_check_line(&cc_mutant_control, "rule=B3/S23 size=9x9", &opt, NULL, &err);
+    EXPECT(rc == CC_ERR_ARG && err.msg[0], "malformed line: rc %d", rc);
+
+    fflush(out);
+    rewind(out);
+    static char text[32768];
+    size_t len = fread(text, 1, sizeof text - 1, out);
+    text[len] = '\0';
+    fclose(out);
+    char want[512];
+    snprintf(want, sizeof want, "reproduce: cellcheck check --engine mutant.swap --case '%s'\n",
+             valid_line);
+    EXPECT(strstr(text, want) != NULL, "report lacks '%s'", want);
+    EXPECT(strstr(text, "first diverging step: 2 of 3 (step(1) repeated agrees") != NULL,
+           "report lacks the blocked engine's diverging step");
+    EXPECT(strstr(text, "PASSED: mutant.control: ") && strstr(text, "REFUSED as required"),
+           "verdict lines missing");
+    printf("---- report of the one-line checks ----\n%s---- end ----\n", text);
+}
+
+int main(void) {
+    /* Copied: test_env changes the environment. */
+    char dir[512];
+    const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+    if (!outputs) outputs = getenv("TEST_TMPDIR");
+    snprintf(dir, sizeof dir, "%s", outputs ? outputs : "/tmp");
+    FILE *sink = fopen("/dev/null", "w");
+    if (!sink) return 1;
+    test_determinism();
+    test_general_coverage();
+    test_narrow_caps();
+    test_option_ranges();
+    test_env();
+    test_sharding(sink);
+    test_verdicts(dir);
+    fclose(sink);
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("campaign_test: all checks passed\n");
+    return 0;
+}

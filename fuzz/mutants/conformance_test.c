@@ -1,0 +1,162 @@
+/* The conformance harness every engine runs: the correct loop passes, mutants and an engine
+ * that forgets a refusal fail, an engine with narrow caps gets every limit probed, and absent
+ * hardware skips or, when CELLCHECK_REQUIRE names it, fails. */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, dup, fileno */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engines/harness.h"
+#include "fuzz/mutants/mutants.h"
+
+static int failures;
+
+#define EXPECT(cond, ...)                                                      \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            failures++;                                                        \
+            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                      \
+            fputc('\n', stderr);                                               \
+        }                                                                      \
+    } while (0)
+
+static char captured[1 << 20];
+
+/* Runs the harness with its stdout captured into `captured`; returns its exit status. */
+static int run_captured(const cc_engine *engine, int argc, char **argv) {
+    char path[512];
+    const char *tmp = getenv("TEST_TMPDIR");
+    snprintf(path, sizeof path, "%s/harness_out.txt", tmp ? tmp : "/tmp");
+    fflush(stdout);
+    int saved = dup(1);
+    FILE *f = fopen(path, "w+");
+    if (saved < 0 || !f) {
+        fprintf(stderr, "cannot capture stdout\n");
+        exit(1);
+    }
+    dup2(fileno(f), 1);
+    int status = cc_harness_conformance(engine, NULL, argc, argv);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    rewind(f);
+    size_t n = fread(captured, 1, sizeof captured - 1, f);
+    captured[n] = '\0';
+    fclose(f);
+    /* The harness's own output, for the test log. */
+    const char *last = captured + n;
+    while (last > captured && last[-1] == '\n') last--;
+    const char *line = last;
+    while (line > captured && line[-1] != '\n') line--;
+    printf("[%s exit %d] %.*s\n", engine->name, status, (int)(last - line), line);
+    return status;
+}
+
+static int no_gpu(cc_error *err) {
+    return cc_fail(err, CC_ERR_UNAVAILABLE, "no CUDA device (test stand-in)");
+}
+
+extern const cc_engine narrow;
+static int narrow_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    int rc = cc_engine_check(&narrow, rule, w, h, err);
+    return rc ? rc : cc_mutant_control.create(rule, w, h, ctx, err);
+}
+/* Forgets that W must be a multiple of 8. */
+static int forgetful_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    if (w % 8 != 0) return cc_mutant_control.create(rule, w, h, ctx, err);
+    return narrow_create(rule, w, h, ctx, err);
+}
+const cc_engine narrow = {
+    .name = "test.narrow",
+    .summary = "the control loop behind narrow caps",
+    .hardware = CC_HW_CPU,
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
+             .radius_min = 2,
+             .radius_max = 8,
+             .centres = CC_CENTRE_M1,
+             .w_multiple = 8,
+             .h_multiple = 4,
+             .w_max = 64,
+             .h_max = 48,
+             .count_max = 100},
+};
+
+int main(void) {
+    char *args[] = {"conformance", "--cases", "120", NULL};
+    unsetenv("CELLCHECK_REQUIRE");
+
+    EXPECT(run_captured(&cc_mutant_control, 3, args) == 0, "control failed:\n%s", captured);
+    EXPECT(strstr(captured, "mutant.control: conformance PASSED") &&
+               strstr(captured, "campaign 120 cases"),
+           "control summary:\n%s", captured);
+    EXPECT(strstr(captured, "refused radius 17 (above 16): mutant.control: radius 17 is outside "
+                            "1..16"),
+           "control refusal lines:\n%s", captured);
+
+    const cc_engine *const *mutants = cc_mutants_all();
+    for (size_t i = 0; mutants[i]; i++) {
+        EXPECT(run_captured(mutants[i], 3, args) == 1, "%s passed", mutants[i]->name);
+        EXPECT(strstr(captured, "conformance FAILED") && strstr(captured, "reproduce: cellcheck "
+                                                                          "check --engine "),
+               "%s: no failure report", mutants[i]->name);
+    }
+
+    cc_engine e = cc_mutant_control;
+    e.name = narrow.name;
+    e.summary = narrow.summary;
+    e.caps = narrow.caps;
+    e.create = narrow_create;
+    EXPECT(run_captured(&e, 3, args) == 0, "narrow failed:\n%s", captured);
+    static const char *const probes[] = {
+        "refused radius 1 (below 2)", "refused radius 9 (above 8)", "refused shape NN",
+        "refused shape NC", "refused shape NH", "refused centre M0",
+        "refused W 9 (not a multiple of 8)", "refused H 9 (not a multiple of 4)",
+        "refused W 72 (above 64)", "refused H 52 (above 48)",
+        "refused S 101..289 (above the count limit 100, radius 8)",
+        "refused W 4 (below 2r+1 = 5)", "refused H 16 (below 2r+1 = 17)"};
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
+        EXPECT(strstr(captured, probes[i]) != NULL, "narrow: no line '%s'", probes[i]);
+
+    e.name = "test.forgetful";
+    e.create = forgetful_create;
+    EXPECT(run_captured(&e, 3, args) == 1, "forgetful passed");
+    EXPECT(strstr(captured, "FAILED: test.forgetful: create accepted W 9 (not a multiple of 8)"),
+           "forgetful:\n%s", captured);
+
+    cc_engine gpu = cc_mutant_control;
+    gpu.name = "test.gpu";
+    gpu.hardware = CC_HW_GPU;
+    gpu.available = no_gpu;
+    EXPECT(run_captured(&gpu, 3, args) == 0, "absent gpu not skipped");
+    EXPECT(strcmp(captured, "SKIPPED: test.gpu: no CUDA device (test stand-in)\n") == 0,
+           "skip line: '%s'", captured);
+    setenv("CELLCHECK_REQUIRE", "amx", 1);
+    EXPECT(run_captured(&gpu, 3, args) == 0, "gpu skip must not depend on amx being required");
+    setenv("CELLCHECK_REQUIRE", "amx,gpu", 1);
+    EXPECT(run_captured(&gpu, 3, args) == 1, "required gpu absent but passed");
+    EXPECT(strcmp(captured, "FAILED: test.gpu: required hardware absent: no CUDA device (test "
+                            "stand-in)\n") == 0,
+           "required line: '%s'", captured);
+    int status = -1;
+    EXPECT(cc_harness_skip(&gpu, &status) == 1 && status == 1, "skip with require");
+    unsetenv("CELLCHECK_REQUIRE");
+    EXPECT(cc_harness_skip(&gpu, &status) == 1 && status == 0, "skip without require");
+    EXPECT(cc_harness_skip(&cc_mutant_control, &status) == 0 && status == 0, "available engine");
+
+    char *bad_flag[] = {"conformance", "--colour", "red", NULL};
+    EXPECT(run_captured(&cc_mutant_control, 3, bad_flag) == 2, "unknown flag accepted");
+    char *bad_seed[] = {"conformance", "--seed", "xyz", NULL};
+    EXPECT(run_captured(&cc_mutant_control, 3, bad_seed) == 2, "bad seed accepted");
+    char *no_value[] = {"conformance", "--cases", NULL};
+    EXPECT(run_captured(&cc_mutant_control, 2, no_value) == 2, "missing value accepted");
+
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("conformance_test: all checks passed\n");
+    return 0;
+}

@@ -1,0 +1,120 @@
+/* Every mutant is caught by the campaign within 2000 cases, with a report that locates the
+ * difference; the correct control loop passes 300 cases, so the campaign is not failing
+ * everything. Same generator, fixed seed. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fuzz/campaign.h"
+#include "fuzz/mutants/mutants.h"
+
+#define MUTANT_CASES 2000
+#define CONTROL_CASES 300
+
+static const char *const other_seeds[] = {
+    "0000000000000000000000000000000000000000000000000000000000000001",
+    "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed",
+    "ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100",
+    "243f6a8885a308d313198a2e03707344a4093822299f31d0082efa98ec4e6c89",
+};
+
+/* Writes to a stream that discards, so only the summary lines reach the log. */
+static FILE *quiet(void) { return fopen("/dev/null", "w"); }
+
+int main(void) {
+    int failures = 0;
+    FILE *sink = quiet();
+    if (!sink) {
+        fprintf(stderr, "cannot open /dev/null\n");
+        return 1;
+    }
+
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    cc_error err;
+    if (cc_campaign_options_from_env(&opt, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    /* Every mutant sees the whole campaign, whatever the sharding. */
+    opt.shard_index = 0;
+    opt.shard_count = 1;
+    char master[2 * CC_SEED_BYTES + 1];
+    case_seed_format_hex(opt.master, master);
+    printf("master seed %s\n", master);
+
+    opt.cases = CONTROL_CASES;
+    opt.out = stdout;
+    cc_campaign_result res;
+    int rc = cc_campaign_run(&cc_mutant_control, &opt, &res, &err);
+    printf("control %s: %" PRIu64 " cases: %" PRIu64 " passed, %" PRIu64 " refused as required, %" PRIu64
+           " failed\n",
+           cc_mutant_control.name, res.run, res.passed, res.refused, res.failed);
+    if (rc != CC_OK || res.failed != 0 || res.run != CONTROL_CASES || res.passed == 0 ||
+        res.refused == 0) {
+        fprintf(stderr, "FAILED: the control engine must pass every case (%s)\n", err.msg);
+        failures++;
+    }
+
+    opt.cases = MUTANT_CASES;
+    const cc_engine *const *all = cc_mutants_all();
+    for (size_t m = 0; all[m]; m++) {
+        const cc_engine *mutant = all[m];
+        opt.out = sink; /* the full report of each is in the test's outputs, not the log */
+        rc = cc_campaign_run(mutant, &opt, &res, &err);
+        if (rc != CC_ERR_MISMATCH || !res.has_failure) {
+            fprintf(stderr, "FAILED: mutant %s not caught in %d cases (rc %d: %s)\n", mutant->name,
+                    MUTANT_CASES, rc, err.msg);
+            failures++;
+            continue;
+        }
+        const cc_failure_report *rep = &res.failure;
+        printf("mutant %s: caught after %" PRIu64 " cases (case line %s)\n", mutant->name,
+               res.first_failure + 1, rep->line);
+        /* The report has to say where: a mismatch with a located first step and cell, and a
+         * shrunk case that is no larger and still fails. */
+        if (rep->result.kind != CC_FAILURE_MISMATCH || !rep->divergence.known ||
+            rep->divergence.first_step < 1 || rep->divergence.differing_first == 0 ||
+            rep->divergence.differing_end != rep->result.differing) {
+            fprintf(stderr, "FAILED: mutant %s: incomplete report (kind %s, step %" PRId64 ")\n",
+                    mutant->name, cc_failure_kind_name(rep->result.kind),
+                    rep->divergence.first_step);
+            failures++;
+        }
+        if (rep->smallest_result.outcome != CC_OUTCOME_FAIL ||
+            rep->smallest.w > rep->failing.w || rep->smallest.h > rep->failing.h ||
+            rep->smallest.steps > rep->failing.steps ||
+            rep->smallest.rule.radius > rep->failing.rule.radius) {
+            fprintf(stderr, "FAILED: mutant %s: the shrunk case %s is not smaller or passes\n",
+                    mutant->name, rep->smallest_line);
+            failures++;
+        }
+        printf("  shrunk to %s\n", rep->smallest_line);
+        cc_failure_report_print(rep, stdout);
+
+        /* Not one lucky case: other master seeds catch it within the same bound. */
+        cc_campaign_options other = opt;
+        other.shrink = 0;
+        printf("  other master seeds:");
+        for (size_t k = 0; k < sizeof other_seeds / sizeof other_seeds[0]; k++) {
+            case_seed_parse_hex(other_seeds[k], other.master, NULL);
+            cc_campaign_result r2;
+            rc = cc_campaign_run(mutant, &other, &r2, &err);
+            if (rc != CC_ERR_MISMATCH || !r2.has_failure) {
+                fprintf(stderr, "FAILED: mutant %s not caught in %d cases with seed %s\n",
+                        mutant->name, MUTANT_CASES, other_seeds[k]);
+                failures++;
+                continue;
+            }
+            printf(" %.8s..: %" PRIu64, other_seeds[k], r2.first_failure + 1);
+        }
+        printf(" cases\n");
+    }
+    fclose(sink);
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("mutants_test: every mutant caught, control passed\n");
+    return 0;
+}

@@ -1,0 +1,103 @@
+/* The failure report: where the case diverges, the case shrunk, the pictures, the reproducer. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fuzz/campaign.h"
+#include "fuzz/internal.h"
+
+static int is_grid_difference(cc_failure_kind kind) {
+    return kind == CC_FAILURE_MISMATCH || kind == CC_FAILURE_ROUND_TRIP;
+}
+
+static int can_shrink(cc_failure_kind kind) {
+    return is_grid_difference(kind) || kind == CC_FAILURE_ENGINE_ERROR ||
+           kind == CC_FAILURE_REFUSED_VALID;
+}
+
+int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check_result *res,
+                       const cc_campaign_options *opt, int64_t from_index, cc_failure_report *rep,
+                       cc_error *err) {
+    memset(rep, 0, sizeof *rep);
+    snprintf(rep->engine, sizeof rep->engine, "%s", engine->name);
+    rep->failing = *c;
+    rep->result = *res;
+    rep->divergence.first_step = -1;
+    rep->smallest_divergence.first_step = -1;
+    if (from_index >= 0) {
+        rep->from_campaign = 1;
+        memcpy(rep->master, opt->master, CC_SEED_BYTES);
+        rep->index = (uint64_t)from_index;
+    }
+    int rc = case_format(c, rep->line, sizeof rep->line, err);
+    if (rc) return rc;
+    if (is_grid_difference(res->kind) &&
+        (rc = fuzz_divergence(engine, c, opt->report_dir, "", &rep->divergence, err)))
+        return rc;
+    rep->smallest = *c;
+    snprintf(rep->smallest_line, sizeof rep->smallest_line, "%s", rep->line);
+    rep->smallest_result = *res;
+    if (!opt->shrink || !can_shrink(res->kind)) return CC_OK;
+    int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
+    if ((rc = cc_case_shrink(engine, c, res->kind, tries, &rep->smallest, &rep->shrink_tries, err)))
+        return rc;
+    rep->shrunk = !cc_rule_equal(&rep->smallest.rule, &c->rule) || rep->smallest.w != c->w ||
+                  rep->smallest.h != c->h || rep->smallest.steps != c->steps;
+    if (!rep->shrunk) return CC_OK;
+    if ((rc = case_format(&rep->smallest, rep->smallest_line, sizeof rep->smallest_line, err)))
+        return rc;
+    if ((rc = cc_case_check(engine, &rep->smallest, &rep->smallest_result, err))) return rc;
+    if (is_grid_difference(rep->smallest_result.kind))
+        rc = fuzz_divergence(engine, &rep->smallest, opt->report_dir, "-shrunk",
+                             &rep->smallest_divergence, err);
+    return rc;
+}
+
+static void print_divergence(const cc_divergence *d, const cc_case *c, const char *indent,
+                             FILE *out) {
+    if (d->known) {
+        if (d->first_step == 0)
+            fprintf(out, "%sfirst diverging step: 0 (store right after load)\n", indent);
+        else
+            fprintf(out, "%sfirst diverging step: %" PRId64 " of %" PRId64 "%s\n", indent,
+                    d->first_step, c->steps,
+                    d->single_steps_agree
+                        ? " (step(1) repeated agrees with the oracle; step(k) in one call does "
+                          "not)"
+                        : "");
+        fprintf(out, "%sfirst differing cell: (x=%d, y=%d): engine %d, oracle %d%s\n", indent,
+                (int)d->x, (int)d->y, d->engine_value, d->oracle_value,
+                d->engine_value > 1 ? " (store did not write it)" : "");
+        fprintf(out, "%sdiffering cells: %" PRIu64 " at step %" PRId64 ", %" PRIu64
+                     " after step(%" PRId64 ") in one call\n",
+                indent, d->differing_first, d->first_step, d->differing_end, c->steps);
+    }
+    if (d->png[0]) fprintf(out, "%sdifference picture: %s\n", indent, d->png);
+    if (d->note[0]) fprintf(out, "%snote: %s\n", indent, d->note);
+}
+
+void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
+    if (!out) out = stdout;
+    char master[2 * CC_SEED_BYTES + 1];
+    fprintf(out, "FAILED: %s: %s: %s\n", rep->engine, cc_failure_kind_name(rep->result.kind),
+            rep->result.detail);
+    if (rep->from_campaign) {
+        case_seed_format_hex(rep->master, master);
+        fprintf(out, "  master seed %s, case %" PRIu64 "\n", master, rep->index);
+    }
+    fprintf(out, "  case: %s\n", rep->line);
+    print_divergence(&rep->divergence, &rep->failing, "  ", out);
+    if (rep->shrunk) {
+        fprintf(out, "  shrunk (%d cases tried): %s\n", rep->shrink_tries, rep->smallest_line);
+        fprintf(out, "    %s: %s\n", cc_failure_kind_name(rep->smallest_result.kind),
+                rep->smallest_result.detail);
+        print_divergence(&rep->smallest_divergence, &rep->smallest, "    ", out);
+    } else if (rep->shrink_tries > 0) {
+        fprintf(out, "  shrinking found nothing smaller (%d cases tried)\n", rep->shrink_tries);
+    }
+    fprintf(out, "  reproduce: cellcheck check --engine %s --case '%s'\n", rep->engine, rep->line);
+    if (rep->shrunk)
+        fprintf(out, "  reproduce shrunk: cellcheck check --engine %s --case '%s'\n", rep->engine,
+                rep->smallest_line);
+    fflush(out);
+}
