@@ -1,0 +1,113 @@
+/* The golden catalogue: fixed cases, the BLAKE2b-256 of the oracle's final grid for each, and RLE
+ * snapshots of the small ones. Goldens change only through golden_update, written whole or not at
+ * all; verifying never writes.
+ *
+ * catalogue.txt holds one case per line, "name case-line", '#' comments and blank lines allowed:
+ *   life_soup  rule=B3/S23 size=64x80 steps=5 density=0.0700 seed=<64 hex digits>
+ *   glider     rule=B3/S23 in=golden/patterns/glider.rle steps=4
+ * A seeded case line is fuzz/case.h's; a pattern case takes its initial grid and torus from an RLE
+ * file whose path is relative to the source root (the directory above the catalogue's).
+ * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle. */
+#ifndef CELLCHECK_GOLDEN_GOLDEN_H
+#define CELLCHECK_GOLDEN_GOLDEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engines/engine.h"
+#include "fuzz/case.h"
+#include "oracle/error.h"
+#include "oracle/grid.h"
+#include "oracle/rule.h"
+
+#define GOLDEN_NAME_MAX 64
+#define GOLDEN_LINE_MAX 512
+#define GOLDEN_PATH_MAX 1024
+#define GOLDEN_HASH_BYTES 32
+#define GOLDEN_HASH_HEX (2 * GOLDEN_HASH_BYTES + 1)
+/* Cases no larger than this on either side get an RLE snapshot. */
+#define GOLDEN_SNAPSHOT_SIDE_MAX 128
+
+typedef enum golden_kind {
+    GOLDEN_SEEDED = 0, /* the initial grid is drawn from the case's seed and density */
+    GOLDEN_PATTERN = 1 /* the initial grid is an RLE file */
+} golden_kind;
+
+typedef struct golden_entry {
+    char name[GOLDEN_NAME_MAX];
+    char line[GOLDEN_LINE_MAX]; /* the case line as the catalogue writes it */
+    int line_number;
+    golden_kind kind;
+    cc_rule rule;
+    int32_t w, h;
+    int64_t steps;
+    cc_case seeded;                /* GOLDEN_SEEDED */
+    char pattern[GOLDEN_PATH_MAX]; /* GOLDEN_PATTERN: as written, relative to the root */
+} golden_entry;
+
+typedef struct golden_catalogue {
+    golden_entry *entries;
+    size_t count;
+    char path[GOLDEN_PATH_MAX]; /* catalogue.txt */
+    char dir[GOLDEN_PATH_MAX];  /* its directory: hashes.txt and snapshots/ live here */
+    char root[GOLDEN_PATH_MAX]; /* the source root: pattern paths are relative to it */
+} golden_catalogue;
+
+typedef struct golden_report {
+    size_t checked; /* cases run */
+    size_t passed;
+    size_t failed;      /* wrong hash, wrong snapshot, or an error while running */
+    size_t unsupported; /* refused by the engine's create (cc_engine_check and its own limits) */
+} golden_report;
+
+/* Reads and parses the catalogue (pattern files included, for their sizes). Duplicate names,
+ * names that are not [A-Za-z0-9_.-]+, malformed lines and unreadable patterns are refused with
+ * the line number. */
+int golden_load(const char *catalogue_path, golden_catalogue *cat, cc_error *err);
+void golden_free(golden_catalogue *cat);
+
+/* "<root>/golden/catalogue.txt" into buf. */
+int golden_catalogue_path(const char *root, char *buf, size_t size, cc_error *err);
+
+/* The case's initial grid (and for pattern cases, its torus). */
+int golden_initial_grid(const golden_catalogue *cat, const golden_entry *e, cc_grid *out,
+                        cc_error *err);
+/* The oracle's final grid. */
+int golden_oracle_result(const golden_catalogue *cat, const golden_entry *e, cc_grid *out,
+                         cc_error *err);
+/* The engine's final grid (create, load, step, store). Returns CC_ERR_UNSUPPORTED untouched when
+ * the engine refuses the case. */
+int golden_engine_result(const golden_catalogue *cat, const golden_entry *e,
+                         const cc_engine *engine, cc_grid *out, cc_error *err);
+
+/* BLAKE2b-256 (crypto_generichash, no key) over the W*H row-major 0/1 bytes, as lowercase hex. */
+void golden_hash_grid(const cc_grid *g, char hex[GOLDEN_HASH_HEX]);
+
+int golden_has_snapshot(const golden_entry *e);
+/* "<dir>/snapshots/<name>.rle" into buf. */
+int golden_snapshot_path(const golden_catalogue *cat, const golden_entry *e, char *buf, size_t size,
+                         cc_error *err);
+
+/* The oracle reproduces every hash of hashes.txt and every snapshot; hashes.txt names exactly the
+ * catalogue's cases and snapshots/ holds exactly the snapshots it should. Failures go to log (may
+ * be NULL), each with its case line. CC_OK, CC_ERR_MISMATCH, or the error that stopped it. */
+int golden_verify_oracle(const golden_catalogue *cat, FILE *log, golden_report *report,
+                         cc_error *err);
+
+/* Every case the engine supports reproduces its hash; cases it refuses are counted in
+ * report->unsupported. The engine must be available. CC_OK, CC_ERR_MISMATCH, or an error. */
+int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, FILE *log,
+                         golden_report *report, cc_error *err);
+
+/* Recomputes every hash and snapshot with the oracle and writes hashes.txt and snapshots/ whole
+ * or not at all: every result first, then temporaries, then renames, hashes.txt last. Stale
+ * snapshots are removed. Prints what changed to log (may be NULL). */
+int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
+
+/* The command line: "verify [--dir ROOT | --catalogue FILE]" and
+ * "update [--dir ROOT | --catalogue FILE]". ROOT defaults to $BUILD_WORKSPACE_DIRECTORY (set by
+ * `bazel run`), else the current directory. Returns 0, 1 (failed) or 2 (wrong arguments). */
+int golden_command(int argc, char **argv, FILE *out, FILE *errout);
+
+#endif

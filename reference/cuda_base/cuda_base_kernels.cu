@@ -1,0 +1,203 @@
+// cuda.base's device code: the CAT paper's BASE. One thread per cell in 32 x 32 blocks, every
+// neighbour read straight from global memory, the torus wrapped per neighbour.
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference/cuda_base/cuda_base_kernels.h"
+
+struct cuda_base_device {
+    int32_t w, h, r;
+    int centre;
+    int32_t max_count;
+    uint8_t *cur, *next;   // the two grids, ping-pong
+    int32_t *row_lo, *row_hi; // 2r+1 each
+    uint8_t *next_state;   // 2 * (max_count + 1)
+    cudaEvent_t start, stop;
+    int events;            // the events were created
+    char name[256];
+};
+
+#define CUDA_BASE_CHECK(call)                                                                    \
+    do {                                                                                         \
+        cudaError_t cuda_base_status = (call);                                                   \
+        if (cuda_base_status != cudaSuccess)                                                     \
+            return cc_fail(err, CC_ERR_DEVICE, "cuda.base: %s failed: %s", #call,                \
+                           cudaGetErrorString(cuda_base_status));                                \
+    } while (0)
+
+__global__ void cuda_base_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
+                                 int32_t w, int32_t h, int32_t r, int centre,
+                                 const int32_t *__restrict__ row_lo,
+                                 const int32_t *__restrict__ row_hi,
+                                 const uint8_t *__restrict__ next_state, int32_t stride) {
+    int32_t x = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
+    int32_t y = (int32_t)(blockIdx.y * blockDim.y + threadIdx.y);
+    if (x >= w || y >= h) return;
+    int32_t count = 0;
+    for (int32_t dy = -r; dy <= r; dy++) {
+        int32_t ny = y + dy;
+        ny = ny < 0 ? ny + h : ny >= h ? ny - h : ny; // w, h >= 2r+1: one wrap is enough
+        const uint8_t *row = in + (size_t)ny * (size_t)w;
+        int32_t lo = row_lo[dy + r], hi = row_hi[dy + r];
+        for (int32_t dx = lo; dx <= hi; dx++) {
+            int32_t nx = x + dx;
+            nx = nx < 0 ? nx + w : nx >= w ? nx - w : nx;
+            count += row[nx];
+        }
+    }
+    size_t i = (size_t)y * (size_t)w + (size_t)x;
+    int32_t alive = in[i];
+    if (!centre) count -= alive; // the centre row's interval includes the centre
+    out[i] = next_state[alive * stride + count];
+}
+
+extern "C" int cuda_base_probe(cc_error *err) {
+    int count = 0;
+    cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
+                       cudaGetErrorString(status));
+    if (count < 1)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    cudaDeviceProp prop;
+    status = cudaGetDeviceProperties(&prop, 0);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
+                       cudaGetErrorString(status));
+    if (prop.major < CUDA_BASE_CC_MAJOR ||
+        (prop.major == CUDA_BASE_CC_MAJOR && prop.minor < CUDA_BASE_CC_MINOR))
+        return cc_fail(err, CC_ERR_UNAVAILABLE,
+                       "device 0 (%s) has compute capability %d.%d; cuda.base needs %d.%d or newer",
+                       prop.name, prop.major, prop.minor, CUDA_BASE_CC_MAJOR, CUDA_BASE_CC_MINOR);
+    return CC_OK;
+}
+
+extern "C" void cuda_base_destroy(cuda_base_device *d) {
+    if (!d) return;
+    // Teardown cannot report: a failure here leaves nothing for the caller to do.
+    if (d->cur) (void)cudaFree(d->cur);
+    if (d->next) (void)cudaFree(d->next);
+    if (d->row_lo) (void)cudaFree(d->row_lo);
+    if (d->row_hi) (void)cudaFree(d->row_hi);
+    if (d->next_state) (void)cudaFree(d->next_state);
+    if (d->events) {
+        (void)cudaEventDestroy(d->start);
+        (void)cudaEventDestroy(d->stop);
+    }
+    free(d);
+}
+
+static int cuda_base_setup(cuda_base_device *d, const int32_t *row_lo, const int32_t *row_hi,
+                           const uint8_t *next_state, cc_error *err) {
+    size_t cells = (size_t)d->w * (size_t)d->h;
+    size_t rows = (size_t)(2 * d->r + 1);
+    size_t table = 2 * ((size_t)d->max_count + 1);
+    size_t needed = 2 * cells + 2 * rows * sizeof(int32_t) + table;
+
+    CUDA_BASE_CHECK(cudaSetDevice(0));
+    cudaDeviceProp prop;
+    CUDA_BASE_CHECK(cudaGetDeviceProperties(&prop, 0));
+    snprintf(d->name, sizeof d->name, "%s", prop.name);
+    size_t free_bytes = 0, total_bytes = 0;
+    CUDA_BASE_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (needed > free_bytes)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "cuda.base: a %dx%d grid needs %zu bytes on the device (two copies), but "
+                       "only %zu of its %zu bytes are free",
+                       (int)d->w, (int)d->h, needed, free_bytes, total_bytes);
+
+    CUDA_BASE_CHECK(cudaMalloc((void **)&d->cur, cells));
+    CUDA_BASE_CHECK(cudaMalloc((void **)&d->next, cells));
+    CUDA_BASE_CHECK(cudaMalloc((void **)&d->row_lo, rows * sizeof(int32_t)));
+    CUDA_BASE_CHECK(cudaMalloc((void **)&d->row_hi, rows * sizeof(int32_t)));
+    CUDA_BASE_CHECK(cudaMalloc((void **)&d->next_state, table));
+    CUDA_BASE_CHECK(cudaMemset(d->cur, 0, cells));
+    CUDA_BASE_CHECK(cudaMemset(d->next, 0, cells));
+    CUDA_BASE_CHECK(
+        cudaMemcpy(d->row_lo, row_lo, rows * sizeof(int32_t), cudaMemcpyHostToDevice));
+    CUDA_BASE_CHECK(
+        cudaMemcpy(d->row_hi, row_hi, rows * sizeof(int32_t), cudaMemcpyHostToDevice));
+    CUDA_BASE_CHECK(cudaMemcpy(d->next_state, next_state, table, cudaMemcpyHostToDevice));
+    CUDA_BASE_CHECK(cudaEventCreate(&d->start));
+    cudaError_t status = cudaEventCreate(&d->stop);
+    if (status != cudaSuccess) {
+        (void)cudaEventDestroy(d->start);
+        return cc_fail(err, CC_ERR_DEVICE, "cuda.base: cudaEventCreate(&d->stop) failed: %s",
+                       cudaGetErrorString(status));
+    }
+    d->events = 1;
+    return CC_OK;
+}
+
+extern "C" int cuda_base_create(int32_t w, int32_t h, int32_t r, int centre,
+                                const int32_t *row_lo, const int32_t *row_hi,
+                                const uint8_t *next_state, int32_t max_count,
+                                cuda_base_device **out, cc_error *err) {
+    *out = NULL;
+    cuda_base_device *d = (cuda_base_device *)calloc(1, sizeof *d);
+    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.base: cannot allocate its context");
+    d->w = w;
+    d->h = h;
+    d->r = r;
+    d->centre = centre;
+    d->max_count = max_count;
+    int rc = cuda_base_setup(d, row_lo, row_hi, next_state, err);
+    if (rc) {
+        cuda_base_destroy(d);
+        return rc;
+    }
+    *out = d;
+    return CC_OK;
+}
+
+extern "C" int cuda_base_load(cuda_base_device *d, const uint8_t *cells, cc_error *err) {
+    CUDA_BASE_CHECK(
+        cudaMemcpy(d->cur, cells, (size_t)d->w * (size_t)d->h, cudaMemcpyHostToDevice));
+    return CC_OK;
+}
+
+extern "C" int cuda_base_store(cuda_base_device *d, uint8_t *cells, cc_error *err) {
+    CUDA_BASE_CHECK(
+        cudaMemcpy(cells, d->cur, (size_t)d->w * (size_t)d->h, cudaMemcpyDeviceToHost));
+    return CC_OK;
+}
+
+// Launches k steps on the default stream without waiting for them.
+static int cuda_base_launch(cuda_base_device *d, int64_t k, cc_error *err) {
+    dim3 block(CUDA_BASE_BLOCK, CUDA_BASE_BLOCK);
+    dim3 grid((unsigned)((d->w + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK),
+              (unsigned)((d->h + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK));
+    for (int64_t s = 0; s < k; s++) {
+        cuda_base_kernel<<<grid, block>>>(d->cur, d->next, d->w, d->h, d->r, d->centre,
+                                          d->row_lo, d->row_hi, d->next_state, d->max_count + 1);
+        CUDA_BASE_CHECK(cudaGetLastError());
+        uint8_t *t = d->cur;
+        d->cur = d->next;
+        d->next = t;
+    }
+    return CC_OK;
+}
+
+extern "C" int cuda_base_step(cuda_base_device *d, int64_t k, cc_error *err) {
+    int rc = cuda_base_launch(d, k, err);
+    if (rc) return rc;
+    CUDA_BASE_CHECK(cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cuda_base_timed_step(cuda_base_device *d, int64_t k, double *ms, cc_error *err) {
+    CUDA_BASE_CHECK(cudaEventRecord(d->start, 0));
+    int rc = cuda_base_launch(d, k, err);
+    if (rc) return rc;
+    CUDA_BASE_CHECK(cudaEventRecord(d->stop, 0));
+    CUDA_BASE_CHECK(cudaEventSynchronize(d->stop));
+    float elapsed = 0.0f;
+    CUDA_BASE_CHECK(cudaEventElapsedTime(&elapsed, d->start, d->stop));
+    *ms = (double)elapsed;
+    return CC_OK;
+}
+
+extern "C" const char *cuda_base_device_name(const cuda_base_device *d) { return d->name; }
