@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
+# Bazel 4 (bazel-bootstrap), libsodium (static library and headers), OpenMP (with gcc).
+# CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build.
+set -euo pipefail
+
+need=()
+command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
+[ -f /usr/lib/x86_64-linux-gnu/libsodium.a ] || need+=(libsodium-dev)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "setup: installing ${need[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${need[@]}"
+fi
+
+if [ ! -x /usr/local/cuda/bin/nvcc ]; then
+    echo "setup: /usr/local/cuda/bin/nvcc not found; the CUDA engines need CUDA 13 there" >&2
+    exit 1
+fi

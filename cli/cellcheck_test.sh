@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The command line as a user meets it: usage errors, run on files, check and replay, golden.
+set -u
+tool="$1"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect STATUS DESCRIPTION -- COMMAND...: the exit status and, on a usage error, the usage text.
+expect() {
+    local want="$1" what="$2"
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "$what: exit $got, wanted $want"
+        sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20
+    elif [ "$want" -eq 2 ] && ! grep -q '^usage: cellcheck' "$tmp/err"; then
+        fail "$what: no usage text on a wrong argument"
+    fi
+}
+
+expect 2 "no command" -- "$tool"
+expect 2 "unknown command" -- "$tool" frobnicate
+expect 2 "unknown flag" -- "$tool" list --verbose
+expect 2 "run without --in" -- "$tool" run --engine oracle --steps 1 --out "$tmp/x.txt"
+expect 2 "negative steps" -- "$tool" run --engine oracle --steps -1 --in a.txt --out b.txt
+expect 2 "unknown engine" -- "$tool" check --engine cpu.nothing
+grep -q "cpu.ref" "$tmp/err" || fail "unknown engine: the message does not list the engines"
+expect 2 "bad radius range" -- "$tool" check --engine cpu.ref --radius 9..3
+expect 2 "bad seed" -- "$tool" check --engine cpu.ref --seed xyz
+expect 2 "malformed case line" -- "$tool" check --engine cpu.ref --case 'rule=B3/S23 size=8'
+expect 2 "bench without engine" -- "$tool" bench --size 64
+expect 0 "list" -- "$tool" list
+grep -q '^cpu.ref ' "$tmp/out" || fail "list does not show cpu.ref"
+grep -q '^cuda.base ' "$tmp/out" || fail "list does not show cuda.base"
+
+# A glider on an 8x8 torus, as text: after 4 steps it is the same shape one cell down and right.
+printf '01000000\n00100000\n11100000\n00000000\n00000000\n00000000\n00000000\n00000000\n' >"$tmp/glider.txt"
+printf '00000000\n00100000\n00010000\n01110000\n00000000\n00000000\n00000000\n00000000\n' >"$tmp/moved.txt"
+for engine in oracle cpu.ref; do
+    expect 0 "run $engine" -- "$tool" run --engine "$engine" --rule B3/S23 --steps 4 --in "$tmp/glider.txt" --out "$tmp/$engine.txt"
+    cmp -s "$tmp/$engine.txt" "$tmp/moved.txt" || fail "run $engine: the glider did not move by (1,1)"
+done
+# Through RLE, with the rule taken from the file's header, 32 steps bring it 8 cells: home again.
+expect 0 "run txt to rle" -- "$tool" run --engine oracle --rule B3/S23 --steps 0 --in "$tmp/glider.txt" --out "$tmp/glider.rle"
+grep -q 'rule = B3/S23:T8,8' "$tmp/glider.rle" || fail "RLE header does not carry the rule and torus"
+expect 0 "run rle" -- "$tool" run --engine cpu.ref --steps 32 --in "$tmp/glider.rle" --out "$tmp/back.txt"
+cmp -s "$tmp/back.txt" "$tmp/glider.txt" || fail "32 steps on an 8x8 torus did not bring the glider home"
+
+# Bad input loses nothing: a refused run leaves no output file behind.
+printf 'x = 3, y = 2, rule = B3/S23\nooo$ooo$ooo!\n' >"$tmp/lies.rle"
+expect 1 "RLE that lies about its size" -- "$tool" run --engine oracle --steps 1 --in "$tmp/lies.rle" --out "$tmp/never.txt"
+[ ! -e "$tmp/never.txt" ] || fail "a refused run wrote its output"
+expect 1 "rule with too large a radius for the grid" -- "$tool" run --engine oracle --rule 'R5,C2,M0,S2..3,B3..3,NM' --steps 1 --in "$tmp/glider.txt" --out "$tmp/never.txt"
+expect 1 "multi-state rule" -- "$tool" run --engine oracle --rule 'R2,C3,M0,S2..3,B3..3,NM' --steps 1 --in "$tmp/glider.txt" --out "$tmp/never.txt"
+[ ! -e "$tmp/never.txt" ] || fail "a refused run wrote its output"
+
+# A short campaign and the replay of one case line.
+expect 0 "check cpu.ref" -- "$tool" check --engine cpu.ref --cases 40
+grep -q '40 cases' "$tmp/out" || fail "check did not report 40 cases"
+seed=0000000000000000000000000000000000000000000000000000000000000001
+expect 0 "check --case" -- "$tool" check --engine cpu.ref --case "rule=R2,C2,M1,S5..9,B4..7,NN size=13x11 steps=3 density=0.4000 seed=$seed"
+expect 0 "golden verify" -- "$tool" golden verify --dir .
+
+if [ "$failures" -gt 0 ]; then
+    echo "cellcheck_test: $failures failures"
+    exit 1
+fi
+echo "cellcheck_test: all checks passed"

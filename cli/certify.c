@@ -1,0 +1,247 @@
+/* cellcheck certify: every check for one engine, or for every engine that can run here, then a
+ * certificate table printed and written as Markdown and JSON (each file whole or not at all). */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "engines/bench.h"
+#include "engines/harness.h"
+#include "fuzz/campaign.h"
+#include "golden/golden.h"
+#include "oracle/gridio.h"
+
+#define CERTIFY_DEFAULT_CASES 2000
+
+typedef enum { VERDICT_CERTIFIED, VERDICT_FAILED, VERDICT_NOT_RUN } verdict;
+
+typedef struct engine_row {
+    const cc_engine *engine;
+    verdict v;
+    char reason[640]; /* why it was not run, or what failed */
+    cc_conformance_summary conf;
+    golden_report golden;
+    double seconds;
+} engine_row;
+
+static const char *verdict_name(verdict v) {
+    return v == VERDICT_CERTIFIED ? "CERTIFIED" : v == VERDICT_FAILED ? "FAILED" : "NOT RUN";
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void certify_engine(engine_row *row, const cc_campaign_options *opt,
+                           const golden_catalogue *cat) {
+    const cc_engine *e = row->engine;
+    cc_error err = {0};
+    if (e->available(&err)) {
+        row->v = VERDICT_NOT_RUN;
+        snprintf(row->reason, sizeof row->reason, "%s", err.msg);
+        if (cc_hardware_required(e->hardware)) {
+            row->v = VERDICT_FAILED;
+            snprintf(row->reason, sizeof row->reason, "required %s absent: %.500s",
+                     cc_hardware_name(e->hardware), err.msg);
+        }
+        return;
+    }
+    double start = now_s();
+    printf("== certifying %s\n", e->name);
+    fflush(stdout);
+    int rc = cc_conformance_run(e, opt, &row->conf, &err);
+    if (rc == CC_OK && row->conf.passed) {
+        rc = golden_verify_engine(cat, e, stdout, &row->golden, &err);
+        if (rc == CC_ERR_MISMATCH)
+            snprintf(row->reason, sizeof row->reason, "%zu golden cases differ", row->golden.failed);
+        else if (rc)
+            snprintf(row->reason, sizeof row->reason, "golden: %.500s", err.msg);
+        else if (row->golden.passed == 0)
+            rc = CC_ERR_MISMATCH,
+            snprintf(row->reason, sizeof row->reason, "no golden case fits the engine");
+    } else if (rc) {
+        snprintf(row->reason, sizeof row->reason, "conformance could not run: %.500s", err.msg);
+    } else {
+        rc = CC_ERR_MISMATCH;
+        snprintf(row->reason, sizeof row->reason, "conformance failed (see the report above)");
+    }
+    row->v = rc ? VERDICT_FAILED : VERDICT_CERTIFIED;
+    row->seconds = now_s() - start;
+}
+
+static void json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* The table: printed, and the body of certificate.md. */
+static void write_table(FILE *f, const engine_row *rows, int n) {
+    fprintf(f, "| engine | needs | verdict | edge cases | round trips | refusals | campaign "
+               "passed / refused / failed | golden passed / not supported | seconds |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    for (int i = 0; i < n; i++) {
+        const engine_row *r = &rows[i];
+        if (r->v == VERDICT_NOT_RUN || (r->v == VERDICT_FAILED && r->seconds == 0)) {
+            fprintf(f, "| %s | %s | %s | | | | | | |\n", r->engine->name,
+                    cc_hardware_name(r->engine->hardware), verdict_name(r->v));
+            continue;
+        }
+        const cc_campaign_result *c = &r->conf.campaign;
+        fprintf(f,
+                "| %s | %s | %s | %d | %d | %d | %" PRIu64 " / %" PRIu64 " / %" PRIu64
+                " | %zu / %zu | %.1f |\n",
+                r->engine->name, cc_hardware_name(r->engine->hardware), verdict_name(r->v),
+                r->conf.edge_passed, r->conf.round_trips, r->conf.refusals, c->passed,
+                c->refused, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
+    }
+    for (int i = 0; i < n; i++)
+        if (rows[i].reason[0])
+            fprintf(f, "\n- %s, %s: %s", rows[i].engine->name, verdict_name(rows[i].v),
+                    rows[i].reason);
+    fprintf(f, "\n");
+}
+
+static int write_certificates(const char *dir, const engine_row *rows, int n,
+                              const cc_campaign_options *opt, const char *cpu, cc_error *err) {
+    char seed[2 * CC_SEED_BYTES + 1];
+    case_seed_format_hex(opt->master, seed);
+    char *md = NULL, *json = NULL;
+    size_t md_len = 0, json_len = 0;
+    FILE *f = open_memstream(&md, &md_len);
+    if (!f) return cc_fail(err, CC_ERR_NOMEM, "cannot build the certificate in memory");
+    fprintf(f, "# cellcheck certificate\n\n- CPU: %s\n- campaign: %" PRIu64
+               " cases per engine, master seed %s\n\n", cpu, opt->cases, seed);
+    write_table(f, rows, n);
+    fclose(f);
+
+    f = open_memstream(&json, &json_len);
+    if (!f) {
+        free(md);
+        return cc_fail(err, CC_ERR_NOMEM, "cannot build the certificate in memory");
+    }
+    fprintf(f, "{\n  \"cpu\": ");
+    json_string(f, cpu);
+    fprintf(f, ",\n  \"cases\": %" PRIu64 ",\n  \"seed\": \"%s\",\n  \"engines\": [", opt->cases,
+            seed);
+    for (int i = 0; i < n; i++) {
+        const engine_row *r = &rows[i];
+        const cc_campaign_result *c = &r->conf.campaign;
+        fprintf(f, "%s\n    {\"engine\": ", i ? "," : "");
+        json_string(f, r->engine->name);
+        fprintf(f, ", \"needs\": \"%s\", \"verdict\": \"%s\", \"reason\": ",
+                cc_hardware_name(r->engine->hardware), verdict_name(r->v));
+        json_string(f, r->reason);
+        fprintf(f,
+                ", \"edge_cases\": %d, \"round_trips\": %d, \"refusals\": %d, "
+                "\"campaign\": {\"run\": %" PRIu64 ", \"passed\": %" PRIu64
+                ", \"refused\": %" PRIu64 ", \"failed\": %" PRIu64 "}, "
+                "\"golden\": {\"passed\": %zu, \"failed\": %zu, \"unsupported\": %zu}, "
+                "\"seconds\": %.3f}",
+                r->conf.edge_passed, r->conf.round_trips, r->conf.refusals, c->run, c->passed,
+                c->refused, c->failed, r->golden.passed, r->golden.failed, r->golden.unsupported,
+                r->seconds);
+    }
+    fprintf(f, "\n  ]\n}\n");
+    fclose(f);
+
+    char path[4096];
+    int rc;
+    snprintf(path, sizeof path, "%s/certificate.md", dir);
+    rc = cc_write_file_atomic(path, md, md_len, err);
+    if (!rc) {
+        snprintf(path, sizeof path, "%s/certificate.json", dir);
+        rc = cc_write_file_atomic(path, json, json_len, err);
+    }
+    if (!rc) printf("wrote %s/certificate.md and %s/certificate.json\n", dir, dir);
+    free(md);
+    free(json);
+    return rc;
+}
+
+int cli_cmd_certify(int argc, char **argv) {
+    cli_flag flags[] = {{"--engine", NULL}, {"--cases", NULL}, {"--seed", NULL},
+                        {"--out-dir", NULL}, {"--catalogue", NULL}};
+    enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, NFLAGS };
+    cc_error err = {0};
+    if (cli_parse_flags(argc, argv, flags, NFLAGS, &err)) return cli_bad_usage(&err);
+
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.cases = CERTIFY_DEFAULT_CASES;
+    if (flags[CASES].value) {
+        int64_t n;
+        if (cli_parse_int64("--cases", flags[CASES].value, 1, INT64_C(1) << 40, &n, &err))
+            return cli_bad_usage(&err);
+        opt.cases = (uint64_t)n;
+    }
+    if (flags[SEED].value && case_seed_parse_hex(flags[SEED].value, opt.master, &err))
+        return cli_bad_usage(&err);
+
+    const cc_engine *const *all = cc_engines_all();
+    int n = 0;
+    while (all[n]) n++;
+    engine_row *rows = calloc((size_t)n, sizeof *rows);
+    if (!rows) {
+        cc_fail(&err, CC_ERR_NOMEM, "cannot allocate the certificate");
+        return cli_failed(&err);
+    }
+    int count = 0;
+    if (flags[ENGINE].value) {
+        const cc_engine *e = cli_find_engine(flags[ENGINE].value, &err);
+        if (!e) {
+            free(rows);
+            return cli_bad_usage(&err);
+        }
+        rows[count++].engine = e;
+    } else {
+        for (int i = 0; i < n; i++) rows[count++].engine = all[i];
+    }
+
+    const char *out_dir = flags[OUT_DIR].value;
+    if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY"); /* bazel run */
+    if (!out_dir) out_dir = ".";
+    char catalogue_path[4096];
+    if (flags[CATALOGUE].value) {
+        snprintf(catalogue_path, sizeof catalogue_path, "%s", flags[CATALOGUE].value);
+    } else if (golden_catalogue_path(".", catalogue_path, sizeof catalogue_path, &err)) {
+        free(rows);
+        return cli_failed(&err);
+    }
+    golden_catalogue cat;
+    if (golden_load(catalogue_path, &cat, &err)) {
+        free(rows);
+        cc_prefix(&err, "the golden catalogue (run from the repository root, or give --catalogue)");
+        return cli_failed(&err);
+    }
+
+    for (int i = 0; i < count; i++) certify_engine(&rows[i], &opt, &cat);
+    golden_free(&cat);
+
+    char cpu[256];
+    cc_bench_cpu_model(cpu, sizeof cpu);
+    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", cpu, opt.cases);
+    write_table(stdout, rows, count);
+    int failed = 0, certified = 0;
+    for (int i = 0; i < count; i++) {
+        failed += rows[i].v == VERDICT_FAILED;
+        certified += rows[i].v == VERDICT_CERTIFIED;
+    }
+    int rc = write_certificates(out_dir, rows, count, &opt, cpu, &err);
+    free(rows);
+    if (rc) return cli_failed(&err);
+    printf("%d certified, %d failed, %d not run here\n", certified, failed,
+           count - certified - failed);
+    return failed ? 1 : 0;
+}
