@@ -1,16 +1,8 @@
 #include "cli/args.h"
 
-#include <stdio.h>
 #include <string.h>
 
-static int failures;
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                          \
-        }                                                                        \
-    } while (0)
+#include "testing/check.h"
 
 static int parse(int argc, char **argv, cli_flag *flags, int n, cc_error *err) {
     for (int i = 0; i < n; i++) flags[i].value = NULL;
@@ -19,38 +11,42 @@ static int parse(int argc, char **argv, cli_flag *flags, int n, cc_error *err) {
 }
 
 int main(void) {
+    checks t = {"args_test", 0, 0};
     cli_flag flags[] = {{"--engine", NULL}, {"--cases", NULL}};
     cc_error err;
 
     char *ok[] = {"--engine", "cpu.ref", "--cases=12"};
-    CHECK(parse(3, ok, flags, 2, &err) == CC_OK);
-    CHECK(flags[0].value && strcmp(flags[0].value, "cpu.ref") == 0);
-    CHECK(flags[1].value && strcmp(flags[1].value, "12") == 0);
+    CHECK(&t, parse(3, ok, flags, 2, &err) == CC_OK);
+    CHECK(&t, flags[0].value && strcmp(flags[0].value, "cpu.ref") == 0);
+    CHECK(&t, flags[1].value && strcmp(flags[1].value, "12") == 0);
 
     char *unknown[] = {"--engin", "x"};
-    CHECK(parse(2, unknown, flags, 2, &err) == CC_ERR_ARG && strstr(err.msg, "unknown option '--engin'"));
+    CHECK(&t, parse(2, unknown, flags, 2, &err) == CC_ERR_ARG &&
+                  strstr(err.msg, "unknown option '--engin'"));
     char *missing[] = {"--engine"};
-    CHECK(parse(1, missing, flags, 2, &err) == CC_ERR_ARG && strstr(err.msg, "needs a value"));
+    CHECK(&t, parse(1, missing, flags, 2, &err) == CC_ERR_ARG && strstr(err.msg, "needs a value"));
     char *twice[] = {"--cases", "1", "--cases", "2"};
-    CHECK(parse(4, twice, flags, 2, &err) == CC_ERR_ARG && strstr(err.msg, "given twice"));
+    CHECK(&t, parse(4, twice, flags, 2, &err) == CC_ERR_ARG && strstr(err.msg, "given twice"));
     char *positional[] = {"cpu.ref"};
-    CHECK(parse(1, positional, flags, 2, &err) == CC_ERR_ARG && strstr(err.msg, "unexpected argument"));
+    CHECK(&t, parse(1, positional, flags, 2, &err) == CC_ERR_ARG &&
+                  strstr(err.msg, "unexpected argument"));
 
     int64_t v, lo, hi;
-    CHECK(cli_parse_int64("--cases", "2000", 0, 1000000, &v, &err) == CC_OK && v == 2000);
-    CHECK(cli_parse_int64("--cases", "20x", 0, 1000000, &v, &err) == CC_ERR_ARG && strstr(err.msg, "not an integer"));
-    CHECK(cli_parse_int64("--cases", "-1", 0, 1000000, &v, &err) == CC_ERR_ARG && strstr(err.msg, "outside"));
-    CHECK(cli_parse_int64("--cases", "99999999999999999999", 0, 1000000, &v, &err) == CC_ERR_ARG);
-    CHECK(cli_parse_range("--radius", "3..9", 1, 64, &lo, &hi, &err) == CC_OK && lo == 3 && hi == 9);
-    CHECK(cli_parse_range("--radius", "5", 1, 64, &lo, &hi, &err) == CC_OK && lo == 5 && hi == 5);
-    CHECK(cli_parse_range("--radius", "9..3", 1, 64, &lo, &hi, &err) == CC_ERR_ARG && strstr(err.msg, "empty"));
-    CHECK(cli_parse_range("--radius", "0..3", 1, 64, &lo, &hi, &err) == CC_ERR_ARG);
-    CHECK(cli_parse_range("--radius", "..", 1, 64, &lo, &hi, &err) == CC_ERR_ARG);
+    CHECK(&t, cli_parse_int64("--cases", "2000", 0, 1000000, &v, &err) == CC_OK && v == 2000);
+    CHECK(&t, cli_parse_int64("--cases", "20x", 0, 1000000, &v, &err) == CC_ERR_ARG &&
+                  strstr(err.msg, "not an integer"));
+    CHECK(&t, cli_parse_int64("--cases", "-1", 0, 1000000, &v, &err) == CC_ERR_ARG &&
+                  strstr(err.msg, "outside"));
+    CHECK(&t,
+          cli_parse_int64("--cases", "99999999999999999999", 0, 1000000, &v, &err) == CC_ERR_ARG);
+    CHECK(&t, cli_parse_range("--radius", "3..9", 1, 64, &lo, &hi, &err) == CC_OK && lo == 3 &&
+                  hi == 9);
+    CHECK(&t,
+          cli_parse_range("--radius", "5", 1, 64, &lo, &hi, &err) == CC_OK && lo == 5 && hi == 5);
+    CHECK(&t, cli_parse_range("--radius", "9..3", 1, 64, &lo, &hi, &err) == CC_ERR_ARG &&
+                  strstr(err.msg, "empty"));
+    CHECK(&t, cli_parse_range("--radius", "0..3", 1, 64, &lo, &hi, &err) == CC_ERR_ARG);
+    CHECK(&t, cli_parse_range("--radius", "..", 1, 64, &lo, &hi, &err) == CC_ERR_ARG);
 
-    if (failures) {
-        fprintf(stderr, "args_test: %d checks failed\n", failures);
-        return 1;
-    }
-    printf("args_test: all checks passed\n");
-    return 0;
+    return check_summary(&t);
 }

@@ -10,17 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define EXPECT(cond, ...)                                              \
-    do {                                                               \
-        if (!(cond)) {                                                 \
-            failures++;                                                \
-            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                              \
-            fputc('\n', stderr);                                       \
-        }                                                              \
-    } while (0)
+#include "testing/check.h"
 
 /* A narrow engine: Moore and cross only, r 2..16, M1 only, W multiple of 8 up to 256, H multiple
  * of 4 up to 128, counts up to 300. Never created here; only its caps matter. */
@@ -63,154 +53,150 @@ static cc_rule ltl(cc_shape shape, int32_t r, int centre, int32_t slo, int32_t s
 }
 
 /* Expects a refusal with CC_ERR_UNSUPPORTED (or want_code) whose message holds every fragment. */
-static void expect_refused(const cc_engine *e, const cc_rule *rule, int32_t w, int32_t h,
+static void expect_refused(checks *t, const cc_engine *e, const cc_rule *rule, int32_t w, int32_t h,
                            int want_code, const char *frag1, const char *frag2, int line) {
     cc_error err;
     cc_error_clear(&err);
     int rc = cc_engine_check(e, rule, w, h, &err);
-    if (rc == CC_OK) {
-        failures++;
-        fprintf(stderr, "engine_test.c:%d: FAILED: %dx%d accepted, want refusal naming '%s'\n",
-                line, (int)w, (int)h, frag1);
+    if (!CHECKF(t, rc != CC_OK, "line %d: %dx%d accepted, want refusal naming '%s'", line, (int)w,
+                (int)h, frag1))
         return;
-    }
     printf("refused as expected (line %d): %s\n", line, err.msg);
-    EXPECT(rc == want_code, "line %d: code %d, want %d (%s)", line, rc, want_code, err.msg);
-    EXPECT(err.code == rc, "line %d: err.code %d differs from returned %d", line, err.code, rc);
-    EXPECT(strstr(err.msg, e->name) != NULL, "line %d: message lacks engine name: %s", line,
+    CHECKF(t, rc == want_code, "line %d: code %d, want %d (%s)", line, rc, want_code, err.msg);
+    CHECKF(t, err.code == rc, "line %d: err.code %d differs from returned %d", line, err.code, rc);
+    CHECKF(t, strstr(err.msg, e->name) != NULL, "line %d: message lacks engine name: %s", line,
            err.msg);
-    EXPECT(strstr(err.msg, frag1) != NULL, "line %d: message lacks '%s': %s", line, frag1,
+    CHECKF(t, strstr(err.msg, frag1) != NULL, "line %d: message lacks '%s': %s", line, frag1,
            err.msg);
     if (frag2)
-        EXPECT(strstr(err.msg, frag2) != NULL, "line %d: message lacks '%s': %s", line, frag2,
+        CHECKF(t, strstr(err.msg, frag2) != NULL, "line %d: message lacks '%s': %s", line, frag2,
                err.msg);
 }
 
-static void expect_accepted(const cc_engine *e, const cc_rule *rule, int32_t w, int32_t h,
-                            int line) {
+static void expect_accepted(checks *t, const cc_engine *e, const cc_rule *rule, int32_t w,
+                            int32_t h, int line) {
     cc_error err;
     cc_error_clear(&err);
     int rc = cc_engine_check(e, rule, w, h, &err);
-    EXPECT(rc == CC_OK, "line %d: %dx%d refused: %s", line, (int)w, (int)h, err.msg);
+    CHECKF(t, rc == CC_OK, "line %d: %dx%d refused: %s", line, (int)w, (int)h, err.msg);
 }
 
-static void test_check(void) {
+static void test_check(checks *t) {
     /* Moore r = 2, M1: max count 25. */
     cc_rule ok = ltl(CC_SHAPE_MOORE, 2, 1, 3, 25, 0, 4);
-    expect_accepted(&narrow, &ok, 8, 8, __LINE__);
-    expect_accepted(&narrow, &ok, 256, 128, __LINE__);
+    expect_accepted(t, &narrow, &ok, 8, 8, __LINE__);
+    expect_accepted(t, &narrow, &ok, 256, 128, __LINE__);
 
     cc_rule r17 = ltl(CC_SHAPE_MOORE, 17, 1, 3, 5, 3, 4);
-    expect_refused(&narrow, &r17, 40, 40, CC_ERR_UNSUPPORTED, "radius 17 is outside 2..16", NULL,
+    expect_refused(t, &narrow, &r17, 40, 40, CC_ERR_UNSUPPORTED, "radius 17 is outside 2..16", NULL,
                    __LINE__);
     cc_rule r1 = ltl(CC_SHAPE_MOORE, 1, 1, 3, 5, 3, 4);
-    expect_refused(&narrow, &r1, 8, 8, CC_ERR_UNSUPPORTED, "radius 1 is outside 2..16", NULL,
+    expect_refused(t, &narrow, &r1, 8, 8, CC_ERR_UNSUPPORTED, "radius 1 is outside 2..16", NULL,
                    __LINE__);
 
     cc_rule vn = ltl(CC_SHAPE_VON_NEUMANN, 2, 1, 1, 3, 1, 2);
-    expect_refused(&narrow, &vn, 8, 8, CC_ERR_UNSUPPORTED, "NN", "NM,N+", __LINE__);
+    expect_refused(t, &narrow, &vn, 8, 8, CC_ERR_UNSUPPORTED, "NN", "NM,N+", __LINE__);
     cc_rule circ = ltl(CC_SHAPE_CIRCULAR, 2, 1, 1, 3, 1, 2);
-    expect_refused(&narrow, &circ, 8, 8, CC_ERR_UNSUPPORTED, "NC", "not supported", __LINE__);
+    expect_refused(t, &narrow, &circ, 8, 8, CC_ERR_UNSUPPORTED, "NC", "not supported", __LINE__);
 
     cc_rule m0 = ltl(CC_SHAPE_MOORE, 2, 0, 1, 3, 1, 2);
-    expect_refused(&narrow, &m0, 8, 8, CC_ERR_UNSUPPORTED, "M0", NULL, __LINE__);
+    expect_refused(t, &narrow, &m0, 8, 8, CC_ERR_UNSUPPORTED, "M0", NULL, __LINE__);
 
-    expect_refused(&narrow, &ok, 12, 8, CC_ERR_UNSUPPORTED, "W 12 is not a multiple of 8", NULL,
+    expect_refused(t, &narrow, &ok, 12, 8, CC_ERR_UNSUPPORTED, "W 12 is not a multiple of 8", NULL,
                    __LINE__);
-    expect_refused(&narrow, &ok, 8, 10, CC_ERR_UNSUPPORTED, "H 10 is not a multiple of 4", NULL,
+    expect_refused(t, &narrow, &ok, 8, 10, CC_ERR_UNSUPPORTED, "H 10 is not a multiple of 4", NULL,
                    __LINE__);
-    expect_refused(&narrow, &ok, 264, 8, CC_ERR_UNSUPPORTED, "W 264", "256", __LINE__);
-    expect_refused(&narrow, &ok, 8, 132, CC_ERR_UNSUPPORTED, "H 132", "128", __LINE__);
+    expect_refused(t, &narrow, &ok, 264, 8, CC_ERR_UNSUPPORTED, "W 264", "256", __LINE__);
+    expect_refused(t, &narrow, &ok, 8, 132, CC_ERR_UNSUPPORTED, "H 132", "128", __LINE__);
 
     /* r = 4: 2r+1 = 9; W = 8 is a multiple of 8 but too small. */
     cc_rule r4 = ltl(CC_SHAPE_MOORE, 4, 1, 3, 5, 3, 4);
-    expect_refused(&narrow, &r4, 8, 16, CC_ERR_UNSUPPORTED, "W 8 is smaller than 2r+1 = 9", NULL,
+    expect_refused(t, &narrow, &r4, 8, 16, CC_ERR_UNSUPPORTED, "W 8 is smaller than 2r+1 = 9", NULL,
                    __LINE__);
-    expect_refused(&narrow, &r4, 16, 8, CC_ERR_UNSUPPORTED, "H 8 is smaller than 2r+1 = 9", NULL,
+    expect_refused(t, &narrow, &r4, 16, 8, CC_ERR_UNSUPPORTED, "H 8 is smaller than 2r+1 = 9", NULL,
                    __LINE__);
 
     /* Moore r = 10 M1: max count 441 > count_max 300. */
     cc_rule big = ltl(CC_SHAPE_MOORE, 10, 1, 100, 441, 3, 4);
-    expect_refused(&narrow, &big, 24, 24, CC_ERR_UNSUPPORTED, "S range 100..441", "300", __LINE__);
+    expect_refused(t, &narrow, &big, 24, 24, CC_ERR_UNSUPPORTED, "S range 100..441", "300",
+                   __LINE__);
     cc_rule bigb = ltl(CC_SHAPE_MOORE, 10, 1, 3, 4, 250, 301);
-    expect_refused(&narrow, &bigb, 24, 24, CC_ERR_UNSUPPORTED, "B range 250..301", "300",
+    expect_refused(t, &narrow, &bigb, 24, 24, CC_ERR_UNSUPPORTED, "B range 250..301", "300",
                    __LINE__);
     cc_rule fits = ltl(CC_SHAPE_MOORE, 10, 1, 3, 4, 250, 300);
-    expect_accepted(&narrow, &fits, 24, 24, __LINE__);
+    expect_accepted(t, &narrow, &fits, 24, 24, __LINE__);
 
     /* An invalid rule is refused whatever the caps: S beyond the largest count (25). */
     cc_rule invalid = ltl(CC_SHAPE_MOORE, 2, 1, 3, 26, 0, 4);
     cc_error err;
     cc_error_clear(&err);
     int rc = cc_engine_check(&general, &invalid, 9, 9, &err);
-    EXPECT(rc != CC_OK && strstr(err.msg, "25") && strstr(err.msg, "test.general"),
+    CHECKF(t, rc != CC_OK && strstr(err.msg, "25") && strstr(err.msg, "test.general"),
            "invalid rule: rc %d msg %s", rc, err.msg);
     printf("refused as expected: %s\n", err.msg);
 
     /* The general engine takes odd, prime, non-square sizes down to 2r+1. */
     cc_rule gr = ltl(CC_SHAPE_CIRCULAR, 3, 0, 1, 3, 1, 2);
-    expect_accepted(&general, &gr, 7, 7, __LINE__);
-    expect_accepted(&general, &gr, 13, 101, __LINE__);
-    expect_refused(&general, &gr, 6, 101, CC_ERR_UNSUPPORTED, "W 6 is smaller than 2r+1 = 7",
+    expect_accepted(t, &general, &gr, 7, 7, __LINE__);
+    expect_accepted(t, &general, &gr, 13, 101, __LINE__);
+    expect_refused(t, &general, &gr, 6, 101, CC_ERR_UNSUPPORTED, "W 6 is smaller than 2r+1 = 7",
                    NULL, __LINE__);
-    expect_refused(&general, &gr, CC_GRID_SIDE_MAX + 1, 7, CC_ERR_UNSUPPORTED, "largest side",
+    expect_refused(t, &general, &gr, CC_GRID_SIDE_MAX + 1, 7, CC_ERR_UNSUPPORTED, "largest side",
                    NULL, __LINE__);
 }
 
-static void test_required(void) {
+static void test_required(checks *t) {
     unsetenv("CELLCHECK_REQUIRE");
-    EXPECT(!cc_hardware_required(CC_HW_GPU), "unset: gpu required");
+    CHECKF(t, !cc_hardware_required(CC_HW_GPU), "unset: gpu required");
     setenv("CELLCHECK_REQUIRE", "gpu", 1);
-    EXPECT(cc_hardware_required(CC_HW_GPU), "gpu: gpu not required");
-    EXPECT(!cc_hardware_required(CC_HW_AMX), "gpu: amx required");
+    CHECKF(t, cc_hardware_required(CC_HW_GPU), "gpu: gpu not required");
+    CHECKF(t, !cc_hardware_required(CC_HW_AMX), "gpu: amx required");
     setenv("CELLCHECK_REQUIRE", "gpu,amx", 1);
-    EXPECT(cc_hardware_required(CC_HW_GPU), "gpu,amx: gpu not required");
-    EXPECT(cc_hardware_required(CC_HW_AMX), "gpu,amx: amx not required");
-    EXPECT(!cc_hardware_required(CC_HW_AVX2), "gpu,amx: avx2 required");
+    CHECKF(t, cc_hardware_required(CC_HW_GPU), "gpu,amx: gpu not required");
+    CHECKF(t, cc_hardware_required(CC_HW_AMX), "gpu,amx: amx not required");
+    CHECKF(t, !cc_hardware_required(CC_HW_AVX2), "gpu,amx: avx2 required");
     setenv("CELLCHECK_REQUIRE", "avx512", 1);
-    EXPECT(cc_hardware_required(CC_HW_AVX512), "avx512 not required");
-    EXPECT(!cc_hardware_required(CC_HW_AVX2), "avx512 must not match avx2");
+    CHECKF(t, cc_hardware_required(CC_HW_AVX512), "avx512 not required");
+    CHECKF(t, !cc_hardware_required(CC_HW_AVX2), "avx512 must not match avx2");
     setenv("CELLCHECK_REQUIRE", "avx2", 1);
-    EXPECT(!cc_hardware_required(CC_HW_AVX512), "avx2 must not match avx512");
+    CHECKF(t, !cc_hardware_required(CC_HW_AVX512), "avx2 must not match avx512");
     setenv("CELLCHECK_REQUIRE", "gpus,xamx", 1);
-    EXPECT(!cc_hardware_required(CC_HW_GPU), "gpus must not match gpu");
-    EXPECT(!cc_hardware_required(CC_HW_AMX), "xamx must not match amx");
+    CHECKF(t, !cc_hardware_required(CC_HW_GPU), "gpus must not match gpu");
+    CHECKF(t, !cc_hardware_required(CC_HW_AMX), "xamx must not match amx");
     setenv("CELLCHECK_REQUIRE", "", 1);
-    EXPECT(!cc_hardware_required(CC_HW_GPU), "empty: gpu required");
+    CHECKF(t, !cc_hardware_required(CC_HW_GPU), "empty: gpu required");
     unsetenv("CELLCHECK_REQUIRE");
 
-    EXPECT(strcmp(cc_hardware_name(CC_HW_GPU), "gpu") == 0, "gpu name");
-    EXPECT(strcmp(cc_hardware_name(CC_HW_AMX), "amx") == 0, "amx name");
-    EXPECT(strcmp(cc_hardware_name(CC_HW_CPU), "cpu") == 0, "cpu name");
-    EXPECT(strcmp(cc_hardware_name(CC_HW_AVX2), "avx2") == 0, "avx2 name");
-    EXPECT(strcmp(cc_hardware_name(CC_HW_AVX512), "avx512") == 0, "avx512 name");
+    CHECKF(t, strcmp(cc_hardware_name(CC_HW_GPU), "gpu") == 0, "gpu name");
+    CHECKF(t, strcmp(cc_hardware_name(CC_HW_AMX), "amx") == 0, "amx name");
+    CHECKF(t, strcmp(cc_hardware_name(CC_HW_CPU), "cpu") == 0, "cpu name");
+    CHECKF(t, strcmp(cc_hardware_name(CC_HW_AVX2), "avx2") == 0, "avx2 name");
+    CHECKF(t, strcmp(cc_hardware_name(CC_HW_AVX512), "avx512") == 0, "avx512 name");
 }
 
-static void test_describe(void) {
+static void test_describe(checks *t) {
     char buf[256];
     cc_engine_describe_caps(&general, buf, sizeof buf);
     printf("%s: %s\n", general.name, buf);
-    EXPECT(strcmp(buf, "shapes NM,NN,N+,NC,NH; r 1..64; M0,M1; any W, H") == 0, "got '%s'", buf);
+    CHECKF(t, strcmp(buf, "shapes NM,NN,N+,NC,NH; r 1..64; M0,M1; any W, H") == 0, "got '%s'", buf);
     cc_engine_describe_caps(&narrow, buf, sizeof buf);
     printf("%s: %s\n", narrow.name, buf);
-    EXPECT(strcmp(buf, "shapes NM,N+; r 2..16; M1; W multiple of 8 up to 256, H multiple of 4 up "
-                       "to 128; counts up to 300; FP16 partial sums") == 0,
+    CHECKF(t,
+           strcmp(buf,
+                  "shapes NM,N+; r 2..16; M1; W multiple of 8 up to 256, H multiple of 4 up "
+                  "to 128; counts up to 300; FP16 partial sums") == 0,
            "got '%s'", buf);
     char tiny[8];
     cc_engine_describe_caps(&narrow, tiny, sizeof tiny);
-    EXPECT(strlen(tiny) == 7, "truncated description '%s'", tiny);
+    CHECKF(t, strlen(tiny) == 7, "truncated description '%s'", tiny);
     /* No registry in this binary: nothing to find. */
-    EXPECT(cc_engine_find("cpu.ref") == NULL, "found an engine without a registry");
+    CHECKF(t, cc_engine_find("cpu.ref") == NULL, "found an engine without a registry");
 }
 
 int main(void) {
-    test_check();
-    test_required();
-    test_describe();
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("engine_test: all checks passed\n");
-    return 0;
+    checks t = {"engine_test", 0, 0};
+    test_check(&t);
+    test_required(&t);
+    test_describe(&t);
+    return check_summary(&t);
 }

@@ -13,18 +13,7 @@
 #include <unistd.h>
 
 #include "fuzz/mutants/mutants.h"
-
-static int failures;
-
-#define EXPECT(cond, ...)                                                      \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            failures++;                                                        \
-            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                      \
-            fputc('\n', stderr);                                               \
-        }                                                                      \
-    } while (0)
+#include "testing/check.h"
 
 static int no_hw(cc_error *err) {
     (void)err;
@@ -61,7 +50,7 @@ static int is_prime(int32_t n) {
     return 1;
 }
 
-static void test_determinism(void) {
+static void test_determinism(checks *t) {
     cc_engine e = general_caps();
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -71,16 +60,16 @@ static void test_determinism(void) {
     for (uint64_t i = 0; i < 50; i++) {
         int rc = cc_campaign_case(&e, &opt, i, &d1, &err) || cc_campaign_case(&e, &opt, i, &d2, &err) ||
                  cc_campaign_case(&e, &opt, i + 1, &d3, &err);
-        EXPECT(rc == CC_OK, "%s", err.msg);
+        CHECKF(t, rc == CC_OK, "%s", err.msg);
         if (rc) return;
         case_format(&d1.c, a, sizeof a, NULL);
         case_format(&d2.c, b, sizeof b, NULL);
         case_format(&d3.c, c, sizeof c, NULL);
-        EXPECT(strcmp(a, b) == 0, "case %" PRIu64 " drawn twice differs:\n%s\n%s", i, a, b);
-        EXPECT(strcmp(a, c) != 0, "cases %" PRIu64 " and the next are equal", i);
+        CHECKF(t, strcmp(a, b) == 0, "case %" PRIu64 " drawn twice differs:\n%s\n%s", i, a, b);
+        CHECKF(t, strcmp(a, c) != 0, "cases %" PRIu64 " and the next are equal", i);
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(opt.master, i, seed);
-        EXPECT(memcmp(seed, d1.c.seed, CC_SEED_BYTES) == 0, "case seed is not the derived seed");
+        CHECKF(t, memcmp(seed, d1.c.seed, CC_SEED_BYTES) == 0, "case seed is not the derived seed");
     }
     /* A pinned draw: if the generator changes, recorded reproducers of old campaigns no longer
      * name the same cases, and this says so. */
@@ -90,15 +79,16 @@ static void test_determinism(void) {
 }
 
 /* Every drawn case prints as a line that reads back as the same case. */
-static void expect_line_round_trip(const cc_case *c, uint64_t i) {
+static void expect_line_round_trip(checks *t, const cc_case *c, uint64_t i) {
     char line[CC_CASE_TEXT_MAX];
     cc_case back;
     cc_error err;
     cc_error_clear(&err);
     int rc = case_format(c, line, sizeof line, &err);
     if (rc == CC_OK) rc = case_parse(line, &back, &err);
-    EXPECT(rc == CC_OK && cc_rule_equal(&c->rule, &back.rule) && c->w == back.w &&
-               c->h == back.h && c->steps == back.steps && c->density == back.density &&
+    CHECKF(t,
+           rc == CC_OK && cc_rule_equal(&c->rule, &back.rule) && c->w == back.w && c->h == back.h &&
+               c->steps == back.steps && c->density == back.density &&
                memcmp(c->seed, back.seed, CC_SEED_BYTES) == 0,
            "case %" PRIu64 " does not round-trip through '%s' (%s)", i, line, err.msg);
 }
@@ -148,7 +138,7 @@ static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {
     cv->multi_range += s->n > 1 || b->n > 1;
 }
 
-static void test_general_coverage(void) {
+static void test_general_coverage(checks *t) {
     cc_engine e = general_caps();
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -157,26 +147,28 @@ static void test_general_coverage(void) {
         cc_drawn_case d;
         cc_error err;
         int rc = cc_campaign_case(&e, &opt, i, &d, &err);
-        EXPECT(rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
+        CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
         if (rc) return;
         cc_error check;
         int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
-        EXPECT(refused == d.expect_refusal, "case %" PRIu64 ": drawn %s, caps say %s", i,
+        CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": drawn %s, caps say %s", i,
                d.expect_refusal ? "invalid" : "valid", refused ? check.msg : "valid");
-        EXPECT(d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
+        CHECKF(t, d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
                "case %" PRIu64 " smaller than 2r+1", i);
-        expect_line_round_trip(&d.c, i);
+        expect_line_round_trip(t, &d.c, i);
         if (!d.expect_refusal) {
-            EXPECT(d.c.w <= CC_CAMPAIGN_DEFAULT_SIZE_MAX && d.c.h <= CC_CAMPAIGN_DEFAULT_SIZE_MAX,
+            CHECKF(t,
+                   d.c.w <= CC_CAMPAIGN_DEFAULT_SIZE_MAX && d.c.h <= CC_CAMPAIGN_DEFAULT_SIZE_MAX,
                    "case %" PRIu64 " %dx%d beyond the default size limit", i, (int)d.c.w,
                    (int)d.c.h);
             double side = 2.0 * d.c.rule.radius + 1;
             double cost = (double)d.c.w * d.c.h * side * side * (double)d.c.steps;
-            EXPECT(cost <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
+            CHECKF(t, cost <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
                    "case %" PRIu64 " costs %g with %" PRId64 " steps", i, cost, d.c.steps);
         } else {
-            EXPECT(d.c.rule.radius > e.caps.radius_max, "general caps: invalid case %" PRIu64
-                   " should break the radius, breaks %s", i, d.why);
+            CHECKF(t, d.c.rule.radius > e.caps.radius_max,
+                   "general caps: invalid case %" PRIu64 " should break the radius, breaks %s", i,
+                   d.why);
         }
         tally(&cv, &e, &d);
     }
@@ -193,24 +185,25 @@ static void test_general_coverage(void) {
            cv.s_top, cv.s_below_top, cv.s_zero, cv.b_top, cv.b_below_top, cv.b_zero,
            cv.multi_range);
     /* Each at least a few dozen times in 2000 draws (the weights give far more). */
-    EXPECT(cv.invalid >= 120 && cv.invalid <= 280, "invalid share %d of 2000", cv.invalid);
-    EXPECT(cv.r_min >= 50 && cv.r_max >= 50, "radius ends %d %d", cv.r_min, cv.r_max);
-    for (int s = 0; s < CC_SHAPE_COUNT; s++) EXPECT(cv.shapes[s] >= 50, "shape %d: %d", s, cv.shapes[s]);
-    EXPECT(cv.m0 >= 200 && cv.m1 >= 200, "centres %d %d", cv.m0, cv.m1);
-    EXPECT(cv.w_smallest >= 50 && cv.h_smallest >= 50, "smallest sizes %d %d", cv.w_smallest,
+    CHECKF(t, cv.invalid >= 120 && cv.invalid <= 280, "invalid share %d of 2000", cv.invalid);
+    CHECKF(t, cv.r_min >= 50 && cv.r_max >= 50, "radius ends %d %d", cv.r_min, cv.r_max);
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        CHECKF(t, cv.shapes[s] >= 50, "shape %d: %d", s, cv.shapes[s]);
+    CHECKF(t, cv.m0 >= 200 && cv.m1 >= 200, "centres %d %d", cv.m0, cv.m1);
+    CHECKF(t, cv.w_smallest >= 50 && cv.h_smallest >= 50, "smallest sizes %d %d", cv.w_smallest,
            cv.h_smallest);
-    EXPECT(cv.w_prime >= 50 && cv.w_pow2 >= 30 && cv.non_square >= 500 && cv.w_big >= 30,
+    CHECKF(t, cv.w_prime >= 50 && cv.w_pow2 >= 30 && cv.non_square >= 500 && cv.w_big >= 30,
            "sizes: primes %d, powers %d, non-square %d, big %d", cv.w_prime, cv.w_pow2,
            cv.non_square, cv.w_big);
-    EXPECT(cv.d0 >= 30 && cv.d1 >= 30 && cv.d_low >= 60 && cv.d_high >= 60, "densities");
-    EXPECT(cv.steps0 >= 50 && cv.steps1 >= 200 && cv.steps_many >= 30, "steps %d %d %d",
+    CHECKF(t, cv.d0 >= 30 && cv.d1 >= 30 && cv.d_low >= 60 && cv.d_high >= 60, "densities");
+    CHECKF(t, cv.steps0 >= 50 && cv.steps1 >= 200 && cv.steps_many >= 30, "steps %d %d %d",
            cv.steps0, cv.steps1, cv.steps_many);
-    EXPECT(cv.s_top >= 100 && cv.s_below_top >= 50 && cv.s_zero >= 100, "S ranges");
-    EXPECT(cv.b_top >= 100 && cv.b_below_top >= 50 && cv.b_zero >= 100, "B ranges");
-    EXPECT(cv.multi_range >= 50, "Life-like subsets %d", cv.multi_range);
+    CHECKF(t, cv.s_top >= 100 && cv.s_below_top >= 50 && cv.s_zero >= 100, "S ranges");
+    CHECKF(t, cv.b_top >= 100 && cv.b_below_top >= 50 && cv.b_zero >= 100, "B ranges");
+    CHECKF(t, cv.multi_range >= 50, "Life-like subsets %d", cv.multi_range);
 }
 
-static void test_narrow_caps(void) {
+static void test_narrow_caps(checks *t) {
     cc_engine e = narrow_caps();
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -223,15 +216,16 @@ static void test_narrow_caps(void) {
         cc_drawn_case d;
         cc_error err;
         int rc = cc_campaign_case(&e, &opt, i, &d, &err);
-        EXPECT(rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
+        CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
         if (rc) return;
         cc_error check;
         int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
-        EXPECT(refused == d.expect_refusal, "case %" PRIu64 ": caps %s", i, check.msg);
-        expect_line_round_trip(&d.c, i);
+        CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": caps %s", i, check.msg);
+        expect_line_round_trip(t, &d.c, i);
         if (!d.expect_refusal) {
             valid++;
-            EXPECT(d.c.w % 8 == 0 && d.c.h % 4 == 0 && d.c.w <= 64 && d.c.h <= 48 &&
+            CHECKF(t,
+                   d.c.w % 8 == 0 && d.c.h % 4 == 0 && d.c.w <= 64 && d.c.h <= 48 &&
                        d.c.rule.centre == 1,
                    "valid case %" PRIu64 " %dx%d", i, (int)d.c.w, (int)d.c.h);
             continue;
@@ -245,11 +239,11 @@ static void test_narrow_caps(void) {
            "(above max %d), H %d (above max %d), counts %d\n",
            valid, seen[0], seen[1], seen[2], seen[3], seen[4], seen_w_max, seen[5], seen_h_max,
            seen[6]);
-    for (int k = 0; k < 7; k++) EXPECT(seen[k] > 0, "no invalid case of kind '%s'", kinds[k]);
-    EXPECT(seen_w_max > 0 && seen_h_max > 0, "W/H above max never drawn");
+    for (int k = 0; k < 7; k++) CHECKF(t, seen[k] > 0, "no invalid case of kind '%s'", kinds[k]);
+    CHECKF(t, seen_w_max > 0 && seen_h_max > 0, "W/H above max never drawn");
 }
 
-static void test_option_ranges(void) {
+static void test_option_ranges(checks *t) {
     cc_engine e = general_caps();
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -262,10 +256,11 @@ static void test_option_ranges(void) {
         cc_drawn_case d;
         cc_error err;
         int rc = cc_campaign_case(&e, &opt, i, &d, &err);
-        EXPECT(rc == CC_OK, "%s", err.msg);
+        CHECKF(t, rc == CC_OK, "%s", err.msg);
         if (rc) return;
-        EXPECT(!d.expect_refusal && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 &&
-                   d.c.w >= 20 && d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
+        CHECKF(t,
+               !d.expect_refusal && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 && d.c.w >= 20 &&
+                   d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
                "case %" PRIu64 ": r %d %dx%d", i, (int)d.c.rule.radius, (int)d.c.w, (int)d.c.h);
     }
     cc_drawn_case d;
@@ -273,30 +268,30 @@ static void test_option_ranges(void) {
     cc_error_clear(&err);
     opt.radius_lo = 17;
     opt.radius_hi = 20;
-    EXPECT(cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "1..16"),
+    CHECKF(t, cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "1..16"),
            "radius range beyond caps: %s", err.msg);
     printf("refused as expected: %s\n", err.msg);
     opt.radius_lo = 10;
     opt.radius_hi = 12;
     opt.size_lo = 5;
     opt.size_hi = 15;
-    EXPECT(cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "2r+1"),
+    CHECKF(t, cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "2r+1"),
            "sizes too small for radii: %s", err.msg);
     printf("refused as expected: %s\n", err.msg);
 
     int32_t lo = 0, hi = 0;
-    EXPECT(cc_parse_int_range("3..7", &lo, &hi, &err) == CC_OK && lo == 3 && hi == 7, "3..7");
-    EXPECT(cc_parse_int_range("16", &lo, &hi, &err) == CC_OK && lo == 16 && hi == 16, "16");
+    CHECKF(t, cc_parse_int_range("3..7", &lo, &hi, &err) == CC_OK && lo == 3 && hi == 7, "3..7");
+    CHECKF(t, cc_parse_int_range("16", &lo, &hi, &err) == CC_OK && lo == 16 && hi == 16, "16");
     static const char *const bad[] = {"", "7..3", "0..3", "a..b", "3..", "..3", "3...5", "-1..2",
                                       "3..5x", "99999999999"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         cc_error_clear(&err);
-        EXPECT(cc_parse_int_range(bad[k], &lo, &hi, &err) != CC_OK && err.msg[0],
+        CHECKF(t, cc_parse_int_range(bad[k], &lo, &hi, &err) != CC_OK && err.msg[0],
                "range '%s' accepted", bad[k]);
     }
 }
 
-static void test_env(void) {
+static void test_env(checks *t) {
     const char *tmp = getenv("TEST_TMPDIR");
     char status[512];
     snprintf(status, sizeof status, "%s/shard_status", tmp ? tmp : "/tmp");
@@ -309,16 +304,16 @@ static void test_env(void) {
     cc_campaign_options_init(&opt);
     cc_error err;
     int rc = cc_campaign_options_from_env(&opt, &err);
-    EXPECT(rc == CC_OK && opt.shard_count == 3 && opt.shard_index == 1, "shards %u/%u (%s)",
+    CHECKF(t, rc == CC_OK && opt.shard_count == 3 && opt.shard_index == 1, "shards %u/%u (%s)",
            opt.shard_index, opt.shard_count, err.msg);
-    EXPECT(access(status, F_OK) == 0, "shard status file %s not touched", status);
-    EXPECT(opt.report_dir && strcmp(opt.report_dir, "/some/outputs") == 0, "report dir");
+    CHECKF(t, access(status, F_OK) == 0, "shard status file %s not touched", status);
+    CHECKF(t, opt.report_dir && strcmp(opt.report_dir, "/some/outputs") == 0, "report dir");
     setenv("TEST_SHARD_INDEX", "3", 1);
     cc_campaign_options_init(&opt);
-    EXPECT(cc_campaign_options_from_env(&opt, &err) != CC_OK && err.msg[0], "index 3 of 3");
+    CHECKF(t, cc_campaign_options_from_env(&opt, &err) != CC_OK && err.msg[0], "index 3 of 3");
     printf("refused as expected: %s\n", err.msg);
     setenv("TEST_TOTAL_SHARDS", "x", 1);
-    EXPECT(cc_campaign_options_from_env(&opt, &err) != CC_OK && err.msg[0], "shards x");
+    CHECKF(t, cc_campaign_options_from_env(&opt, &err) != CC_OK && err.msg[0], "shards x");
     printf("refused as expected: %s\n", err.msg);
     unsetenv("TEST_TOTAL_SHARDS");
     unsetenv("TEST_SHARD_INDEX");
@@ -326,7 +321,7 @@ static void test_env(void) {
     unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
 }
 
-static void test_sharding(FILE *sink) {
+static void test_sharding(checks *t, FILE *sink) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.cases = 60;
@@ -334,30 +329,30 @@ static void test_sharding(FILE *sink) {
     cc_campaign_result whole, part;
     cc_error err;
     int rc = cc_campaign_run(&cc_mutant_control, &opt, &whole, &err);
-    EXPECT(rc == CC_OK && whole.run == 60, "unsharded: %s", err.msg);
+    CHECKF(t, rc == CC_OK && whole.run == 60, "unsharded: %s", err.msg);
     uint64_t run = 0, passed = 0, refused = 0;
     opt.shard_count = 3;
     for (uint32_t s = 0; s < 3; s++) {
         opt.shard_index = s;
         rc = cc_campaign_run(&cc_mutant_control, &opt, &part, &err);
-        EXPECT(rc == CC_OK && part.run == 20, "shard %u ran %" PRIu64 " (%s)", s, part.run,
+        CHECKF(t, rc == CC_OK && part.run == 20, "shard %u ran %" PRIu64 " (%s)", s, part.run,
                err.msg);
         run += part.run;
         passed += part.passed;
         refused += part.refused;
     }
-    EXPECT(run == whole.run && passed == whole.passed && refused == whole.refused,
+    CHECKF(t, run == whole.run && passed == whole.passed && refused == whole.refused,
            "shards sum to %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", whole %" PRIu64 "/%" PRIu64
            "/%" PRIu64,
            run, passed, refused, whole.run, whole.passed, whole.refused);
     opt.shard_index = 3;
-    EXPECT(cc_campaign_run(&cc_mutant_control, &opt, &part, &err) != CC_OK, "shard 3 of 3 ran");
+    CHECKF(t, cc_campaign_run(&cc_mutant_control, &opt, &part, &err) != CC_OK, "shard 3 of 3 ran");
     /* A mutant sharded: each shard reports the first failure among its own cases. */
     opt.cases = 200;
     for (uint32_t s = 0; s < 3; s++) {
         opt.shard_index = s;
         rc = cc_campaign_run(cc_mutants_all()[0], &opt, &part, &err);
-        EXPECT(rc == CC_ERR_MISMATCH && part.has_failure && part.first_failure % 3 == s,
+        CHECKF(t, rc == CC_ERR_MISMATCH && part.has_failure && part.first_failure % 3 == s,
                "mutant in shard %u: rc %d, first failure %" PRIu64, s, rc, part.first_failure);
     }
 }
@@ -406,25 +401,22 @@ static const char *const invalid_line = /* radius 17: beyond the control's 1..16
     "rule=R17,C2,M1,S3..12,B4..9,NM size=35x36 steps=3 density=0.4000 "
     "seed=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
-static void expect_kind(const cc_engine *e, const char *line, cc_outcome outcome,
+static void expect_kind(checks *t, const cc_engine *e, const char *line, cc_outcome outcome,
                         cc_failure_kind kind) {
     cc_case c;
     cc_error err;
-    if (case_parse(line, &c, &err)) {
-        failures++;
-        fprintf(stderr, "cannot parse %s: %s\n", line, err.msg);
+    if (!CHECKF(t, case_parse(line, &c, &err) == CC_OK, "cannot parse %s: %s", line, err.msg))
         return;
-    }
     cc_check_result res;
     int rc = cc_case_check(e, &c, &res, &err);
-    EXPECT(rc == CC_OK && res.outcome == outcome && res.kind == kind,
+    CHECKF(t, rc == CC_OK && res.outcome == outcome && res.kind == kind,
            "%s: outcome %d kind %s, want %d %s (%s)", e->name, res.outcome,
            cc_failure_kind_name(res.kind), outcome, cc_failure_kind_name(kind), res.detail);
     printf("%s: %s: %s\n", e->name,
            res.outcome == CC_OUTCOME_PASS ? "pass" : cc_failure_kind_name(res.kind), res.detail);
 }
 
-static void test_verdicts(const char *report_dir) {
+static void test_verdicts(checks *t, const char *report_dir) {
     cc_engine lax = cc_mutant_control, mute = cc_mutant_control, refuser = cc_mutant_control;
     cc_engine forgetful = cc_mutant_control, failing = cc_mutant_control,
               blocked = cc_mutant_control;
@@ -441,14 +433,14 @@ static void test_verdicts(const char *report_dir) {
     blocked.name = "test.blocked";
     blocked.step = step_blocked;
 
-    expect_kind(&cc_mutant_control, valid_line, CC_OUTCOME_PASS, CC_FAILURE_NONE);
-    expect_kind(&cc_mutant_control, invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
-    expect_kind(&lax, invalid_line, CC_OUTCOME_FAIL, CC_FAILURE_ACCEPTED_INVALID);
-    expect_kind(&mute, invalid_line, CC_OUTCOME_FAIL, CC_FAILURE_BAD_REFUSAL);
-    expect_kind(&refuser, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
-    expect_kind(&forgetful, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ROUND_TRIP);
-    expect_kind(&failing, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ENGINE_ERROR);
-    expect_kind(&blocked, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_MISMATCH);
+    expect_kind(t, &cc_mutant_control, valid_line, CC_OUTCOME_PASS, CC_FAILURE_NONE);
+    expect_kind(t, &cc_mutant_control, invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
+    expect_kind(t, &lax, invalid_line, CC_OUTCOME_FAIL, CC_FAILURE_ACCEPTED_INVALID);
+    expect_kind(t, &mute, invalid_line, CC_OUTCOME_FAIL, CC_FAILURE_BAD_REFUSAL);
+    expect_kind(t, &refuser, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
+    expect_kind(t, &forgetful, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ROUND_TRIP);
+    expect_kind(t, &failing, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ENGINE_ERROR);
+    expect_kind(t, &blocked, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_MISMATCH);
 
     /* The blocked engine agrees step by step; the report must say so and find j = 2. */
     cc_campaign_options opt;
@@ -457,59 +449,59 @@ static void test_verdicts(const char *report_dir) {
     char path[1024];
     snprintf(path, sizeof path, "%s/check_line.txt", report_dir);
     FILE *out = fopen(path, "w+");
-    if (!out) {
-        failures++;
-        fprintf(stderr, "cannot open %s\n", path);
-        return;
-    }
+    if (!CHECKF(t, out != NULL, "cannot open %s", path)) return;
     opt.out = out;
     cc_failure_report rep;
     cc_error err;
     int rc = cc_campaign_check_line(&blocked, valid_line, &opt, &rep, &err);
-    EXPECT(rc == CC_ERR_MISMATCH, "blocked: rc %d", rc);
-    EXPECT(rep.divergence.known && rep.divergence.single_steps_agree &&
+    CHECKF(t, rc == CC_ERR_MISMATCH, "blocked: rc %d", rc);
+    CHECKF(t,
+           rep.divergence.known && rep.divergence.single_steps_agree &&
                rep.divergence.first_step == 2,
            "blocked: first step %" PRId64 ", single steps agree %d", rep.divergence.first_step,
            rep.divergence.single_steps_agree);
-    EXPECT(rep.divergence.png[0] && access(rep.divergence.png, R_OK) == 0,
+    CHECKF(t, rep.divergence.png[0] && access(rep.divergence.png, R_OK) == 0,
            "blocked: no picture at '%s'", rep.divergence.png);
     /* Shrinking keeps the failure: at least 2 steps, as step(1) is right. */
-    EXPECT(rep.shrunk && rep.smallest.steps == 2 && rep.smallest_result.kind == CC_FAILURE_MISMATCH,
+    CHECKF(t,
+           rep.shrunk && rep.smallest.steps == 2 && rep.smallest_result.kind == CC_FAILURE_MISMATCH,
            "blocked: shrunk to %s", rep.smallest_line);
 
     /* The swap mutant by one line: the printed report ends with the reproducers. */
     rc = cc_campaign_check_line(cc_mutants_all()[4], valid_line, &opt, &rep, &err);
-    EXPECT(rc == CC_ERR_MISMATCH && strcmp(cc_mutants_all()[4]->name, "mutant.swap") == 0,
+    CHECKF(t, rc == CC_ERR_MISMATCH && strcmp(cc_mutants_all()[4]->name, "mutant.swap") == 0,
            "swap: rc %d", rc);
-    EXPECT(rep.shrunk && rep.smallest_result.outcome == CC_OUTCOME_FAIL &&
+    CHECKF(t,
+           rep.shrunk && rep.smallest_result.outcome == CC_OUTCOME_FAIL &&
                (int64_t)rep.smallest.w * rep.smallest.h < 13 * 11 && rep.smallest.steps <= 3,
            "swap shrunk to %s", rep.smallest_line);
     rc = cc_campaign_check_line(&cc_mutant_control, valid_line, &opt, NULL, &err);
-    EXPECT(rc == CC_OK, "control line: %s", err.msg);
+    CHECKF(t, rc == CC_OK, "control line: %s", err.msg);
     rc = cc_campaign_check_line(&cc_mutant_control, invalid_line, &opt, NULL, &err);
-    EXPECT(rc == CC_OK, "control refusing: %s", err.msg);
+    CHECKF(t, rc == CC_OK, "control refusing: %s", err.msg);
     cc_error_clear(&err);
     rc = cc_campaign_check_line(&cc_mutant_control, "rule=B3/S23 size=9x9", &opt, NULL, &err);
-    EXPECT(rc == CC_ERR_ARG && err.msg[0], "malformed line: rc %d", rc);
+    CHECKF(t, rc == CC_ERR_ARG && err.msg[0], "malformed line: rc %d", rc);
 
     fflush(out);
     rewind(out);
-    static char text[32768];
+    char text[32768];
     size_t len = fread(text, 1, sizeof text - 1, out);
     text[len] = '\0';
     fclose(out);
     char want[512];
     snprintf(want, sizeof want, "reproduce: cellcheck check --engine mutant.swap --case '%s'\n",
              valid_line);
-    EXPECT(strstr(text, want) != NULL, "report lacks '%s'", want);
-    EXPECT(strstr(text, "first diverging step: 2 of 3 (step(1) repeated agrees") != NULL,
+    CHECKF(t, strstr(text, want) != NULL, "report lacks '%s'", want);
+    CHECKF(t, strstr(text, "first diverging step: 2 of 3 (step(1) repeated agrees") != NULL,
            "report lacks the blocked engine's diverging step");
-    EXPECT(strstr(text, "PASSED: mutant.control: ") && strstr(text, "REFUSED as required"),
+    CHECKF(t, strstr(text, "PASSED: mutant.control: ") && strstr(text, "REFUSED as required"),
            "verdict lines missing");
     printf("---- report of the one-line checks ----\n%s---- end ----\n", text);
 }
 
 int main(void) {
+    checks t = {"campaign_test", 0, 0};
     /* Copied: test_env changes the environment. */
     char dir[512];
     const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
@@ -517,18 +509,13 @@ int main(void) {
     snprintf(dir, sizeof dir, "%s", outputs ? outputs : "/tmp");
     FILE *sink = fopen("/dev/null", "w");
     if (!sink) return 1;
-    test_determinism();
-    test_general_coverage();
-    test_narrow_caps();
-    test_option_ranges();
-    test_env();
-    test_sharding(sink);
-    test_verdicts(dir);
+    test_determinism(&t);
+    test_general_coverage(&t);
+    test_narrow_caps(&t);
+    test_option_ranges(&t);
+    test_env(&t);
+    test_sharding(&t, sink);
+    test_verdicts(&t, dir);
     fclose(sink);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("campaign_test: all checks passed\n");
-    return 0;
+    return check_summary(&t);
 }

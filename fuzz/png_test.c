@@ -7,18 +7,7 @@
 #include <string.h>
 
 #include "oracle/gridio.h"
-
-static int failures;
-
-#define EXPECT(cond, ...)                                                      \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            failures++;                                                        \
-            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                      \
-            fputc('\n', stderr);                                               \
-        }                                                                      \
-    } while (0)
+#include "testing/check.h"
 
 static uint32_t be32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
@@ -101,12 +90,12 @@ static int decode(const uint8_t *png, size_t len, decoded *d) {
     return 1;
 }
 
-static void test_checksums(void) {
+static void test_checksums(checks *t) {
     const uint8_t check[] = "123456789";
-    EXPECT(png_crc32(check, 9) == 0xcbf43926u, "crc32 %08x", png_crc32(check, 9));
+    CHECKF(t, png_crc32(check, 9) == 0xcbf43926u, "crc32 %08x", png_crc32(check, 9));
     const uint8_t wiki[] = "Wikipedia";
-    EXPECT(png_adler32(wiki, 9) == 0x11e60398u, "adler32 %08x", png_adler32(wiki, 9));
-    EXPECT(png_adler32(NULL, 0) == 1, "adler32 of nothing");
+    CHECKF(t, png_adler32(wiki, 9) == 0x11e60398u, "adler32 %08x", png_adler32(wiki, 9));
+    CHECKF(t, png_adler32(NULL, 0) == 1, "adler32 of nothing");
     /* Adler-32 sums wrap at 65521: 100000 bytes of 0xff. */
     uint8_t *ff = malloc(100000);
     memset(ff, 0xff, 100000);
@@ -115,12 +104,12 @@ static void test_checksums(void) {
         a = (a + 255) % 65521;
         b = (b + a) % 65521;
     }
-    EXPECT(png_adler32(ff, 100000) == (uint32_t)(b << 16 | a), "adler32 wrap");
-    EXPECT(png_crc32(ff, 100000) == crc_table_crc(ff, 100000), "crc32 long");
+    CHECKF(t, png_adler32(ff, 100000) == (uint32_t)(b << 16 | a), "adler32 wrap");
+    CHECKF(t, png_crc32(ff, 100000) == crc_table_crc(ff, 100000), "crc32 long");
     free(ff);
 }
 
-static void test_encode(int32_t w, int32_t h, int want_blocks) {
+static void test_encode(checks *t, int32_t w, int32_t h, int want_blocks) {
     uint8_t *pixels = malloc((size_t)w * (size_t)h);
     for (int32_t i = 0; i < w * h; i++) pixels[i] = (uint8_t)((i * 7 + i / w) % 3);
     const uint8_t rgb[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
@@ -128,22 +117,22 @@ static void test_encode(int32_t w, int32_t h, int want_blocks) {
     size_t len = 0;
     cc_error err;
     int rc = png_encode_indexed(pixels, w, h, rgb, 3, &png, &len, &err);
-    EXPECT(rc == CC_OK, "%s", err.msg);
+    CHECKF(t, rc == CC_OK, "%s", err.msg);
     decoded d;
     int ok = rc == CC_OK && decode(png, len, &d);
-    EXPECT(ok, "%dx%d does not decode", (int)w, (int)h);
+    CHECKF(t, ok, "%dx%d does not decode", (int)w, (int)h);
     if (ok) {
-        EXPECT(d.w == (uint32_t)w && d.h == (uint32_t)h && d.depth == 8 && d.colour_type == 3,
+        CHECKF(t, d.w == (uint32_t)w && d.h == (uint32_t)h && d.depth == 8 && d.colour_type == 3,
                "header");
-        EXPECT(d.colours == 3 && memcmp(d.palette, rgb, 9) == 0, "palette");
-        EXPECT(d.blocks == want_blocks, "%d stored blocks, want %d", d.blocks, want_blocks);
-        EXPECT(d.raw_len == (size_t)h * ((size_t)w + 1), "raw length %zu", d.raw_len);
+        CHECKF(t, d.colours == 3 && memcmp(d.palette, rgb, 9) == 0, "palette");
+        CHECKF(t, d.blocks == want_blocks, "%d stored blocks, want %d", d.blocks, want_blocks);
+        CHECKF(t, d.raw_len == (size_t)h * ((size_t)w + 1), "raw length %zu", d.raw_len);
         int same = 1;
         for (int32_t y = 0; y < h && same; y++) {
             same &= d.raw[(size_t)y * (w + 1)] == 0;
             same &= !memcmp(d.raw + (size_t)y * (w + 1) + 1, pixels + (size_t)y * w, (size_t)w);
         }
-        EXPECT(same, "pixels differ after a round trip");
+        CHECKF(t, same, "pixels differ after a round trip");
         free(d.raw);
         printf("png %dx%d: %zu bytes, %d stored block(s), decodes to the same pixels\n", (int)w,
                (int)h, len, d.blocks);
@@ -152,7 +141,7 @@ static void test_encode(int32_t w, int32_t h, int want_blocks) {
     free(pixels);
 }
 
-static void test_diff_file(const char *dir) {
+static void test_diff_file(checks *t, const char *dir) {
     cc_grid engine, oracle;
     cc_error err;
     cc_grid_alloc(&engine, 2, 2, &err);
@@ -164,62 +153,58 @@ static void test_diff_file(const char *dir) {
     char path[1024];
     snprintf(path, sizeof path, "%s/diff_test.png", dir);
     int rc = png_write_diff(path, &engine, &oracle, &err);
-    EXPECT(rc == CC_OK, "%s", err.msg);
+    CHECKF(t, rc == CC_OK, "%s", err.msg);
     char *text = NULL;
     size_t len = 0;
     rc = rc ? rc : cc_read_file(path, &text, &len, &err);
     decoded d;
-    if (rc == CC_OK && decode((const uint8_t *)text, len, &d)) {
+    if (CHECKF(t, rc == CC_OK && decode((const uint8_t *)text, len, &d), "cannot read back %s: %s",
+               path, err.msg)) {
         int32_t s = png_diff_scale(2, 2);
-        EXPECT(s == 16 && d.w == 32 && d.h == 32, "scale %d, %ux%u", (int)s, d.w, d.h);
+        CHECKF(t, s == 16 && d.w == 32 && d.h == 32, "scale %d, %ux%u", (int)s, d.w, d.h);
         /* Pixel (x, y) of the picture is raw[y * (w + 1) + 1 + x]. */
         uint8_t tl = d.raw[1], tr = d.raw[1 + 16], bl = d.raw[16 * 33 + 1],
                 br = d.raw[31 * 33 + 1 + 31];
-        EXPECT(tl == PNG_DIFF_BOTH_ALIVE && tr == PNG_DIFF_ENGINE_ONLY &&
+        CHECKF(t,
+               tl == PNG_DIFF_BOTH_ALIVE && tr == PNG_DIFF_ENGINE_ONLY &&
                    bl == PNG_DIFF_ORACLE_ONLY && br == PNG_DIFF_BOTH_DEAD,
                "pixels %d %d %d %d", tl, tr, bl, br);
         const uint8_t *p = d.palette;
-        EXPECT(p[0] == 255 && p[1] == 255 && p[2] == 255, "both dead is white");
-        EXPECT(p[3] == p[4] && p[4] == p[5] && p[3] < 128, "both alive is dark grey");
-        EXPECT(p[6] > 128 && p[7] < 64 && p[8] < 64, "engine only is red");
-        EXPECT(p[8 + 3] > 128 && p[6 + 3] < 64, "oracle only is blue");
+        CHECKF(t, p[0] == 255 && p[1] == 255 && p[2] == 255, "both dead is white");
+        CHECKF(t, p[3] == p[4] && p[4] == p[5] && p[3] < 128, "both alive is dark grey");
+        CHECKF(t, p[6] > 128 && p[7] < 64 && p[8] < 64, "engine only is red");
+        CHECKF(t, p[8 + 3] > 128 && p[6 + 3] < 64, "oracle only is blue");
         free(d.raw);
         printf("difference picture %s: 32x32, the four colours where expected\n", path);
-    } else {
-        failures++;
-        fprintf(stderr, "cannot read back %s: %s\n", path, err.msg);
     }
     free(text);
     cc_grid_free(&engine);
     cc_grid_free(&oracle);
-    EXPECT(png_diff_scale(1000, 10) == 1 && png_diff_scale(100, 3) == 2 &&
+    CHECKF(t,
+           png_diff_scale(1000, 10) == 1 && png_diff_scale(100, 3) == 2 &&
                png_diff_scale(3, 3) == 16,
            "scales");
     cc_grid other;
     cc_grid_alloc(&other, 3, 2, &err);
     cc_grid_alloc(&engine, 2, 2, &err);
     cc_error_clear(&err);
-    EXPECT(png_write_diff(path, &engine, &other, &err) != CC_OK && err.msg[0], "size mismatch");
+    CHECKF(t, png_write_diff(path, &engine, &other, &err) != CC_OK && err.msg[0], "size mismatch");
     snprintf(path, sizeof path, "%s/no/such/dir/x.png", dir);
-    EXPECT(png_write_diff(path, &engine, &engine, &err) == CC_ERR_IO, "unwritable path");
+    CHECKF(t, png_write_diff(path, &engine, &engine, &err) == CC_ERR_IO, "unwritable path");
     printf("refused as expected: %s\n", err.msg);
     cc_grid_free(&other);
     cc_grid_free(&engine);
 }
 
 int main(void) {
+    checks t = {"png_test", 0, 0};
     const char *dir = getenv("TEST_TMPDIR");
-    test_checksums();
-    test_encode(1, 1, 1);
-    test_encode(7, 3, 1);
-    test_encode(300, 300, 2); /* 90300 raw bytes: two stored blocks */
-    test_encode(65534, 1, 1); /* exactly 65535 raw bytes: one full block */
-    test_encode(65535, 1, 2); /* one byte more */
-    test_diff_file(dir ? dir : "/tmp");
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("png_test: all checks passed\n");
-    return 0;
+    test_checksums(&t);
+    test_encode(&t, 1, 1, 1);
+    test_encode(&t, 7, 3, 1);
+    test_encode(&t, 300, 300, 2); /* 90300 raw bytes: two stored blocks */
+    test_encode(&t, 65534, 1, 1); /* exactly 65535 raw bytes: one full block */
+    test_encode(&t, 65535, 1, 2); /* one byte more */
+    test_diff_file(&t, dir ? dir : "/tmp");
+    return check_summary(&t);
 }

@@ -17,22 +17,11 @@
 #include "golden/golden.h"
 #include "oracle/gridio.h"
 #include "oracle/oracle.h"
+#include "testing/check.h"
 
 #define CATALOGUE "golden/catalogue.txt"
 /* Temporary roots are short, so every path under one fits in GOLDEN_PATH_MAX. */
 #define ROOT_MAX 256
-
-static int failures = 0;
-
-#define EXPECT(cond, ...)                                                                          \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            failures++;                                                                            \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 /* ---- helpers ------------------------------------------------------------------------------- */
 
@@ -143,12 +132,12 @@ static void uniform_hash(size_t cells, uint8_t value, char hex[GOLDEN_HASH_HEX])
     free(bytes);
 }
 
-static const golden_entry *entry(const golden_catalogue *cat, const char *name) {
-    for (size_t i = 0; i < cat->count; i++)
-        if (strcmp(cat->entries[i].name, name) == 0) return &cat->entries[i];
-    printf("FAIL: the catalogue has no case %s\n", name);
-    failures++;
-    return NULL;
+static const golden_entry *entry(checks *t, const golden_catalogue *cat, const char *name) {
+    const golden_entry *found = NULL;
+    for (size_t i = 0; i < cat->count && !found; i++)
+        if (strcmp(cat->entries[i].name, name) == 0) found = &cat->entries[i];
+    CHECKF(t, found != NULL, "the catalogue has no case %s", name);
+    return found;
 }
 
 /* The glider bo$2bo$3o! shifted by (sx, sy) on a w x h torus. */
@@ -161,112 +150,110 @@ static void glider_at(cc_grid *g, int32_t w, int32_t h, int32_t sx, int32_t sy) 
 
 /* ---- the committed goldens ----------------------------------------------------------------- */
 
-static void test_oracle_reproduces_committed(void) {
+static void test_oracle_reproduces_committed(checks *t) {
     golden_catalogue cat;
     cc_error err = {0};
-    if (golden_load(CATALOGUE, &cat, &err)) {
-        EXPECT(0, "loading the catalogue: %s", err.msg);
+    if (!CHECKF(t, golden_load(CATALOGUE, &cat, &err) == CC_OK, "loading the catalogue: %s",
+                err.msg))
         return;
-    }
-    EXPECT(cat.count >= 40, "the catalogue has only %zu cases", cat.count);
+    CHECKF(t, cat.count >= 40, "the catalogue has only %zu cases", cat.count);
     golden_report report;
     int rc = golden_verify_oracle(&cat, stdout, &report, &err);
-    EXPECT(rc == CC_OK, "golden verify: %s", err.msg);
-    EXPECT(report.passed == cat.count && report.failed == 0, "%zu of %zu passed", report.passed,
+    CHECKF(t, rc == CC_OK, "golden verify: %s", err.msg);
+    CHECKF(t, report.passed == cat.count && report.failed == 0, "%zu of %zu passed", report.passed,
            cat.count);
     size_t snapshots = 0;
     for (size_t i = 0; i < cat.count; i++) snapshots += golden_has_snapshot(&cat.entries[i]);
-    EXPECT(snapshots >= 20 && snapshots == count_files("golden/snapshots"),
+    CHECKF(t, snapshots >= 20 && snapshots == count_files("golden/snapshots"),
            "%zu snapshots expected, %zu files", snapshots, count_files("golden/snapshots"));
     printf("oracle reproduces %zu committed hashes and %zu snapshots\n", report.passed, snapshots);
     golden_free(&cat);
 }
 
-static void expect_result(const golden_catalogue *cat, const char *name, const cc_grid *expected) {
-    const golden_entry *e = entry(cat, name);
+static void expect_result(checks *t, const golden_catalogue *cat, const char *name,
+                          const cc_grid *expected) {
+    const golden_entry *e = entry(t, cat, name);
     if (!e) return;
     cc_grid result;
     cc_error err = {0};
-    if (golden_oracle_result(cat, e, &result, &err)) {
-        EXPECT(0, "%s: %s", name, err.msg);
+    if (!CHECKF(t, golden_oracle_result(cat, e, &result, &err) == CC_OK, "%s: %s", name, err.msg))
         return;
-    }
-    EXPECT(cc_grid_equal(&result, expected), "%s: the oracle's result is not the hand-built grid",
-           name);
+    CHECKF(t, cc_grid_equal(&result, expected),
+           "%s: the oracle's result is not the hand-built grid", name);
     char want[GOLDEN_HASH_HEX], have[GOLDEN_HASH_HEX];
     direct_hash(expected->cells, cc_grid_cells(expected), want);
-    EXPECT(committed_hash(name, have) == 0 && strcmp(want, have) == 0,
+    CHECKF(t, committed_hash(name, have) == 0 && strcmp(want, have) == 0,
            "%s: committed hash is not the hash of the hand-built grid", name);
     cc_grid_free(&result);
 }
 
-static void expect_uniform(const char *name, size_t cells, uint8_t value) {
+static void expect_uniform(checks *t, const char *name, size_t cells, uint8_t value) {
     char want[GOLDEN_HASH_HEX], have[GOLDEN_HASH_HEX];
     uniform_hash(cells, value, want);
-    EXPECT(committed_hash(name, have) == 0 && strcmp(want, have) == 0,
+    CHECKF(t, committed_hash(name, have) == 0 && strcmp(want, have) == 0,
            "%s: committed hash is not the hash of %zu cells all %s", name, cells,
            value ? "alive" : "dead");
 }
 
-static void test_hand_checked(void) {
+static void test_hand_checked(checks *t) {
     golden_catalogue cat;
     cc_error err = {0};
-    if (golden_load(CATALOGUE, &cat, &err)) {
-        EXPECT(0, "loading the catalogue: %s", err.msg);
+    if (!CHECKF(t, golden_load(CATALOGUE, &cat, &err) == CC_OK, "loading the catalogue: %s",
+                err.msg))
         return;
-    }
     cc_grid g;
     /* A glider moves (1, 1) every 4 steps. */
     glider_at(&g, 8, 8, 1, 1);
-    expect_result(&cat, "life_glider_8x8", &g);
+    expect_result(t, &cat, "life_glider_8x8", &g);
     cc_grid_free(&g);
     /* 44 steps: (11, 11), which is (1, 4) on a 10 x 7 torus, across both edges. */
     glider_at(&g, 10, 7, 1, 4);
-    expect_result(&cat, "life_glider_10x7_wrap", &g);
+    expect_result(t, &cat, "life_glider_10x7_wrap", &g);
     cc_grid_free(&g);
     /* The blinker starts as a row at y = 1 and has period 2: after 3 steps it is a column. */
     cc_grid_alloc(&g, 5, 5, &err);
     g.cells[0 * 5 + 1] = g.cells[1 * 5 + 1] = g.cells[2 * 5 + 1] = 1;
-    expect_result(&cat, "life_blinker_5x5", &g);
+    expect_result(t, &cat, "life_blinker_5x5", &g);
     cc_grid_free(&g);
 
     /* Uniform grids: dead stays dead; all-alive Life dies (8 neighbours); Majority keeps all 80;
      * Bosco M1 all alive counts 121 > 58 and dies; birth on 0 fills a dead grid. */
-    expect_uniform("life_dead_16x16", 16 * 16, 0);
-    expect_uniform("life_alive_16x16", 16 * 16, 0);
-    expect_uniform("table6_r16_dead_33x33", 33 * 33, 0);
-    expect_uniform("majority_r04_alive_20x20", 20 * 20, 1);
-    expect_uniform("bosco_m1_alive_24x24", 24 * 24, 0);
-    expect_uniform("birth0_dead_9x9", 9 * 9, 1);
+    expect_uniform(t, "life_dead_16x16", 16 * 16, 0);
+    expect_uniform(t, "life_alive_16x16", 16 * 16, 0);
+    expect_uniform(t, "table6_r16_dead_33x33", 33 * 33, 0);
+    expect_uniform(t, "majority_r04_alive_20x20", 20 * 20, 1);
+    expect_uniform(t, "bosco_m1_alive_24x24", 24 * 24, 0);
+    expect_uniform(t, "birth0_dead_9x9", 9 * 9, 1);
 
     /* At 33 x 33 and r = 16 every cell sees the whole torus: with P alive, a live cell counts
      * P-1, a dead one P. Tangy Ramen (S170..296, B170..300) makes everything alive when
      * 171 <= P <= 296. */
-    const golden_entry *e = entry(&cat, "table6_r16_33x33");
+    const golden_entry *e = entry(t, &cat, "table6_r16_33x33");
     if (e && golden_initial_grid(&cat, e, &g, &err) == CC_OK) {
         size_t p = cc_grid_population(&g);
-        EXPECT(p >= 171 && p <= 296 && e->steps == 1, "table6_r16_33x33: population %zu", p);
-        expect_uniform("table6_r16_33x33", 33 * 33, 1);
+        CHECKF(t, p >= 171 && p <= 296 && e->steps == 1, "table6_r16_33x33: population %zu", p);
+        expect_uniform(t, "table6_r16_33x33", 33 * 33, 1);
         cc_grid_free(&g);
     }
 
     /* Life as B3/S23 (M0) and as M1 S3..4 B3 is the same rule: same seed, same hash. */
     char m0[GOLDEN_HASH_HEX], m1[GOLDEN_HASH_HEX];
-    EXPECT(committed_hash("life_m0_40x40", m0) == 0 && committed_hash("life_m1_40x40", m1) == 0 &&
+    CHECKF(t,
+           committed_hash("life_m0_40x40", m0) == 0 && committed_hash("life_m1_40x40", m1) == 0 &&
                strcmp(m0, m1) == 0,
            "Life under M0 and M1 disagree");
-    e = entry(&cat, "life_m0_40x40");
+    e = entry(t, &cat, "life_m0_40x40");
     if (e && golden_oracle_result(&cat, e, &g, &err) == CC_OK) {
-        EXPECT(cc_grid_population(&g) > 0, "life_m0_40x40 died out: a weak check");
+        CHECKF(t, cc_grid_population(&g) > 0, "life_m0_40x40 died out: a weak check");
         cc_grid_free(&g);
     }
 
     /* Zero steps: the result is the initial grid. */
-    e = entry(&cat, "table6_r08_zero_steps_64x64");
+    e = entry(t, &cat, "table6_r08_zero_steps_64x64");
     cc_grid initial;
     if (e && golden_initial_grid(&cat, e, &initial, &err) == CC_OK) {
-        EXPECT(cc_grid_population(&initial) > 0, "zero-step case starts empty");
-        expect_result(&cat, "table6_r08_zero_steps_64x64", &initial);
+        CHECKF(t, cc_grid_population(&initial) > 0, "zero-step case starts empty");
+        expect_result(t, &cat, "table6_r08_zero_steps_64x64", &initial);
         cc_grid_free(&initial);
     }
 
@@ -276,7 +263,8 @@ static void test_hand_checked(void) {
     char via_golden[GOLDEN_HASH_HEX], direct[GOLDEN_HASH_HEX];
     golden_hash_grid(&g, via_golden);
     direct_hash(g.cells, 21, direct);
-    EXPECT(strcmp(via_golden, direct) == 0, "golden_hash_grid %s, direct %s", via_golden, direct);
+    CHECKF(t, strcmp(via_golden, direct) == 0, "golden_hash_grid %s, direct %s", via_golden,
+           direct);
     cc_grid_free(&g);
     golden_free(&cat);
     printf("hand-checked results agree\n");
@@ -289,7 +277,7 @@ static const char *const mini_names[] = {"life_glider_8x8", "life_blinker_5x5", 
                                          "table6_r01_3x7", "hex_b2s34_3x5"};
 #define MINI_COUNT (sizeof mini_names / sizeof mini_names[0])
 
-static int make_mini(char *root, size_t size, char *catalogue, size_t catalogue_size) {
+static int make_mini(checks *t, char *root, size_t size, char *catalogue, size_t catalogue_size) {
     golden_catalogue full;
     cc_error err = {0};
     if (make_tree(root, size) || copy_patterns(root)) return 1;
@@ -297,7 +285,7 @@ static int make_mini(char *root, size_t size, char *catalogue, size_t catalogue_
     char text[MINI_COUNT * (GOLDEN_NAME_MAX + GOLDEN_LINE_MAX + 2) + 1];
     size_t used = 0;
     for (size_t i = 0; i < MINI_COUNT; i++) {
-        const golden_entry *e = entry(&full, mini_names[i]);
+        const golden_entry *e = entry(t, &full, mini_names[i]);
         if (e)
             used += (size_t)snprintf(text + used, sizeof text - used, "%s %s\n", e->name, e->line);
     }
@@ -329,21 +317,20 @@ static int update_dir(const char *catalogue, FILE *log) {
     return rc;
 }
 
-static void test_tamper_detected(void) {
+static void test_tamper_detected(checks *t) {
     char root[ROOT_MAX], catalogue[GOLDEN_PATH_MAX], hashes[GOLDEN_PATH_MAX],
         snapshot[GOLDEN_PATH_MAX], stale[GOLDEN_PATH_MAX];
-    if (make_mini(root, sizeof root, catalogue, sizeof catalogue)) {
-        EXPECT(0, "cannot set up a temporary catalogue");
+    if (!CHECKF(t, make_mini(t, root, sizeof root, catalogue, sizeof catalogue) == 0,
+                "cannot set up a temporary catalogue"))
         return;
-    }
     snprintf(hashes, sizeof hashes, "%s/golden/hashes.txt", root);
     snprintf(snapshot, sizeof snapshot, "%s/golden/snapshots/life_blinker_5x5.rle", root);
     snprintf(stale, sizeof stale, "%s/golden/snapshots/gone.rle", root);
     golden_report report;
-    EXPECT(verify_dir(catalogue, &report, "no hashes.txt yet") != CC_OK,
+    CHECKF(t, verify_dir(catalogue, &report, "no hashes.txt yet") != CC_OK,
            "verify passed without hashes.txt");
-    EXPECT(update_dir(catalogue, NULL) == CC_OK, "update of the small catalogue failed");
-    EXPECT(verify_dir(catalogue, &report, "fresh") == CC_OK && report.passed == MINI_COUNT,
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "update of the small catalogue failed");
+    CHECKF(t, verify_dir(catalogue, &report, "fresh") == CC_OK && report.passed == MINI_COUNT,
            "a fresh update does not verify");
     for (size_t i = 0; i < MINI_COUNT; i++) {
         golden_catalogue cat;
@@ -353,7 +340,7 @@ static void test_tamper_detected(void) {
         cc_grid g;
         if (golden_oracle_result(&cat, &cat.entries[i], &g, &err) == CC_OK) {
             golden_hash_grid(&g, mine);
-            EXPECT(committed_hash(mini_names[i], committed) == 0 && strcmp(mine, committed) == 0,
+            CHECKF(t, committed_hash(mini_names[i], committed) == 0 && strcmp(mine, committed) == 0,
                    "%s: hash differs from the committed one", mini_names[i]);
             cc_grid_free(&g);
         }
@@ -362,8 +349,7 @@ static void test_tamper_detected(void) {
 
     char *good_hashes = read_text(hashes);
     char *good_snapshot = read_text(snapshot);
-    if (!good_hashes || !good_snapshot) {
-        EXPECT(0, "update wrote no hashes or snapshot");
+    if (!CHECKF(t, good_hashes && good_snapshot, "update wrote no hashes or snapshot")) {
         free(good_hashes);
         free(good_snapshot);
         return;
@@ -375,20 +361,20 @@ static void test_tamper_detected(void) {
     *at = *at == '0' ? '1' : '0';
     write_text(hashes, bad);
     int rc = verify_dir(catalogue, &report, "one hash digit changed");
-    EXPECT(rc == CC_ERR_MISMATCH && report.failed == 1, "a changed hash digit went unnoticed");
+    CHECKF(t, rc == CC_ERR_MISMATCH && report.failed == 1, "a changed hash digit went unnoticed");
 
     /* update puts it right and says what changed. */
     FILE *log = tmpfile();
-    EXPECT(update_dir(catalogue, log) == CC_OK, "update after tampering failed");
+    CHECKF(t, update_dir(catalogue, log) == CC_OK, "update after tampering failed");
     rewind(log);
     char line[512];
     int saw_change = 0;
     while (fgets(line, sizeof line, log))
         saw_change |= strncmp(line, "changed life_glider_8x8 ", 24) == 0;
     fclose(log);
-    EXPECT(saw_change, "update did not report the changed hash");
+    CHECKF(t, saw_change, "update did not report the changed hash");
     char *restored = read_text(hashes);
-    EXPECT(restored && strcmp(restored, good_hashes) == 0, "update did not restore hashes.txt");
+    CHECKF(t, restored && strcmp(restored, good_hashes) == 0, "update did not restore hashes.txt");
     free(restored);
 
     /* A hash missing, and a hash for a case that is not in the catalogue. */
@@ -397,47 +383,50 @@ static void test_tamper_detected(void) {
     char *eol = strchr(gl, '\n');
     memmove(gl, eol + 1, strlen(eol + 1) + 1);
     write_text(hashes, bad);
-    EXPECT(verify_dir(catalogue, &report, "a hash missing") == CC_ERR_MISMATCH &&
+    CHECKF(t,
+           verify_dir(catalogue, &report, "a hash missing") == CC_ERR_MISMATCH &&
                report.failed == 1,
            "a missing hash went unnoticed");
     size_t len = strlen(good_hashes);
     char *extra = malloc(len + 128);
     snprintf(extra, len + 128, "%sno_such_case %064d\n", good_hashes, 0);
     write_text(hashes, extra);
-    EXPECT(verify_dir(catalogue, &report, "a stale hash") == CC_ERR_MISMATCH && report.failed == 0,
+    CHECKF(t,
+           verify_dir(catalogue, &report, "a stale hash") == CC_ERR_MISMATCH && report.failed == 0,
            "a stale hash went unnoticed");
     free(extra);
     write_text(hashes, good_hashes);
 
     /* A snapshot with the blinker in its other phase, and a snapshot nobody owns. */
     write_text(snapshot, "x = 5, y = 5, rule = B3/S23:T5,5\n$3o!\n");
-    EXPECT(verify_dir(catalogue, &report, "a snapshot changed") == CC_ERR_MISMATCH &&
+    CHECKF(t,
+           verify_dir(catalogue, &report, "a snapshot changed") == CC_ERR_MISMATCH &&
                report.failed == 1,
            "a changed snapshot went unnoticed");
     write_text(snapshot, good_snapshot);
     write_text(stale, good_snapshot);
-    EXPECT(verify_dir(catalogue, &report, "a stale snapshot") == CC_ERR_MISMATCH,
+    CHECKF(t, verify_dir(catalogue, &report, "a stale snapshot") == CC_ERR_MISMATCH,
            "a stale snapshot went unnoticed");
-    EXPECT(update_dir(catalogue, NULL) == CC_OK && access(stale, F_OK) != 0,
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK && access(stale, F_OK) != 0,
            "update did not remove the stale snapshot");
-    EXPECT(verify_dir(catalogue, &report, "restored") == CC_OK, "restored goldens do not verify");
+    CHECKF(t, verify_dir(catalogue, &report, "restored") == CC_OK,
+           "restored goldens do not verify");
     free(bad);
     free(good_hashes);
     free(good_snapshot);
     printf("tampering detected\n");
 }
 
-static void test_update_reproduces_committed(void) {
+static void test_update_reproduces_committed(checks *t) {
     char root[ROOT_MAX], catalogue[GOLDEN_PATH_MAX], path[GOLDEN_PATH_MAX];
-    if (make_tree(root, sizeof root) || copy_patterns(root)) {
-        EXPECT(0, "cannot set up a temporary tree");
+    if (!CHECKF(t, make_tree(root, sizeof root) == 0 && copy_patterns(root) == 0,
+                "cannot set up a temporary tree"))
         return;
-    }
     snprintf(catalogue, sizeof catalogue, "%s/golden/catalogue.txt", root);
     copy_file(CATALOGUE, catalogue);
-    EXPECT(update_dir(catalogue, stdout) == CC_OK, "update failed");
+    CHECKF(t, update_dir(catalogue, stdout) == CC_OK, "update failed");
     snprintf(path, sizeof path, "%s/golden/hashes.txt", root);
-    EXPECT(same_file(path, "golden/hashes.txt"),
+    CHECKF(t, same_file(path, "golden/hashes.txt"),
            "update writes a hashes.txt unlike the committed one");
     golden_catalogue cat;
     cc_error err = {0};
@@ -448,27 +437,26 @@ static void test_update_reproduces_committed(void) {
         char committed[GOLDEN_PATH_MAX];
         snprintf(committed, sizeof committed, "golden/snapshots/%s.rle", cat.entries[i].name);
         snprintf(path, sizeof path, "%s/golden/snapshots/%s.rle", root, cat.entries[i].name);
-        EXPECT(same_file(path, committed), "snapshot %s differs from the committed one",
+        CHECKF(t, same_file(path, committed), "snapshot %s differs from the committed one",
                cat.entries[i].name);
         compared++;
     }
     snprintf(path, sizeof path, "%s/golden/snapshots", root);
-    EXPECT(count_files(path) == compared, "update wrote %zu snapshots, %zu expected",
+    CHECKF(t, count_files(path) == compared, "update wrote %zu snapshots, %zu expected",
            count_files(path), compared);
     snprintf(path, sizeof path, "%s/golden", root);
-    EXPECT(count_files(path) == 4, "update left stray files in %s", path);
+    CHECKF(t, count_files(path) == 4, "update left stray files in %s", path);
     golden_free(&cat);
     printf("update reproduces the committed hashes and %zu snapshots\n", compared);
 }
 
-static void test_update_whole_or_nothing(void) {
+static void test_update_whole_or_nothing(checks *t) {
     char root[ROOT_MAX], catalogue[GOLDEN_PATH_MAX], hashes[GOLDEN_PATH_MAX],
         doomed[GOLDEN_PATH_MAX], snapdir[GOLDEN_PATH_MAX], snapshot[GOLDEN_PATH_MAX];
-    if (make_mini(root, sizeof root, catalogue, sizeof catalogue)) {
-        EXPECT(0, "cannot set up a temporary catalogue");
+    if (!CHECKF(t, make_mini(t, root, sizeof root, catalogue, sizeof catalogue) == 0,
+                "cannot set up a temporary catalogue"))
         return;
-    }
-    EXPECT(update_dir(catalogue, NULL) == CC_OK, "first update failed");
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "first update failed");
     snprintf(hashes, sizeof hashes, "%s/golden/hashes.txt", root);
     snprintf(snapdir, sizeof snapdir, "%s/golden/snapshots", root);
     snprintf(snapshot, sizeof snapshot, "%s/golden/snapshots/life_glider_8x8.rle", root);
@@ -489,20 +477,20 @@ static void test_update_whole_or_nothing(void) {
     golden_catalogue cat;
     cc_error err = {0};
     int rc = golden_load(catalogue, &cat, &err);
-    EXPECT(rc == CC_OK, "loading: %s", err.msg);
+    CHECKF(t, rc == CC_OK, "loading: %s", err.msg);
     unlink(doomed);
     if (!rc) {
         rc = golden_update(&cat, NULL, &err);
         printf("update with a vanished pattern: %s\n", err.msg);
-        EXPECT(rc != CC_OK, "update succeeded although a case could not be computed");
+        CHECKF(t, rc != CC_OK, "update succeeded although a case could not be computed");
         golden_free(&cat);
     }
     char *after_hashes = read_text(hashes), *after_snapshot = read_text(snapshot);
-    EXPECT(before_hashes && after_hashes && strcmp(before_hashes, after_hashes) == 0,
+    CHECKF(t, before_hashes && after_hashes && strcmp(before_hashes, after_hashes) == 0,
            "a failed update changed hashes.txt");
-    EXPECT(before_snapshot && after_snapshot && strcmp(before_snapshot, after_snapshot) == 0,
+    CHECKF(t, before_snapshot && after_snapshot && strcmp(before_snapshot, after_snapshot) == 0,
            "a failed update changed a snapshot");
-    EXPECT(count_files(snapdir) == before_files, "a failed update left files in %s", snapdir);
+    CHECKF(t, count_files(snapdir) == before_files, "a failed update left files in %s", snapdir);
     free(text);
     free(more);
     free(before_hashes);
@@ -514,49 +502,51 @@ static void test_update_whole_or_nothing(void) {
 
 /* ---- malformed catalogues -------------------------------------------------------------------- */
 
-static void expect_refused(const char *root, const char *text, const char *needle) {
+static void expect_refused(checks *t, const char *root, const char *text, const char *needle) {
     char catalogue[GOLDEN_PATH_MAX];
     snprintf(catalogue, sizeof catalogue, "%s/golden/catalogue.txt", root);
     write_text(catalogue, text);
     golden_catalogue cat;
     cc_error err = {0};
     int rc = golden_load(catalogue, &cat, &err);
-    EXPECT(rc != CC_OK, "accepted: %s", text);
+    CHECKF(t, rc != CC_OK, "accepted: %s", text);
     if (rc == CC_OK) {
         golden_free(&cat);
         return;
     }
-    EXPECT(strstr(err.msg, needle) != NULL, "message '%s' does not mention '%s'", err.msg, needle);
+    CHECKF(t, strstr(err.msg, needle) != NULL, "message '%s' does not mention '%s'", err.msg,
+           needle);
 }
 
-static void test_malformed_refused(void) {
+static void test_malformed_refused(checks *t) {
     char root[ROOT_MAX];
-    if (make_tree(root, sizeof root) || copy_patterns(root)) {
-        EXPECT(0, "cannot set up a temporary tree");
+    if (!CHECKF(t, make_tree(root, sizeof root) == 0 && copy_patterns(root) == 0,
+                "cannot set up a temporary tree"))
         return;
-    }
     const char *seed = "seed=0000000000000000000000000000000000000000000000000000000000000001";
     char text[1024];
     snprintf(text, sizeof text,
              "a rule=B3/S23 size=8x8 steps=1 density=0.5 %s\n"
              "a rule=B3/S23 size=9x9 steps=1 density=0.5 %s\n",
              seed, seed);
-    expect_refused(root, text, "catalogue.txt:2");
+    expect_refused(t, root, text, "catalogue.txt:2");
     snprintf(text, sizeof text,
              "# comment\n\nbad/name rule=B3/S23 size=8x8 steps=1 density=0.5 %s\n", seed);
-    expect_refused(root, text, "catalogue.txt:3");
-    expect_refused(root, "lonely\n", "no case line");
+    expect_refused(t, root, text, "catalogue.txt:3");
+    expect_refused(t, root, "lonely\n", "no case line");
     snprintf(text, sizeof text,
              "small rule=R3,C2,M0,S1..2,B1..2,NM size=5x9 steps=1 density=0.5 %s\n", seed);
-    expect_refused(root, text, "2r+1");
-    expect_refused(root, "p rule=B3/S23 in=golden/patterns/missing.rle steps=1\n", "missing.rle");
-    expect_refused(root, "p rule=B3/S23 in=golden/patterns/glider.rle steps=1 colour=red\n",
+    expect_refused(t, root, text, "2r+1");
+    expect_refused(t, root, "p rule=B3/S23 in=golden/patterns/missing.rle steps=1\n",
+                   "missing.rle");
+    expect_refused(t, root, "p rule=B3/S23 in=golden/patterns/glider.rle steps=1 colour=red\n",
                    "colour=red");
-    expect_refused(root, "p rule=B3/S23 in=golden/patterns/glider.rle\n", "steps=");
-    expect_refused(root, "p rule=B3/S23 in=golden/patterns/glider.rle steps=-1\n", "steps");
-    expect_refused(root, "p rule=R3,C2,M0,S1..2,B1..2,NM in=golden/patterns/blinker.rle steps=1\n",
+    expect_refused(t, root, "p rule=B3/S23 in=golden/patterns/glider.rle\n", "steps=");
+    expect_refused(t, root, "p rule=B3/S23 in=golden/patterns/glider.rle steps=-1\n", "steps");
+    expect_refused(t, root,
+                   "p rule=R3,C2,M0,S1..2,B1..2,NM in=golden/patterns/blinker.rle steps=1\n",
                    "smaller than 2r+1");
-    expect_refused(root, "# only comments\n", "no cases");
+    expect_refused(t, root, "# only comments\n", "no cases");
 
     /* A malformed hashes.txt stops verify with its line number. */
     char catalogue[GOLDEN_PATH_MAX], hashes[GOLDEN_PATH_MAX];
@@ -569,8 +559,8 @@ static void test_malformed_refused(void) {
     if (golden_load(catalogue, &cat, &err) == CC_OK) {
         golden_report report;
         int rc = golden_verify_oracle(&cat, NULL, &report, &err);
-        EXPECT(rc == CC_ERR_ARG && strstr(err.msg, "hashes.txt:2"), "malformed hashes.txt: %d %s",
-               rc, err.msg);
+        CHECKF(t, rc == CC_ERR_ARG && strstr(err.msg, "hashes.txt:2"),
+               "malformed hashes.txt: %d %s", rc, err.msg);
         golden_free(&cat);
     }
 
@@ -580,11 +570,11 @@ static void test_malformed_refused(void) {
     char *both[] = {"verify", "--dir", "x", "--catalogue", "y"};
     char *no_value[] = {"update", "--dir"};
     FILE *sink = tmpfile();
-    EXPECT(golden_command(1, no_sub, sink, sink) == 2, "unknown subcommand accepted");
-    EXPECT(golden_command(3, bad_flag, sink, sink) == 2, "unknown flag accepted");
-    EXPECT(golden_command(5, both, sink, sink) == 2, "--dir with --catalogue accepted");
-    EXPECT(golden_command(2, no_value, sink, sink) == 2, "--dir without a value accepted");
-    EXPECT(golden_command(0, NULL, sink, sink) == 2, "no subcommand accepted");
+    CHECKF(t, golden_command(1, no_sub, sink, sink) == 2, "unknown subcommand accepted");
+    CHECKF(t, golden_command(3, bad_flag, sink, sink) == 2, "unknown flag accepted");
+    CHECKF(t, golden_command(5, both, sink, sink) == 2, "--dir with --catalogue accepted");
+    CHECKF(t, golden_command(2, no_value, sink, sink) == 2, "--dir without a value accepted");
+    CHECKF(t, golden_command(0, NULL, sink, sink) == 2, "no subcommand accepted");
     fclose(sink);
     printf("malformed catalogues and arguments refused\n");
 }
@@ -668,13 +658,12 @@ static int test_supports(const golden_entry *e) {
     return e->rule.shape == CC_SHAPE_MOORE && e->rule.radius <= 2 && !e->rule.centre;
 }
 
-static void test_engines(void) {
+static void test_engines(checks *t) {
     golden_catalogue cat;
     cc_error err = {0};
-    if (golden_load(CATALOGUE, &cat, &err)) {
-        EXPECT(0, "loading the catalogue: %s", err.msg);
+    if (!CHECKF(t, golden_load(CATALOGUE, &cat, &err) == CC_OK, "loading the catalogue: %s",
+                err.msg))
         return;
-    }
     /* The lazy engine fails exactly the supported cases whose result differs from their start. */
     size_t supported = 0, changing = 0;
     for (size_t i = 0; i < cat.count; i++) {
@@ -692,14 +681,15 @@ static void test_engines(void) {
     }
     golden_report report;
     int rc = golden_verify_engine(&cat, &test_good_engine, stdout, &report, &err);
-    EXPECT(rc == CC_OK, "an engine equal to the oracle failed: %s", err.msg);
-    EXPECT(report.checked == supported && report.passed == supported &&
+    CHECKF(t, rc == CC_OK, "an engine equal to the oracle failed: %s", err.msg);
+    CHECKF(t,
+           report.checked == supported && report.passed == supported &&
                report.unsupported == cat.count - supported,
            "good engine: %zu checked, %zu passed, %zu unsupported; expected %zu supported of %zu",
            report.checked, report.passed, report.unsupported, supported, cat.count);
     printf("-- the lazy engine's failures:\n");
     rc = golden_verify_engine(&cat, &test_lazy_engine, stdout, &report, &err);
-    EXPECT(rc == CC_ERR_MISMATCH && report.failed == changing && changing > 10,
+    CHECKF(t, rc == CC_ERR_MISMATCH && report.failed == changing && changing > 10,
            "an engine that never steps: rc %d, %zu failed of %zu, expected %zu", rc, report.failed,
            report.checked, changing);
     golden_free(&cat);
@@ -707,17 +697,13 @@ static void test_engines(void) {
 }
 
 int main(void) {
-    test_oracle_reproduces_committed();
-    test_hand_checked();
-    test_tamper_detected();
-    test_update_reproduces_committed();
-    test_update_whole_or_nothing();
-    test_malformed_refused();
-    test_engines();
-    if (failures) {
-        printf("%d failures\n", failures);
-        return 1;
-    }
-    printf("golden_test: all passed\n");
-    return 0;
+    checks t = {"golden_test", 0, 0};
+    test_oracle_reproduces_committed(&t);
+    test_hand_checked(&t);
+    test_tamper_detected(&t);
+    test_update_reproduces_committed(&t);
+    test_update_whole_or_nothing(&t);
+    test_malformed_refused(&t);
+    test_engines(&t);
+    return check_summary(&t);
 }

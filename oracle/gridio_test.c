@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "oracle/check.h"
 #include "oracle/gridio.h"
+#include "testing/check.h"
 
 /* Parses RLE from a C string, reporting the message if it fails. */
 static int rle(checks *t, const char *text, cc_grid *g, cc_rule *rule, int *has_rule) {

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "oracle/check.h"
 #include "oracle/grid.h"
 #include "oracle/oracle.h"
 #include "oracle/rule.h"
+#include "testing/check.h"
 
 /* A grid drawn as rows of '.' (dead) and 'o' (alive). */
 static cc_grid draw(const char *const *rows, int h) {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "oracle/check.h"
 #include "oracle/rule.h"
+#include "testing/check.h"
 
 static void check_parse_fields(checks *t) {
     cc_rule r;

@@ -10,23 +10,13 @@
 
 #include "engines/harness.h"
 #include "fuzz/mutants/mutants.h"
+#include "testing/check.h"
 
-static int failures;
+#define CAPTURE_BYTES ((size_t)1 << 20)
 
-#define EXPECT(cond, ...)                                                      \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            failures++;                                                        \
-            fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                      \
-            fputc('\n', stderr);                                               \
-        }                                                                      \
-    } while (0)
-
-static char captured[1 << 20];
-
-/* Runs the harness with its stdout captured into `captured`; returns its exit status. */
-static int run_captured(const cc_engine *engine, int argc, char **argv) {
+/* Runs the harness with its stdout captured into `captured` (CAPTURE_BYTES); returns its exit
+ * status. */
+static int run_captured(char *captured, const cc_engine *engine, int argc, char **argv) {
     char path[512];
     const char *tmp = getenv("TEST_TMPDIR");
     snprintf(path, sizeof path, "%s/harness_out.txt", tmp ? tmp : "/tmp");
@@ -43,7 +33,7 @@ static int run_captured(const cc_engine *engine, int argc, char **argv) {
     dup2(saved, 1);
     close(saved);
     rewind(f);
-    size_t n = fread(captured, 1, sizeof captured - 1, f);
+    size_t n = fread(captured, 1, CAPTURE_BYTES - 1, f);
     captured[n] = '\0';
     fclose(f);
     /* The harness's own output, for the test log. */
@@ -85,22 +75,34 @@ const cc_engine narrow = {
 };
 
 int main(void) {
+    checks t = {"conformance_test", 0, 0};
+    char *captured = malloc(CAPTURE_BYTES);
+    if (!captured) {
+        fprintf(stderr, "cannot allocate the capture buffer\n");
+        return 1;
+    }
     char *args[] = {"conformance", "--cases", "120", NULL};
     unsetenv("CELLCHECK_REQUIRE");
 
-    EXPECT(run_captured(&cc_mutant_control, 3, args) == 0, "control failed:\n%s", captured);
-    EXPECT(strstr(captured, "mutant.control: conformance PASSED") &&
+    CHECKF(&t, run_captured(captured, &cc_mutant_control, 3, args) == 0, "control failed:\n%s",
+           captured);
+    CHECKF(&t,
+           strstr(captured, "mutant.control: conformance PASSED") &&
                strstr(captured, "campaign 120 cases"),
            "control summary:\n%s", captured);
-    EXPECT(strstr(captured, "refused radius 17 (above 16): mutant.control: radius 17 is outside "
-                            "1..16"),
+    CHECKF(&t,
+           strstr(captured,
+                  "refused radius 17 (above 16): mutant.control: radius 17 is outside "
+                  "1..16"),
            "control refusal lines:\n%s", captured);
 
     const cc_engine *const *mutants = cc_mutants_all();
     for (size_t i = 0; mutants[i]; i++) {
-        EXPECT(run_captured(mutants[i], 3, args) == 1, "%s passed", mutants[i]->name);
-        EXPECT(strstr(captured, "conformance FAILED") && strstr(captured, "reproduce: cellcheck "
-                                                                          "check --engine "),
+        CHECKF(&t, run_captured(captured, mutants[i], 3, args) == 1, "%s passed", mutants[i]->name);
+        CHECKF(&t,
+               strstr(captured, "conformance FAILED") && strstr(captured,
+                                                                "reproduce: cellcheck "
+                                                                "check --engine "),
                "%s: no failure report", mutants[i]->name);
     }
 
@@ -109,7 +111,7 @@ int main(void) {
     e.summary = narrow.summary;
     e.caps = narrow.caps;
     e.create = narrow_create;
-    EXPECT(run_captured(&e, 3, args) == 0, "narrow failed:\n%s", captured);
+    CHECKF(&t, run_captured(captured, &e, 3, args) == 0, "narrow failed:\n%s", captured);
     static const char *const probes[] = {
         "refused radius 1 (below 2)", "refused radius 9 (above 8)", "refused shape NN",
         "refused shape NC", "refused shape NH", "refused centre M0",
@@ -118,45 +120,48 @@ int main(void) {
         "refused S 101..289 (above the count limit 100, radius 8)",
         "refused W 4 (below 2r+1 = 5)", "refused H 16 (below 2r+1 = 17)"};
     for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
-        EXPECT(strstr(captured, probes[i]) != NULL, "narrow: no line '%s'", probes[i]);
+        CHECKF(&t, strstr(captured, probes[i]) != NULL, "narrow: no line '%s'", probes[i]);
 
     e.name = "test.forgetful";
     e.create = forgetful_create;
-    EXPECT(run_captured(&e, 3, args) == 1, "forgetful passed");
-    EXPECT(strstr(captured, "FAILED: test.forgetful: create accepted W 9 (not a multiple of 8)"),
+    CHECKF(&t, run_captured(captured, &e, 3, args) == 1, "forgetful passed");
+    CHECKF(&t,
+           strstr(captured, "FAILED: test.forgetful: create accepted W 9 (not a multiple of 8)"),
            "forgetful:\n%s", captured);
 
     cc_engine gpu = cc_mutant_control;
     gpu.name = "test.gpu";
     gpu.hardware = CC_HW_GPU;
     gpu.available = no_gpu;
-    EXPECT(run_captured(&gpu, 3, args) == 0, "absent gpu not skipped");
-    EXPECT(strcmp(captured, "SKIPPED: test.gpu: no CUDA device (test stand-in)\n") == 0,
+    CHECKF(&t, run_captured(captured, &gpu, 3, args) == 0, "absent gpu not skipped");
+    CHECKF(&t, strcmp(captured, "SKIPPED: test.gpu: no CUDA device (test stand-in)\n") == 0,
            "skip line: '%s'", captured);
     setenv("CELLCHECK_REQUIRE", "amx", 1);
-    EXPECT(run_captured(&gpu, 3, args) == 0, "gpu skip must not depend on amx being required");
+    CHECKF(&t, run_captured(captured, &gpu, 3, args) == 0,
+           "gpu skip must not depend on amx being required");
     setenv("CELLCHECK_REQUIRE", "amx,gpu", 1);
-    EXPECT(run_captured(&gpu, 3, args) == 1, "required gpu absent but passed");
-    EXPECT(strcmp(captured, "FAILED: test.gpu: required hardware absent: no CUDA device (test "
-                            "stand-in)\n") == 0,
+    CHECKF(&t, run_captured(captured, &gpu, 3, args) == 1, "required gpu absent but passed");
+    CHECKF(&t,
+           strcmp(captured,
+                  "FAILED: test.gpu: required hardware absent: no CUDA device (test "
+                  "stand-in)\n") == 0,
            "required line: '%s'", captured);
     int status = -1;
-    EXPECT(cc_harness_skip(&gpu, &status) == 1 && status == 1, "skip with require");
+    CHECKF(&t, cc_harness_skip(&gpu, &status) == 1 && status == 1, "skip with require");
     unsetenv("CELLCHECK_REQUIRE");
-    EXPECT(cc_harness_skip(&gpu, &status) == 1 && status == 0, "skip without require");
-    EXPECT(cc_harness_skip(&cc_mutant_control, &status) == 0 && status == 0, "available engine");
+    CHECKF(&t, cc_harness_skip(&gpu, &status) == 1 && status == 0, "skip without require");
+    CHECKF(&t, cc_harness_skip(&cc_mutant_control, &status) == 0 && status == 0,
+           "available engine");
 
     char *bad_flag[] = {"conformance", "--colour", "red", NULL};
-    EXPECT(run_captured(&cc_mutant_control, 3, bad_flag) == 2, "unknown flag accepted");
+    CHECKF(&t, run_captured(captured, &cc_mutant_control, 3, bad_flag) == 2,
+           "unknown flag accepted");
     char *bad_seed[] = {"conformance", "--seed", "xyz", NULL};
-    EXPECT(run_captured(&cc_mutant_control, 3, bad_seed) == 2, "bad seed accepted");
+    CHECKF(&t, run_captured(captured, &cc_mutant_control, 3, bad_seed) == 2, "bad seed accepted");
     char *no_value[] = {"conformance", "--cases", NULL};
-    EXPECT(run_captured(&cc_mutant_control, 2, no_value) == 2, "missing value accepted");
+    CHECKF(&t, run_captured(captured, &cc_mutant_control, 2, no_value) == 2,
+           "missing value accepted");
 
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("conformance_test: all checks passed\n");
-    return 0;
+    free(captured);
+    return check_summary(&t);
 }

@@ -7,6 +7,7 @@
 
 #include "fuzz/campaign.h"
 #include "fuzz/mutants/mutants.h"
+#include "testing/check.h"
 
 #define MUTANT_CASES 2000
 #define CONTROL_CASES 300
@@ -22,7 +23,7 @@ static const char *const other_seeds[] = {
 static FILE *quiet(void) { return fopen("/dev/null", "w"); }
 
 int main(void) {
-    int failures = 0;
+    checks t = {"mutants_test", 0, 0};
     FILE *sink = quiet();
     if (!sink) {
         fprintf(stderr, "cannot open /dev/null\n");
@@ -50,11 +51,10 @@ int main(void) {
     printf("control %s: %" PRIu64 " cases: %" PRIu64 " passed, %" PRIu64 " refused as required, %" PRIu64
            " failed\n",
            cc_mutant_control.name, res.run, res.passed, res.refused, res.failed);
-    if (rc != CC_OK || res.failed != 0 || res.run != CONTROL_CASES || res.passed == 0 ||
-        res.refused == 0) {
-        fprintf(stderr, "FAILED: the control engine must pass every case (%s)\n", err.msg);
-        failures++;
-    }
+    CHECKF(&t,
+           rc == CC_OK && res.failed == 0 && res.run == CONTROL_CASES && res.passed != 0 &&
+               res.refused != 0,
+           "the control engine must pass every case (%s)", err.msg);
 
     opt.cases = MUTANT_CASES;
     const cc_engine *const *all = cc_mutants_all();
@@ -62,33 +62,28 @@ int main(void) {
         const cc_engine *mutant = all[m];
         opt.out = sink; /* the full report of each is in the test's outputs, not the log */
         rc = cc_campaign_run(mutant, &opt, &res, &err);
-        if (rc != CC_ERR_MISMATCH || !res.has_failure) {
-            fprintf(stderr, "FAILED: mutant %s not caught in %d cases (rc %d: %s)\n", mutant->name,
-                    MUTANT_CASES, rc, err.msg);
-            failures++;
+        if (!CHECKF(&t, rc == CC_ERR_MISMATCH && res.has_failure,
+                    "mutant %s not caught in %d cases (rc %d: %s)", mutant->name, MUTANT_CASES, rc,
+                    err.msg))
             continue;
-        }
         const cc_failure_report *rep = &res.failure;
         printf("mutant %s: caught after %" PRIu64 " cases (case line %s)\n", mutant->name,
                res.first_failure + 1, rep->line);
         /* The report has to say where: a mismatch with a located first step and cell, and a
          * shrunk case that is no larger and still fails. */
-        if (rep->result.kind != CC_FAILURE_MISMATCH || !rep->divergence.known ||
-            rep->divergence.first_step < 1 || rep->divergence.differing_first == 0 ||
-            rep->divergence.differing_end != rep->result.differing) {
-            fprintf(stderr, "FAILED: mutant %s: incomplete report (kind %s, step %" PRId64 ")\n",
-                    mutant->name, cc_failure_kind_name(rep->result.kind),
-                    rep->divergence.first_step);
-            failures++;
-        }
-        if (rep->smallest_result.outcome != CC_OUTCOME_FAIL ||
-            rep->smallest.w > rep->failing.w || rep->smallest.h > rep->failing.h ||
-            rep->smallest.steps > rep->failing.steps ||
-            rep->smallest.rule.radius > rep->failing.rule.radius) {
-            fprintf(stderr, "FAILED: mutant %s: the shrunk case %s is not smaller or passes\n",
-                    mutant->name, rep->smallest_line);
-            failures++;
-        }
+        CHECKF(&t,
+               rep->result.kind == CC_FAILURE_MISMATCH && rep->divergence.known &&
+                   rep->divergence.first_step >= 1 && rep->divergence.differing_first != 0 &&
+                   rep->divergence.differing_end == rep->result.differing,
+               "mutant %s: incomplete report (kind %s, step %" PRId64 ")", mutant->name,
+               cc_failure_kind_name(rep->result.kind), rep->divergence.first_step);
+        CHECKF(&t,
+               rep->smallest_result.outcome == CC_OUTCOME_FAIL &&
+                   rep->smallest.w <= rep->failing.w && rep->smallest.h <= rep->failing.h &&
+                   rep->smallest.steps <= rep->failing.steps &&
+                   rep->smallest.rule.radius <= rep->failing.rule.radius,
+               "mutant %s: the shrunk case %s is not smaller or passes", mutant->name,
+               rep->smallest_line);
         printf("  shrunk to %s\n", rep->smallest_line);
         cc_failure_report_print(rep, stdout);
 
@@ -100,21 +95,14 @@ int main(void) {
             case_seed_parse_hex(other_seeds[k], other.master, NULL);
             cc_campaign_result r2;
             rc = cc_campaign_run(mutant, &other, &r2, &err);
-            if (rc != CC_ERR_MISMATCH || !r2.has_failure) {
-                fprintf(stderr, "FAILED: mutant %s not caught in %d cases with seed %s\n",
-                        mutant->name, MUTANT_CASES, other_seeds[k]);
-                failures++;
+            if (!CHECKF(&t, rc == CC_ERR_MISMATCH && r2.has_failure,
+                        "mutant %s not caught in %d cases with seed %s", mutant->name, MUTANT_CASES,
+                        other_seeds[k]))
                 continue;
-            }
             printf(" %.8s..: %" PRIu64, other_seeds[k], r2.first_failure + 1);
         }
         printf(" cases\n");
     }
     fclose(sink);
-    if (failures) {
-        fprintf(stderr, "%d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("mutants_test: every mutant caught, control passed\n");
-    return 0;
+    return check_summary(&t);
 }
