@@ -257,17 +257,30 @@ static void json_string(FILE *out, const char *s) {
     fputc('"', out);
 }
 
+/* The radii to time: the list asked for, less those outside either engine's range (noted on
+ * out), or by default 1, 4, 8, 16 clamped to the range both share with Table VI. */
 static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
-                         const cc_bench_options *opt, int32_t *radii, int *count, cc_error *err) {
+                         const cc_bench_options *opt, FILE *out, int32_t *radii, int *count,
+                         cc_error *err) {
     *count = 0;
-    if (opt->radius_count > 0) {
-        for (int i = 0; i < opt->radius_count; i++) radii[(*count)++] = opt->radii[i];
-        return CC_OK;
-    }
     int32_t lo = engine->caps.radius_min, hi = engine->caps.radius_max;
     if (reference) {
         if (reference->caps.radius_min > lo) lo = reference->caps.radius_min;
         if (reference->caps.radius_max < hi) hi = reference->caps.radius_max;
+    }
+    if (opt->radius_count > 0) {
+        for (int i = 0; i < opt->radius_count; i++) {
+            if (opt->radii[i] >= lo && opt->radii[i] <= hi)
+                radii[(*count)++] = opt->radii[i];
+            else
+                fprintf(out, "bench: radius %d skipped: %s%s%s take r %d..%d\n", (int)opt->radii[i],
+                        engine->name, reference ? " and " : "", reference ? reference->name : "",
+                        (int)lo, (int)hi);
+        }
+        if (*count == 0)
+            return cc_fail(err, CC_ERR_UNSUPPORTED, "no radius asked for is within r %d..%d",
+                           (int)lo, (int)hi);
+        return CC_OK;
     }
     if (hi > CC_TABLE6_COUNT) hi = CC_TABLE6_COUNT;
     if (lo > hi)
@@ -279,6 +292,24 @@ static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
         if (*count == 0 || radii[*count - 1] != r) radii[(*count)++] = r;
     }
     return CC_OK;
+}
+
+/* The workload at radius r: Life and the Table VI rules for engines that take the Moore
+ * neighbourhood; for a hexagonal engine, seed 002's rule 34/2 (B2/S34H) at density 0.5. */
+static int bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,
+                          cc_error *err) {
+    if (!(engine->caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) &&
+        (engine->caps.shapes & CC_SHAPE_BIT(CC_SHAPE_HEX))) {
+        *density = 0.5;
+        return cc_rule_parse("B2/S34H", rule, err);
+    }
+    const cc_table6_instance *t = cc_table6_find(r);
+    if (!t)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "radius %d: Table VI has rules for radius 1..%d only",
+                       (int)r, CC_TABLE6_COUNT);
+    *density = t->density;
+    int rc = cc_rule_parse(r == 1 ? "B3/S23" : t->rule, rule, err);
+    return rc ? cc_prefix(err, "Table VI rule of radius %d", (int)r) : CC_OK;
 }
 
 int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_bench_options *opt,
@@ -296,7 +327,7 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
 
     int32_t radii[CC_BENCH_LIST_MAX], widths[CC_BENCH_LIST_MAX], heights[CC_BENCH_LIST_MAX];
     int nradii, nsizes;
-    int rc = resolve_radii(engine, reference, opt, radii, &nradii, err);
+    int rc = resolve_radii(engine, reference, opt, out, radii, &nradii, err);
     if (rc) return rc;
     if (opt->size_count > 0) {
         nsizes = opt->size_count;
@@ -317,14 +348,7 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
     cc_rule rules[CC_BENCH_LIST_MAX];
     double densities[CC_BENCH_LIST_MAX];
     for (int i = 0; i < nradii; i++) {
-        const cc_table6_instance *t = cc_table6_find(radii[i]);
-        if (!t)
-            return cc_fail(err, CC_ERR_UNSUPPORTED,
-                           "radius %d: Table VI has rules for radius 1..%d only", (int)radii[i],
-                           CC_TABLE6_COUNT);
-        if ((rc = cc_rule_parse(radii[i] == 1 ? "B3/S23" : t->rule, &rules[i], err)))
-            return cc_prefix(err, "Table VI rule of radius %d", (int)radii[i]);
-        densities[i] = t->density;
+        if ((rc = bench_workload(engine, radii[i], &rules[i], &densities[i], err))) return rc;
         for (int s = 0; s < nsizes; s++) {
             if ((rc = cc_engine_check(engine, &rules[i], widths[s], heights[s], err))) return rc;
             if (reference &&

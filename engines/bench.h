@@ -1,7 +1,9 @@
 /* Timing one engine against its reference in the same run, on the Table VI workloads: for each
- * radius and size, the Table VI rule of that radius at its density (Life, B3/S23, for r = 1) on a
- * seeded grid; warm-up steps, then repeats of K steps, timed by the engine's timed_step (CUDA
- * events) when it has one, else by CLOCK_MONOTONIC around step(). Figures are the median ms per
+ * radius and size, the Table VI rule of that radius at its density (Life, B3/S23, for r = 1; for
+ * a hexagonal-only engine seed 002's B2/S34H at density 0.5) on a seeded grid. Radii outside
+ * either engine's range are skipped with a note. Warm-up steps, then repeats of K steps, timed
+ * by the engine's timed_step (CUDA events) when it has one, else by CLOCK_MONOTONIC around
+ * step(). Figures are the median ms per
  * step and cells per second (W*H / seconds per step). After timing, both engines have run the
  * same steps from the same grid, so their final grids are compared too. */
 #ifndef CELLCHECK_ENGINES_BENCH_H
