@@ -8,4 +8,9 @@ ENGINES = {
     "//reference/cuda_base": "cuda.base",
     "//engines/cpu/amx:amx": "cpu.amx",
     "//engines/cpu/amx:amx_emu": "cpu.amx-emu",
+    "//engines/cpu/avx2": "cpu.avx2",
+    "//engines/cpu/avx512": "cpu.avx512",
+    "//engines/cpu/bitslice1": "cpu.bitslice1",
+    "//engines/cpu/bitslice2": "cpu.bitslice2",
+    "//engines/cpu/hexlut": "cpu.hexlut",
 }

@@ -1,0 +1,98 @@
+/* Bit-per-cell rows: allocation, packing to and from the portable form, the wrap bits, and the
+ * rule's multiplexer constants. */
+#include "engines/cpu/bitrows/bitrows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t all_or_none(int bit) { return bit ? ~(uint64_t)0 : 0; }
+
+static void build_rule(const cc_rule *rule, bitrows_rule *out) {
+    uint64_t table[2][9];
+    for (int n = 0; n <= 8; n++) {
+        int born = cc_set_has(&rule->birth, n);
+        int kept = cc_set_has(&rule->survive, n + (rule->centre ? 1 : 0));
+        table[0][n] = all_or_none(born);
+        table[1][n] = all_or_none(born ^ kept);
+    }
+    for (int t = 0; t < 2; t++) {
+        for (int j = 0; j < 4; j++) {
+            out->base[t][j] = table[t][2 * j];
+            out->flip[t][j] = table[t][2 * j] ^ table[t][2 * j + 1];
+        }
+        out->eight[t] = table[t][8];
+    }
+}
+
+void bitrows_destroy(bitrows *b) {
+    if (!b) return;
+    free(b->cur);
+    free(b->next);
+    free(b);
+}
+
+int bitrows_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                   bitrows **out, cc_error *err) {
+    *out = NULL;
+    if (rule->shape != CC_SHAPE_MOORE || rule->radius != 1)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: only the Moore neighbourhood of radius 1",
+                       engine->name);
+    bitrows *b = calloc(1, sizeof *b);
+    if (!b) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine->name);
+    b->engine = engine;
+    b->w = w;
+    b->h = h;
+    b->nw = (w + 63) / 64;
+    b->stride = (size_t)b->nw + 2;
+    b->cur = calloc(b->stride * (size_t)h, sizeof(uint64_t));
+    b->next = calloc(b->stride * (size_t)h, sizeof(uint64_t));
+    if (!b->cur || !b->next) {
+        bitrows_destroy(b);
+        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate two %dx%d bit grids", engine->name,
+                       (int)w, (int)h);
+    }
+    build_rule(rule, &b->rule);
+    *out = b;
+    return CC_OK;
+}
+
+void bitrows_fix_row(const bitrows *b, uint64_t *row) {
+    int32_t nw = b->nw;
+    int valid = b->w - 64 * (nw - 1); /* cells in the last core word, 1..64 */
+    uint64_t first = row[1] & 1;
+    if (valid < 64) {
+        uint64_t last = row[nw] & ((UINT64_C(1) << valid) - 1);
+        row[0] = (last >> (valid - 1)) << 63;
+        row[nw] = last | (first << valid);
+        row[nw + 1] = 0;
+    } else {
+        row[0] = row[nw] & (UINT64_C(1) << 63);
+        row[nw + 1] = first;
+    }
+}
+
+int bitrows_load(bitrows *b, const uint8_t *cells, cc_error *err) {
+    for (int32_t y = 0; y < b->h; y++) {
+        const uint8_t *src = cells + (size_t)y * (size_t)b->w;
+        uint64_t *row = bitrows_row(b, b->cur, y);
+        memset(row, 0, b->stride * sizeof *row);
+        for (int32_t x = 0; x < b->w; x++) {
+            if (src[x] > 1)
+                return cc_fail(err, CC_ERR_ARG, "%s: cell (%d, %d) is %u, not 0 or 1",
+                               b->engine->name, (int)x, (int)y, (unsigned)src[x]);
+            row[1 + x / 64] |= (uint64_t)src[x] << (x % 64);
+        }
+        bitrows_fix_row(b, row);
+    }
+    return CC_OK;
+}
+
+int bitrows_store(const bitrows *b, uint8_t *cells, cc_error *err) {
+    (void)err;
+    for (int32_t y = 0; y < b->h; y++) {
+        const uint64_t *row = bitrows_row(b, b->cur, y);
+        uint8_t *dst = cells + (size_t)y * (size_t)b->w;
+        for (int32_t x = 0; x < b->w; x++) dst[x] = (uint8_t)((row[1 + x / 64] >> (x % 64)) & 1);
+    }
+    return CC_OK;
+}
