@@ -1,38 +1,63 @@
 #!/usr/bin/env bash
 # Runs a bundle made by ci/gpu_bundle.sh where the hardware is: every *_test binary, from the
 # bundle's root (so golden/ is found as under Bazel), then "N passed, N failed, N skipped".
-#   run.sh [--require gpu[,amx]] [--filter REGEX] [-- extra arguments for every test]
+#   run.sh [--require gpu[,amx]] [--filter REGEX] [--jobs N] [-- extra arguments for every
+#          conformance test]
 set -uo pipefail
 cd "$(dirname "$0")"
-require="" filter="."
+require="" filter="." jobs=1
 while [ $# -gt 0 ]; do
     case "$1" in
     --require) require="$2"; shift 2 ;;
     --filter) filter="$2"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
 export CELLCHECK_REQUIRE="$require"
-passed=0 failed=0 skipped=0
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+# One test: its output in $results/NAME.out, its verdict line in $results/NAME.verdict.
+run_one() {
+    local t="$1" name
+    name=$(basename "$t")
+    shift
+    local start=$(date +%s%N)
+    "$t" "$@" >"$results/$name.out" 2>&1
+    local rc=$? verdict
+    local ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    local last
+    last=$(grep -v '^[[:space:]]*$' "$results/$name.out" | tail -n1)
+    if [ $rc -ne 0 ]; then verdict=FAILED
+    elif [[ "$last" == SKIPPED:\ * ]]; then verdict=SKIPPED
+    else verdict=PASSED; fi
+    printf '%s %s %s\n' "$verdict" "$ms" "$last" >"$results/$name.verdict"
+}
+
 for t in bin/*_test; do
     name=$(basename "$t")
     [[ "$name" =~ $filter ]] || continue
     extra=()
     [[ "$name" == *_conformance_test ]] && extra=("$@")
-    start=$(date +%s%N)
-    out=$("$t" "${extra[@]}" 2>&1)
-    rc=$?
-    ms=$(( ($(date +%s%N) - start) / 1000000 ))
-    if [ $rc -ne 0 ]; then
-        failed=$((failed + 1)); verdict=FAILED
-    elif grep -q '^SKIPPED: ' <<<"$out"; then
-        skipped=$((skipped + 1)); verdict=SKIPPED
-    else
-        passed=$((passed + 1)); verdict=PASSED
-    fi
-    printf '%-48s %-8s %7dms  %s\n' "$name" "$verdict" "$ms" "$(tail -n1 <<<"$out")"
-    [ $rc -eq 0 ] || tail -n 30 <<<"$out" | sed 's/^/    /'
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    run_one "$t" "${extra[@]}" &
+done
+wait
+
+passed=0 failed=0 skipped=0
+for v in "$results"/*.verdict; do
+    [ -f "$v" ] || continue
+    name=$(basename "$v" .verdict)
+    read -r verdict ms last <"$v"
+    case "$verdict" in
+    PASSED) passed=$((passed + 1)) ;;
+    SKIPPED) skipped=$((skipped + 1)) ;;
+    *) failed=$((failed + 1)) ;;
+    esac
+    printf '%-40s %-8s %7dms  %s\n' "$name" "$verdict" "$ms" "$last"
+    [ "$verdict" != FAILED ] || tail -n 30 "$results/$name.out" | sed 's/^/    /'
 done
 echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]
