@@ -16,6 +16,11 @@ while [ $# -gt 0 ]; do
     esac
 done
 export CELLCHECK_REQUIRE="$require"
+# Side by side, OpenMP engines share the cores instead of each spinning on all of them.
+if [ "$jobs" -gt 1 ] && [ -z "${OMP_NUM_THREADS:-}" ]; then
+    threads=$(( $(nproc) / jobs ))
+    export OMP_NUM_THREADS=$(( threads > 0 ? threads : 1 ))
+fi
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
