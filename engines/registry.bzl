@@ -13,4 +13,8 @@ ENGINES = {
     "//engines/cpu/bitslice1": "cpu.bitslice1",
     "//engines/cpu/bitslice2": "cpu.bitslice2",
     "//engines/cpu/hexlut": "cpu.hexlut",
+    "//engines/cpu/cat_emu": "cpu.cat-emu",
+    "//engines/cuda/cat:cat": "cuda.cat",
+    "//engines/cuda/cat:cat_f32": "cuda.cat-f32",
+    "//engines/cuda/cat8": "cuda.cat8",
 }

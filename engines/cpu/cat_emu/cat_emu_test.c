@@ -1,0 +1,156 @@
+/* The emulated CAT method: exact at every radius its formats allow, for both accumulators and for
+ * tiles other than 1x14; and the negative control: the same formulation with FP16 accumulators at
+ * r = 23 and 24, where the Moore sum (2r+1)^2 passes 2048, disagrees with the oracle, and the
+ * harness catches it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engines/cpu/cat_emu/cat_emu_core.h"
+#include "engines/cuda/cat/cat_extremes.h"
+#include "engines/engine.h"
+#include "engines/harness.h"
+#include "fuzz/campaign.h"
+#include "testing/check.h"
+
+extern const cc_engine cc_engine_cpu_cat_emu;
+
+/* Test engines: the emulation with other configurations behind the same contract. */
+static int emu_create(const cc_engine *engine, const cat_emu_config *cfg, const cc_rule *rule,
+                      int32_t w, int32_t h, void **ctx, cc_error *err) {
+    *ctx = NULL;
+    int rc = cc_engine_check(engine, rule, w, h, err);
+    if (rc) return rc;
+    cat_emu *e = NULL;
+    rc = cat_emu_create(engine->name, rule, w, h, cfg, &e, err);
+    *ctx = e;
+    return rc;
+}
+static int emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    return cat_emu_load(ctx, cells, err);
+}
+static int emu_step(void *ctx, int64_t k, cc_error *err) { return cat_emu_step(ctx, k, err); }
+static int emu_store(void *ctx, uint8_t *cells, cc_error *err) {
+    return cat_emu_store(ctx, cells, err);
+}
+static void emu_destroy(void *ctx) { cat_emu_destroy(ctx); }
+
+#define TEST_ENGINE(symbol, engine_name, r_max, summary_text)                                      \
+    const cc_engine symbol = {                                                                     \
+        .name = engine_name,                                                                       \
+        .summary = summary_text,                                                                   \
+        .hardware = CC_HW_CPU,                                                                     \
+        .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),            \
+                 .radius_min = 1,                                                                  \
+                 .radius_max = r_max,                                                              \
+                 .centres = CC_CENTRE_M0 | CC_CENTRE_M1,                                           \
+                 .w_multiple = 1,                                                                  \
+                 .h_multiple = 1},                                                                 \
+        .available = NULL,                                                                         \
+        .create = symbol##_create,                                                                 \
+        .load = emu_load,                                                                          \
+        .step = emu_step,                                                                          \
+        .store = emu_store,                                                                        \
+        .destroy = emu_destroy,                                                                    \
+    }
+
+extern const cc_engine emu_f32, emu_tiles, emu_unchecked;
+
+static int emu_f32_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    cat_emu_config cfg = {CAT_NUM_F32, 1, 14, 1};
+    return emu_create(&emu_f32, &cfg, rule, w, h, ctx, err);
+}
+static int emu_tiles_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    cat_emu_config cfg = {CAT_NUM_F16, 2, 3, 1};
+    return emu_create(&emu_tiles, &cfg, rule, w, h, ctx, err);
+}
+/* The negative control: FP16 sums, the exactness check off, caps that claim r up to 24. */
+static int emu_unchecked_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
+                                cc_error *err) {
+    cat_emu_config cfg = {CAT_NUM_F16, 1, 14, 0};
+    return emu_create(&emu_unchecked, &cfg, rule, w, h, ctx, err);
+}
+
+TEST_ENGINE(emu_f32, "test.cat-emu-f32", 32, "the emulation with FP32 accumulators");
+TEST_ENGINE(emu_tiles, "test.cat-emu-2x3", 22, "the emulation with tiles of 2x3 fragments");
+TEST_ENGINE(emu_unchecked, "test.cat-emu-fp16-r24", 24,
+            "the emulation with FP16 accumulators claiming r up to 24 (wrong on purpose)");
+
+static void expect_all_pass(checks *t, const cc_engine *engine, int32_t r_lo, int32_t r_hi) {
+    cat_extremes_result res;
+    cat_extremes_run(engine, r_lo, r_hi, 0, &res);
+    printf("%s: r %d..%d: %d largest-count cases, %d passed\n", engine->name, (int)r_lo, (int)r_hi,
+           res.cases, res.passed);
+    CHECKF(t, res.cases > 0 && res.passed == res.cases, "%s: %d of %d failed", engine->name,
+           res.cases - res.passed, res.cases);
+}
+
+int main(void) {
+    checks t = {"cat_emu_test", 0, 0};
+
+    /* The caps of the emulation are those of the exactness argument. */
+    CHECK_EQ(&t, cc_engine_cpu_cat_emu.caps.radius_max,
+             cat_radius_exact_max(CC_SHAPE_MOORE, CAT_NUM_F16, CAT_NUM_F16));
+
+    /* Exact everywhere the formats allow: FP16 sums to r = 22, FP32 sums to r = 32 (the halo's
+     * limit), at the largest counts; other tiles give the same cells. */
+    expect_all_pass(&t, &cc_engine_cpu_cat_emu, 1, 22);
+    expect_all_pass(&t, &emu_f32, 1, 32);
+    expect_all_pass(&t, &emu_tiles, 1, 18);
+    {
+        cc_campaign_options opt;
+        cc_campaign_options_init(&opt);
+        opt.cases = 80;
+        cc_campaign_result res;
+        cc_error err;
+        int rc = cc_campaign_run(&emu_tiles, &opt, &res, &err);
+        CHECKF(&t, rc == CC_OK, "campaign of %s: %s", emu_tiles.name, rc ? err.msg : "");
+    }
+
+    /* The exactness check refuses r = 23 with FP16 sums, naming the limit. */
+    {
+        cc_rule rule;
+        cc_error err;
+        CHECK_EQ(&t, cc_rule_parse("R23,C2,M1,S2000..2209,B2000..2208,NM", &rule, &err), CC_OK);
+        cat_emu_config cfg = {CAT_NUM_F16, 1, 14, 1};
+        cat_emu *e = NULL;
+        int rc = cat_emu_create("cpu.cat-emu", &rule, 47, 47, &cfg, &e, &err);
+        CHECK_REFUSED(&t, rc, &err, "2048", "FP16 sums at r = 23");
+        CHECK(&t, strstr(err.msg, "2209") != NULL);
+        cat_emu_destroy(e);
+        cfg.accumulator = CAT_NUM_F32;
+        rc = cat_emu_create("cpu.cat-emu", &rule, 47, 47, &cfg, &e, &err);
+        CHECK_EQ(&t, rc, CC_OK);
+        cat_emu_destroy(e);
+    }
+
+    /* The negative control. Below r = 23 it is exact; at r = 23 and 24 the FP16 sums round
+     * (2209 becomes 2208) and cells differ from the oracle; with FP32 sums the same cases pass. */
+    expect_all_pass(&t, &emu_unchecked, 20, 22);
+    {
+        cat_extremes_result res;
+        cat_extremes_run(&emu_unchecked, 23, 24, 1, &res);
+        printf("%s: r 23..24: %d largest-count cases, %d differ from the oracle\n",
+               emu_unchecked.name, res.cases, res.mismatched);
+        CHECKF(&t, res.mismatched > 0, "no case at r = 23, 24 differs from the oracle");
+        CHECK_EQ(&t, res.other_failures + res.infra_errors, 0);
+    }
+    expect_all_pass(&t, &emu_f32, 23, 24);
+    {
+        /* The conformance harness every engine runs catches it on its own, from the caps. */
+        cc_campaign_options opt;
+        cc_campaign_options_init(&opt);
+        opt.cases = 20;
+        opt.radius_lo = 20;
+        opt.radius_hi = 24;
+        opt.shrink_tries = 20;
+        cc_conformance_summary sum;
+        cc_error err;
+        printf("--- the harness on %s (expected to fail):\n", emu_unchecked.name);
+        int rc = cc_conformance_run(&emu_unchecked, &opt, &sum, &err);
+        printf("--- end of the expected failure\n");
+        CHECKF(&t, rc == CC_OK, "the conformance run could not run: %s", err.msg);
+        CHECKF(&t, !sum.passed && sum.failed > 0,
+               "the harness passed an engine whose FP16 sums round (failed %d)", sum.failed);
+    }
+    return check_summary(&t);
+}

@@ -1,0 +1,25 @@
+/* The cases where a CAT engine's sums are largest, for its precision tests: at every radius of a
+ * range, each of Moore and cross the engine takes, M1 and M0, grids all alive and near all alive,
+ * with rules that flip a cell when its count is off by one at the top. Sizes are 2r+1 and sizes
+ * that are not multiples of a fragment. Each case is checked against the oracle. */
+#ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_EXTREMES_H
+#define CELLCHECK_ENGINES_CUDA_CAT_CAT_EXTREMES_H
+
+#include <stdint.h>
+
+#include "engines/engine.h"
+
+typedef struct cat_extremes_result {
+    int cases;
+    int passed;
+    int mismatched;     /* the engine's grid differed from the oracle's */
+    int other_failures; /* refusals, engine errors, round trips */
+    int infra_errors;   /* checks that could not run */
+} cat_extremes_result;
+
+/* Runs the cases for radii r_lo..r_hi. Each failure is printed with its one-line case, unless
+ * quiet (for a test that expects mismatches and counts them). */
+void cat_extremes_run(const cc_engine *engine, int32_t r_lo, int32_t r_hi, int quiet,
+                      cat_extremes_result *res);
+
+#endif

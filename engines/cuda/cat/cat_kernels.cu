@@ -1,0 +1,523 @@
+// cuda.cat's device code: the CAT method on 16 x 16 FP16 WMMA fragments (cat_common.h).
+//
+// One thread block per tile of TW x TH fragments, persistent over the tiles. At start the block
+// builds the band fragments for the radius in shared memory and each warp keeps them as WMMA
+// fragments. Per tile: the horizontal pass computes H for the tile's fragments and the halo rows
+// above and below (2*HF+1 MMAs each, reading Lambda from the fragment-contiguous global buffer)
+// into a shared tile; after a barrier the vertical pass computes R from it (2*HF+1 MMAs), and the
+// same warp applies the rule to its fragment, 8 cells a thread, writing the next buffer. A second
+// kernel then refreshes the positions outside the W x H cells from the cells they mirror.
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <mma.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <type_traits>
+
+#include "engines/cuda/cat/cat_kernels.h"
+
+using namespace nvcuda;
+
+#define CUDA_CAT_CHECK(call)                                                                       \
+    do {                                                                                           \
+        cudaError_t cuda_cat_status = (call);                                                      \
+        if (cuda_cat_status != cudaSuccess)                                                        \
+            return cc_fail(err, CC_ERR_DEVICE, "cuda.cat: %s failed: %s", #call,                   \
+                           cudaGetErrorString(cuda_cat_status));                                   \
+    } while (0)
+
+namespace {
+
+constexpr int kFrag = CUDA_CAT_FRAG;
+constexpr int kCells = kFrag * kFrag;
+constexpr int kWarps = 8; // the paper's 16 x 16 threads
+constexpr int kThreads = kWarps * 32;
+constexpr uint16_t kOne = 0x3C00; // FP16 1.0
+// Load and store go through a staging buffer of at most this many bytes of portable cells.
+constexpr size_t kStagingBytes = (size_t)64 << 20;
+
+struct step_params {
+    cat_geometry g;
+    int64_t tiles_x, tiles;
+    int32_t r, cross;
+    cat_rule_params rule;
+};
+
+typedef void (*step_kernel_t)(const __half *, __half *, step_params);
+
+// The rule for 8 cells. Both sets are tested with compile-time indices (a run-time index into
+// the parameters would move them to local memory) and the alive one is kept.
+__device__ __forceinline__ uint16_t next_state(const cat_rule_params &p, int alive, int raw) {
+    int dead_count = raw, alive_count = raw - p.self_weight;
+    bool born = false, survives = false;
+#pragma unroll
+    for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
+        if (q >= p.ranges_max) break;
+        born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
+        survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+    }
+    return (alive ? survives : born) ? kOne : 0;
+}
+
+// Asynchronous 16-byte copies from global to shared memory (sm_80 and newer), in groups.
+__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
+    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() {
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+// Copies the Lambda fragments a tile reads (its rows and columns with HF of halo on each side)
+// into lam: tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
+template <int TW, int TH, int HF>
+__device__ __forceinline__ void stage_tile(__half *lam, const __half *__restrict__ in,
+                                           const step_params &p, int64_t tile) {
+    constexpr int kCols = TW + 2 * HF, kChunks = kCells / 8; // 16-byte chunks per fragment
+    const int64_t fy0 = tile / p.tiles_x * TH, fx0 = tile % p.tiles_x * TW;
+    const int rows = (int)min((int64_t)TH, p.g.fh - fy0) + 2 * HF;
+    const int cols = (int)min((int64_t)TW, p.g.fw - fx0) + 2 * HF;
+    for (int c = (int)threadIdx.x; c < rows * cols * kChunks; c += kThreads) {
+        const int f = c / kChunks, part = c % kChunks, r = f / cols, col = f % cols;
+        cp_async16(lam + (size_t)(r * kCols + col) * kCells + part * 8,
+                   in + ((size_t)(fy0 + r) * (size_t)p.g.ew + (size_t)(fx0 + col)) * kCells +
+                       part * 8);
+    }
+}
+
+__device__ __forceinline__ int to_int(float v) { return __float2int_rn(v); }
+__device__ __forceinline__ int to_int(__half v) { return __float2int_rn(__half2float(v)); }
+
+// STAGED: each tile's Lambda fragments are copied into shared memory asynchronously, the next
+// tile's while the current one is computed (two buffers in dynamic shared memory); otherwise the
+// warps read them from global memory (the paper's choice).
+template <int TW, int TH, int HF, bool F32, bool STAGED>
+__global__ void __launch_bounds__(kThreads, 3)
+    cat_step_kernel(const __half *__restrict__ in, __half *__restrict__ out, step_params p) {
+    typedef typename std::conditional<F32, float, __half>::type acc_t;
+    constexpr int kBands = 2 * HF + 1;
+    constexpr int kRows = TH + 2 * HF;
+    constexpr int kCols = TW + 2 * HF;
+    constexpr int kLamCells = kRows * kCols * kCells;
+    extern __shared__ __align__(128) unsigned char dynamic_smem[];
+    __half *const lam_buffers = reinterpret_cast<__half *>(dynamic_smem);
+    __shared__ __align__(128) __half band_h[kBands][kCells];
+    __shared__ __align__(128) __half band_v[kBands][kCells];
+    __shared__ __align__(128) __half tile_h[kRows * TW][kCells];
+    __shared__ __align__(128) acc_t staging[kWarps][kCells];
+
+    const int warp = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31);
+    // GenSharedBandMats: horizontal pi[in][out], vertical pi[out][in], offset d = band - HF.
+    for (int idx = (int)threadIdx.x; idx < kBands * kCells; idx += kThreads) {
+        int band = idx / kCells, e = idx % kCells, row = e / kFrag, col = e % kFrag;
+        int d = band - HF;
+        band_h[band][e] = __float2half(cat_band(d, col, row, p.r, kFrag) ? 1.0f : 0.0f);
+        band_v[band][e] = __float2half(cat_band(d, row, col, p.r, kFrag) ? 1.0f : 0.0f);
+    }
+    __syncthreads();
+    wmma::fragment<wmma::matrix_b, kFrag, kFrag, kFrag, __half, wmma::row_major> pi_h[kBands];
+    wmma::fragment<wmma::matrix_a, kFrag, kFrag, kFrag, __half, wmma::row_major> pi_v[kBands];
+#pragma unroll
+    for (int b = 0; b < kBands; b++) {
+        wmma::load_matrix_sync(pi_h[b], band_h[b], kFrag);
+        wmma::load_matrix_sync(pi_v[b], band_v[b], kFrag);
+    }
+
+    const int64_t ew = p.g.ew;
+    int buffer = 0;
+    if constexpr (STAGED) {
+        if ((int64_t)blockIdx.x < p.tiles) stage_tile<TW, TH, HF>(lam_buffers, in, p, blockIdx.x);
+        cp_async_commit();
+    }
+    for (int64_t tile = blockIdx.x; tile < p.tiles; tile += gridDim.x, buffer ^= 1) {
+        const int64_t fy0 = tile / p.tiles_x * TH, fx0 = tile % p.tiles_x * TW;
+        const int th = (int)min((int64_t)TH, p.g.fh - fy0);
+        const int tw = (int)min((int64_t)TW, p.g.fw - fx0);
+        const __half *const lam = lam_buffers + buffer * kLamCells;
+        if constexpr (STAGED) {
+            // The other buffer was last read by the previous tile, which ended with a barrier.
+            const int64_t next = tile + gridDim.x;
+            if (next < p.tiles)
+                stage_tile<TW, TH, HF>(lam_buffers + (buffer ^ 1) * kLamCells, in, p, next);
+            cp_async_commit();
+            cp_async_wait<1>(); // this tile's copies (the older group) have landed
+            __syncthreads();
+        }
+
+        // Step 1: H for the tile's columns, its rows and HF halo rows above and below. Tile row
+        // i is extended row fy0 + i; the leftmost neighbour (d = -HF) is extended column fx0 + j.
+        for (int u = warp; u < tw * (th + 2 * HF); u += kWarps) {
+            const int i = u / tw, j = u % tw;
+            const __half *left = in + ((size_t)(fy0 + i) * (size_t)ew + (size_t)(fx0 + j)) * kCells;
+            wmma::fragment<wmma::accumulator, kFrag, kFrag, kFrag, acc_t> acc;
+            wmma::fill_fragment(acc, acc_t(0.0f));
+#pragma unroll
+            for (int b = 0; b < kBands; b++) {
+                wmma::fragment<wmma::matrix_a, kFrag, kFrag, kFrag, __half, wmma::row_major> a;
+                if constexpr (STAGED)
+                    wmma::load_matrix_sync(a, lam + (size_t)(i * kCols + j + b) * kCells, kFrag);
+                else
+                    wmma::load_matrix_sync(a, left + (size_t)b * kCells, kFrag);
+                wmma::mma_sync(acc, a, pi_h[b], acc);
+            }
+            __half *dst = tile_h[i * TW + j];
+            if constexpr (F32) {
+                // H <= 2r+1 <= 65: the conversion to an FP16 operand is exact.
+                wmma::store_matrix_sync(&staging[warp][0], acc, kFrag, wmma::mem_row_major);
+                __syncwarp();
+#pragma unroll
+                for (int e = 0; e < 8; e++)
+                    dst[lane * 8 + e] = __float2half_rn((float)staging[warp][lane * 8 + e]);
+                __syncwarp();
+            } else {
+                wmma::store_matrix_sync(reinterpret_cast<acc_t *>(dst), acc, kFrag,
+                                        wmma::mem_row_major);
+            }
+        }
+        __syncthreads();
+
+        // Step 2: R for the tile's fragments, then the rule, by the same warp.
+        for (int u = warp; u < tw * th; u += kWarps) {
+            const int i = u / tw, j = u % tw;
+            const size_t centre =
+                ((size_t)(fy0 + i + HF) * (size_t)ew + (size_t)(fx0 + j + HF)) * kCells;
+            wmma::fragment<wmma::accumulator, kFrag, kFrag, kFrag, acc_t> acc;
+            wmma::fill_fragment(acc, acc_t(0.0f));
+#pragma unroll
+            for (int b = 0; b < kBands; b++) {
+                wmma::fragment<wmma::matrix_b, kFrag, kFrag, kFrag, __half, wmma::row_major> x;
+                if (p.cross) // Eq. 3: the vertical pass sums Lambda's columns (row fy0 + i + b)
+                    wmma::load_matrix_sync(
+                        x,
+                        STAGED
+                            ? lam + (size_t)((i + b) * kCols + j + HF) * kCells
+                            : in + ((size_t)(fy0 + i + b) * (size_t)ew + (size_t)(fx0 + j + HF)) *
+                                       kCells,
+                        kFrag);
+                else
+                    wmma::load_matrix_sync(x, tile_h[(i + b) * TW + j], kFrag);
+                wmma::mma_sync(acc, pi_v[b], x, acc);
+            }
+            wmma::store_matrix_sync(&staging[warp][0], acc, kFrag, wmma::mem_row_major);
+            __syncwarp();
+
+            const int e0 = lane * 8;
+            const uint4 cells = *reinterpret_cast<const uint4 *>(
+                (STAGED ? lam + (size_t)((i + HF) * kCols + j + HF) * kCells : in + centre) + e0);
+            const uint16_t *alive = reinterpret_cast<const uint16_t *>(&cells);
+            const __half *h_centre = tile_h[(i + HF) * TW + j];
+            uint4 next;
+            uint16_t *next_cells = reinterpret_cast<uint16_t *>(&next);
+#pragma unroll
+            for (int e = 0; e < 8; e++) {
+                int raw = to_int(staging[warp][e0 + e]);
+                if (p.cross) raw += to_int(h_centre[e0 + e]); // Eq. 3's + H, in INT32
+                next_cells[e] = next_state(p.rule, alive[e] != 0, raw);
+            }
+            *reinterpret_cast<uint4 *>(out + centre + e0) = next;
+            __syncwarp();
+        }
+        __syncthreads();
+    }
+}
+
+// Every position of the border fragments outside the W x H cells takes the value of the cell it
+// mirrors. The sources are real cells, which this kernel never writes.
+__global__ void cat_refresh_kernel(uint16_t *buf, cat_geometry g, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        int64_t ey, ex;
+        cat_border_fragment(&g, idx / kCells, &ey, &ex);
+        const int e = (int)(idx % kCells);
+        const int64_t x = (ex - g.halo) * kFrag + e % kFrag, y = (ey - g.halo) * kFrag + e / kFrag;
+        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
+        buf[cat_ext_index(&g, x, y)] = buf[cat_ext_index(&g, cat_mod(x, g.w), cat_mod(y, g.h))];
+    }
+}
+
+// Rows y0 .. y0 + count / W - 1 of portable cells into their positions.
+__global__ void cat_load_kernel(uint16_t *buf, const uint8_t *cells, cat_geometry g, int64_t y0,
+                                int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
+        buf[cat_ext_index(&g, idx % g.w, y0 + idx / g.w)] = cells[idx] ? kOne : 0;
+}
+
+__global__ void cat_store_kernel(uint8_t *cells, const uint16_t *buf, cat_geometry g, int64_t y0,
+                                 int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        uint16_t v = buf[cat_ext_index(&g, idx % g.w, y0 + idx / g.w)];
+        cells[idx] = v == kOne ? 1 : v == 0 ? 0 : 2;
+    }
+}
+
+struct kernel_choice {
+    step_kernel_t kernel;
+    size_t smem; // dynamic shared memory
+};
+
+template <int TW, int TH, int HF>
+kernel_choice choose(bool f32, bool staged) {
+    const size_t lam =
+        staged ? 2 * (size_t)(TH + 2 * HF) * (TW + 2 * HF) * kCells * sizeof(__half) : 0;
+    if (staged)
+        return {f32 ? cat_step_kernel<TW, TH, HF, true, true>
+                    : cat_step_kernel<TW, TH, HF, false, true>,
+                lam};
+    return {f32 ? cat_step_kernel<TW, TH, HF, true, false>
+                : cat_step_kernel<TW, TH, HF, false, false>,
+            0};
+}
+
+template <int TW, int TH>
+kernel_choice choose_halo(int halo, bool f32, bool staged) {
+    if (halo == 1) return choose<TW, TH, 1>(f32, staged);
+    if (halo == 2) return choose<TW, TH, 2>(f32, staged);
+    return {nullptr, 0};
+}
+
+// The compiled tiles (CUDA_CAT_TILES).
+kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged) {
+    if (tw == 1 && th == 14) return choose_halo<1, 14>(halo, f32, staged);
+    if (tw == 1 && th == 8) return choose_halo<1, 8>(halo, f32, staged);
+    if (tw == 1 && th == 16) return choose_halo<1, 16>(halo, f32, staged);
+    if (tw == 2 && th == 8) return choose_halo<2, 8>(halo, f32, staged);
+    if (tw == 2 && th == 14) return choose_halo<2, 14>(halo, f32, staged);
+    if (tw == 4 && th == 8) return choose_halo<4, 8>(halo, f32, staged);
+    return {nullptr, 0};
+}
+
+} // namespace
+
+struct cuda_cat_device {
+    cat_geometry g;
+    step_params params;
+    step_kernel_t kernel;
+    size_t smem;          // its dynamic shared memory
+    int grid;             // persistent blocks of the step kernel
+    int side_grid;        // blocks of the refresh, load and store kernels
+    uint16_t *cur, *next; // the two extended buffers (FP16 bits), ping-pong
+    uint8_t *staging;
+    int64_t staging_rows;
+    cudaEvent_t start, stop;
+    int events;
+    char name[256];
+};
+
+extern "C" int cuda_cat_tile_compiled(int32_t tile_w, int32_t tile_h) {
+    return pick_kernel(tile_w, tile_h, 1, false, false).kernel != nullptr;
+}
+
+extern "C" int cuda_cat_probe(cc_error *err) {
+    int count = 0;
+    cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
+                       cudaGetErrorString(status));
+    if (count < 1)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    cudaDeviceProp prop;
+    status = cudaGetDeviceProperties(&prop, 0);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
+                       cudaGetErrorString(status));
+    if (prop.major < CUDA_CAT_CC_MAJOR ||
+        (prop.major == CUDA_CAT_CC_MAJOR && prop.minor < CUDA_CAT_CC_MINOR))
+        return cc_fail(err, CC_ERR_UNAVAILABLE,
+                       "device 0 (%s) has compute capability %d.%d; cuda.cat needs %d.%d or newer",
+                       prop.name, prop.major, prop.minor, CUDA_CAT_CC_MAJOR, CUDA_CAT_CC_MINOR);
+    return CC_OK;
+}
+
+extern "C" void cuda_cat_destroy(cuda_cat_device *d) {
+    if (!d) return;
+    // Teardown cannot report: a failure here leaves nothing for the caller to do.
+    if (d->cur) (void)cudaFree(d->cur);
+    if (d->next) (void)cudaFree(d->next);
+    if (d->staging) (void)cudaFree(d->staging);
+    if (d->events) {
+        (void)cudaEventDestroy(d->start);
+        (void)cudaEventDestroy(d->stop);
+    }
+    free(d);
+}
+
+static int cuda_cat_setup(cuda_cat_device *d, cc_error *err) {
+    const size_t positions = cat_geometry_positions(&d->g);
+    const size_t cells = (size_t)d->g.w * (size_t)d->g.h;
+    size_t staging = cells < kStagingBytes ? cells : kStagingBytes;
+    d->staging_rows = (int64_t)(staging / (size_t)d->g.w);
+    if (d->staging_rows < 1) d->staging_rows = 1;
+    staging = (size_t)d->staging_rows * (size_t)d->g.w;
+    const size_t needed = 2 * positions * sizeof(uint16_t) + staging;
+
+    CUDA_CAT_CHECK(cudaSetDevice(0));
+    cudaDeviceProp prop;
+    CUDA_CAT_CHECK(cudaGetDeviceProperties(&prop, 0));
+    snprintf(d->name, sizeof d->name, "%s", prop.name);
+    size_t free_bytes = 0, total_bytes = 0;
+    CUDA_CAT_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (needed > free_bytes)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "cuda.cat: a %dx%d grid needs %zu bytes on the device (two FP16 buffers of "
+                       "%lldx%lld fragments and a staging buffer), but only %zu of its %zu bytes "
+                       "are free",
+                       (int)d->g.w, (int)d->g.h, needed, (long long)d->g.ew, (long long)d->g.eh,
+                       free_bytes, total_bytes);
+
+    if (d->smem > 0)
+        CUDA_CAT_CHECK(cudaFuncSetAttribute(
+            (const void *)d->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)d->smem));
+    int per_sm = 0;
+    CUDA_CAT_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)d->kernel,
+                                                                 kThreads, d->smem));
+    if (per_sm < 1)
+        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat: the step kernel cannot be resident on %s",
+                       prop.name);
+    int64_t grid = (int64_t)per_sm * prop.multiProcessorCount;
+    d->grid = (int)(grid < d->params.tiles ? grid : d->params.tiles);
+    d->side_grid = prop.multiProcessorCount * 16;
+
+    CUDA_CAT_CHECK(cudaMalloc((void **)&d->cur, positions * sizeof(uint16_t)));
+    CUDA_CAT_CHECK(cudaMalloc((void **)&d->next, positions * sizeof(uint16_t)));
+    CUDA_CAT_CHECK(cudaMalloc((void **)&d->staging, staging));
+    CUDA_CAT_CHECK(cudaMemset(d->cur, 0, positions * sizeof(uint16_t)));
+    CUDA_CAT_CHECK(cudaMemset(d->next, 0, positions * sizeof(uint16_t)));
+    CUDA_CAT_CHECK(cudaEventCreate(&d->start));
+    cudaError_t status = cudaEventCreate(&d->stop);
+    if (status != cudaSuccess) {
+        (void)cudaEventDestroy(d->start);
+        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat: cudaEventCreate(&d->stop) failed: %s",
+                       cudaGetErrorString(status));
+    }
+    d->events = 1;
+    return CC_OK;
+}
+
+extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
+                               const cat_rule_params *rule, const cuda_cat_config *cfg,
+                               cuda_cat_device **out, cc_error *err) {
+    *out = NULL;
+    if (geo->frag != kFrag || geo->halo < 1 || geo->halo > CUDA_CAT_HALO_MAX ||
+        r > geo->halo * kFrag)
+        return cc_fail(err, CC_ERR_ARG,
+                       "cuda.cat: fragments of %d with a halo of %d cannot hold radius %d (the "
+                       "kernels take fragments of %d and a halo of 1..%d)",
+                       (int)geo->frag, (int)geo->halo, (int)r, kFrag, CUDA_CAT_HALO_MAX);
+    if (cfg->accumulator != CAT_NUM_F16 && cfg->accumulator != CAT_NUM_F32)
+        return cc_fail(err, CC_ERR_ARG, "cuda.cat: %s accumulators are not compiled (FP16, FP32)",
+                       cat_number_name(cfg->accumulator));
+    kernel_choice kernel = pick_kernel(cfg->tile_w, cfg->tile_h, geo->halo,
+                                       cfg->accumulator == CAT_NUM_F32, cfg->staged != 0);
+    if (!kernel.kernel)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "cuda.cat: tile %dx%d is not compiled (tiles: " CUDA_CAT_TILES ")",
+                       (int)cfg->tile_w, (int)cfg->tile_h);
+    cuda_cat_device *d = (cuda_cat_device *)calloc(1, sizeof *d);
+    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat: cannot allocate its context");
+    d->g = *geo;
+    d->kernel = kernel.kernel;
+    d->smem = kernel.smem;
+    d->params.g = *geo;
+    d->params.tiles_x = (geo->fw + cfg->tile_w - 1) / cfg->tile_w;
+    d->params.tiles = d->params.tiles_x * ((geo->fh + cfg->tile_h - 1) / cfg->tile_h);
+    d->params.r = r;
+    d->params.cross = cross ? 1 : 0;
+    d->params.rule = *rule;
+    int rc = cuda_cat_setup(d, err);
+    if (rc) {
+        cuda_cat_destroy(d);
+        return rc;
+    }
+    *out = d;
+    return CC_OK;
+}
+
+static int cuda_cat_refresh(cuda_cat_device *d, uint16_t *buf, cc_error *err) {
+    const int64_t count = cat_geometry_border_fragments(&d->g) * kCells;
+    int64_t blocks = (count + 255) / 256;
+    if (blocks > d->side_grid) blocks = d->side_grid;
+    cat_refresh_kernel<<<(unsigned)blocks, 256>>>(buf, d->g, count);
+    CUDA_CAT_CHECK(cudaGetLastError());
+    return CC_OK;
+}
+
+static unsigned side_blocks(const cuda_cat_device *d, int64_t count) {
+    int64_t blocks = (count + 255) / 256;
+    return (unsigned)(blocks > d->side_grid ? d->side_grid : blocks);
+}
+
+extern "C" int cuda_cat_load(cuda_cat_device *d, const uint8_t *cells, cc_error *err) {
+    const size_t w = (size_t)d->g.w;
+    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
+        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
+        int64_t count = rows * (int64_t)w;
+        CUDA_CAT_CHECK(
+            cudaMemcpy(d->staging, cells + (size_t)y0 * w, (size_t)count, cudaMemcpyHostToDevice));
+        cat_load_kernel<<<side_blocks(d, count), 256>>>(d->cur, d->staging, d->g, y0, count);
+        CUDA_CAT_CHECK(cudaGetLastError());
+    }
+    int rc = cuda_cat_refresh(d, d->cur, err);
+    if (rc) return rc;
+    CUDA_CAT_CHECK(cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cuda_cat_store(cuda_cat_device *d, uint8_t *cells, cc_error *err) {
+    const size_t w = (size_t)d->g.w;
+    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
+        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
+        int64_t count = rows * (int64_t)w;
+        cat_store_kernel<<<side_blocks(d, count), 256>>>(d->staging, d->cur, d->g, y0, count);
+        CUDA_CAT_CHECK(cudaGetLastError());
+        CUDA_CAT_CHECK(
+            cudaMemcpy(cells + (size_t)y0 * w, d->staging, (size_t)count, cudaMemcpyDeviceToHost));
+    }
+    return CC_OK;
+}
+
+// Launches k steps on the default stream without waiting for them.
+static int cuda_cat_launch(cuda_cat_device *d, int64_t k, cc_error *err) {
+    for (int64_t s = 0; s < k; s++) {
+        d->kernel<<<(unsigned)d->grid, kThreads, d->smem>>>(
+            reinterpret_cast<const __half *>(d->cur), reinterpret_cast<__half *>(d->next),
+            d->params);
+        CUDA_CAT_CHECK(cudaGetLastError());
+        int rc = cuda_cat_refresh(d, d->next, err);
+        if (rc) return rc;
+        uint16_t *t = d->cur;
+        d->cur = d->next;
+        d->next = t;
+    }
+    return CC_OK;
+}
+
+extern "C" int cuda_cat_step(cuda_cat_device *d, int64_t k, cc_error *err) {
+    int rc = cuda_cat_launch(d, k, err);
+    if (rc) return rc;
+    CUDA_CAT_CHECK(cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cuda_cat_timed_step(cuda_cat_device *d, int64_t k, double *ms, cc_error *err) {
+    CUDA_CAT_CHECK(cudaEventRecord(d->start, 0));
+    int rc = cuda_cat_launch(d, k, err);
+    if (rc) return rc;
+    CUDA_CAT_CHECK(cudaEventRecord(d->stop, 0));
+    CUDA_CAT_CHECK(cudaEventSynchronize(d->stop));
+    float elapsed = 0.0f;
+    CUDA_CAT_CHECK(cudaEventElapsedTime(&elapsed, d->start, d->stop));
+    *ms = (double)elapsed;
+    return CC_OK;
+}
+
+extern "C" const char *cuda_cat_device_name(const cuda_cat_device *d) { return d->name; }

@@ -1,0 +1,48 @@
+/* The precision argument on the device: cuda.cat (FP16 sums) at every radius 1..22 and
+ * cuda.cat-f32 (FP32 sums) at every radius 1..32, on all-alive and near-all-alive grids where the
+ * counts are largest, against the oracle; and r = 23 refused by cuda.cat. Skips without a GPU
+ * (fails instead when CELLCHECK_REQUIRE names gpu). */
+#include <stdio.h>
+
+#include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/cat/cat_extremes.h"
+#include "engines/harness.h"
+
+extern const cc_engine cc_engine_cuda_cat, cc_engine_cuda_cat_f32;
+
+static int run(const cc_engine *engine) {
+    cat_extremes_result res;
+    cat_extremes_run(engine, engine->caps.radius_min, engine->caps.radius_max, 0, &res);
+    printf("%s: r %d..%d: %d largest-count cases, %d passed, %d mismatched, %d other failures, "
+           "%d not run\n",
+           engine->name, (int)engine->caps.radius_min, (int)engine->caps.radius_max, res.cases,
+           res.passed, res.mismatched, res.other_failures, res.infra_errors);
+    return res.cases > 0 && res.passed == res.cases;
+}
+
+int main(void) {
+    int status = 0;
+    if (cc_harness_skip(&cc_engine_cuda_cat, &status)) return status;
+    int ok = 1;
+    ok &= run(&cc_engine_cuda_cat);
+    ok &= run(&cc_engine_cuda_cat_f32);
+
+    /* Past the FP16 bound: refused at create, naming the limit. */
+    cc_rule rule;
+    cc_error err;
+    if (cc_rule_parse("R23,C2,M1,S2000..2209,B2000..2208,NM", &rule, &err)) {
+        printf("ERROR: %s\n", err.msg);
+        return 1;
+    }
+    void *ctx = NULL;
+    int rc = cc_engine_cuda_cat.create(&rule, 47, 47, &ctx, &err);
+    if (rc == CC_OK) {
+        cc_engine_cuda_cat.destroy(ctx);
+        printf("FAILED: cuda.cat accepted r = 23 with FP16 sums\n");
+        ok = 0;
+    } else {
+        printf("cuda.cat refuses r = 23: %s\n", err.msg);
+    }
+    printf("cat_precision_test: %s\n", ok ? "PASSED" : "FAILED");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,632 @@
+// cuda.cat8's device code: the CAT band-matrix method on INT8 tensor-core MMAs.
+//
+// Fragments are 32 x 32 cells, one byte each, stored one after another (cat_common.h's extended
+// buffer with a halo of one fragment), each in the order of cuda_cat8_offset: every lane of a warp
+// loads the fragment's B operands with two 16-byte loads. The band fragments (A operands, s8) are
+// built in registers once per thread. Both passes use mma.sync.m16n8k32.s32.s8.s8.s32:
+//   horizontal, transposed: H^T = sum_d pi_d x Lambda_d^T  (A: band, B: Lambda rows as columns)
+//   vertical:               R   = sum_d pi_d x H_d         (A: the same band, B: H from shared)
+// With out index first and in index second, the vertical band equals the horizontal one, so one
+// set of 24 registers serves both. The horizontal result lands in the accumulators as H's columns;
+// the warp writes it to shared memory column-major (HsT), exactly as the vertical pass's B operand
+// reads it: 4 consecutive rows of one column per register. H <= 2r+1 <= 65 fits an s8 operand.
+//
+// One thread block per tile of TW x TH fragments, TH + 2 warps, persistent over the tiles. Step 1:
+// warp i takes tile row i (the TH rows and one halo row above and below) and slides along its TW
+// fragments with a window of three in registers. Step 2: one warp per fragment computes R, applies
+// the rule against the centre cells kept in shared memory, and writes the fragment with 16-byte
+// stores. A second kernel refreshes the positions outside the W x H cells.
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engines/cuda/cat8/cat8_kernels.h"
+
+#define CUDA_CAT8_CHECK(call)                                                                      \
+    do {                                                                                           \
+        cudaError_t cuda_cat8_status = (call);                                                     \
+        if (cuda_cat8_status != cudaSuccess)                                                       \
+            return cc_fail(err, CC_ERR_DEVICE, "cuda.cat8: %s failed: %s", #call,                  \
+                           cudaGetErrorString(cuda_cat8_status));                                  \
+    } while (0)
+
+namespace {
+
+constexpr int kFrag = CUDA_CAT8_FRAG;
+constexpr int kBytes = kFrag * kFrag;
+constexpr size_t kStagingBytes = (size_t)64 << 20;
+
+struct step_params {
+    cat_geometry g;
+    int64_t tiles_x, tiles;
+    int32_t r, cross;
+    int32_t stride; // bytes per column of the shared H^T tile
+    cat_rule_params rule;
+};
+
+typedef void (*step_kernel_t)(const uint8_t *, uint8_t *, step_params);
+
+__device__ __forceinline__ void mma_s8(int (&c)[4], const uint32_t (&a)[4], uint32_t b0,
+                                       uint32_t b1) {
+    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
+// The rule with compile-time indices only (see cat_kernels.cu).
+__device__ __forceinline__ uint32_t next_state(const cat_rule_params &p, uint32_t alive, int raw) {
+    int dead_count = raw, alive_count = raw - p.self_weight;
+    bool born = false, survives = false;
+#pragma unroll
+    for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
+        if (q >= p.ranges_max) break;
+        born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
+        survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+    }
+    return (alive ? survives : born) ? 1u : 0u;
+}
+
+__device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *frag, int lane) {
+    const uint4 lo = *reinterpret_cast<const uint4 *>(frag + lane * 16);
+    const uint4 hi = *reinterpret_cast<const uint4 *>(frag + 512 + lane * 16);
+    v[0] = lo.x;
+    v[1] = lo.y;
+    v[2] = lo.z;
+    v[3] = lo.w;
+    v[4] = hi.x;
+    v[5] = hi.y;
+    v[6] = hi.z;
+    v[7] = hi.w;
+}
+
+__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
+    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() {
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+// Copies the Lambda fragments a tile reads (its own and a halo fragment on each side) into lam:
+// tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
+template <int TW, int TH>
+__device__ __forceinline__ void stage_tile(uint8_t *lam, const uint8_t *__restrict__ in,
+                                           const step_params &p, int64_t tile) {
+    constexpr int kCols = TW + 2, kChunks = kBytes / 16, kThreads = (TH + 2) * 32;
+    const int64_t fy0 = tile / p.tiles_x * TH, fx0 = tile % p.tiles_x * TW;
+    const int rows = (int)min((int64_t)TH, p.g.fh - fy0) + 2;
+    const int cols = (int)min((int64_t)TW, p.g.fw - fx0) + 2;
+    for (int c = (int)threadIdx.x; c < rows * cols * kChunks; c += kThreads) {
+        const int f = c / kChunks, part = c % kChunks, r = f / cols, col = f % cols;
+        cp_async16(lam + (size_t)(r * kCols + col) * kBytes + part * 16,
+                   in + ((size_t)(fy0 + r) * (size_t)p.g.ew + (size_t)(fx0 + col)) * kBytes +
+                       part * 16);
+    }
+}
+
+// STAGED: each tile's Lambda fragments are copied into shared memory asynchronously, the next
+// tile's while the current one is computed (two buffers), and the results are written over the
+// centre fragments there; otherwise step 1 reads them from global memory and keeps the centre
+// fragments in shared memory for step 2.
+template <int TW, int TH, bool STAGED>
+__global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
+    cat8_step_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, step_params p) {
+    extern __shared__ __align__(16) uint8_t smem[];
+    constexpr int kCols = TW + 2, kLamBytes = (TH + 2) * kCols * kBytes;
+    const int stride = p.stride;
+    // STAGED: two Lambda tiles, H^T, Lambda^T. Otherwise: H^T, the centre fragments, Lambda^T.
+    uint8_t *const lam_buffers = smem;
+    uint8_t *const ht = STAGED ? smem + 2 * kLamBytes : smem; // TW*32 columns of stride bytes
+    uint8_t *const centre_s = ht + TW * kFrag * stride;
+    uint8_t *const lt = STAGED ? centre_s : centre_s + TW * TH * kBytes; // cross only
+
+    const int warp = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31);
+    const int g = lane >> 2, t = lane & 3;
+
+    // The band: a[d][mb][q] holds rows m = 16 mb + g (+8 for q odd), k = 4t (+16 for q >= 2)
+    // .. +3 of the band fragment for neighbour offset d - 1, one s8 per byte.
+    uint32_t band[3][2][4];
+    bool live[3][2];
+#pragma unroll
+    for (int d = 0; d < 3; d++)
+#pragma unroll
+        for (int mb = 0; mb < 2; mb++) {
+            uint32_t any = 0;
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                const int m = 16 * mb + g + 8 * (q & 1), k = 4 * t + 16 * (q >> 1);
+                uint32_t v = 0;
+#pragma unroll
+                for (int e = 0; e < 4; e++)
+                    v |= (uint32_t)cat_band(d - 1, m, k + e, p.r, kFrag) << (8 * e);
+                band[d][mb][q] = v;
+                any |= v;
+            }
+            live[d][mb] = __any_sync(0xffffffffu, any != 0); // all-zero blocks are skipped
+        }
+
+    const int64_t ew = p.g.ew;
+    int buffer = 0;
+    if constexpr (STAGED) {
+        if ((int64_t)blockIdx.x < p.tiles) stage_tile<TW, TH>(lam_buffers, in, p, blockIdx.x);
+        cp_async_commit();
+    }
+    for (int64_t tile = blockIdx.x; tile < p.tiles; tile += gridDim.x, buffer ^= 1) {
+        const int64_t fy0 = tile / p.tiles_x * TH, fx0 = tile % p.tiles_x * TW;
+        const int th = (int)min((int64_t)TH, p.g.fh - fy0);
+        const int tw = (int)min((int64_t)TW, p.g.fw - fx0);
+        uint8_t *const lam = lam_buffers + buffer * kLamBytes;
+        if constexpr (STAGED) {
+            // The other buffer was last read by the previous tile, which ended with a barrier.
+            const int64_t next = tile + gridDim.x;
+            if (next < p.tiles)
+                stage_tile<TW, TH>(lam_buffers + (buffer ^ 1) * kLamBytes, in, p, next);
+            cp_async_commit();
+            cp_async_wait<1>(); // this tile's copies (the older group) have landed
+            __syncthreads();
+        }
+
+        // Step 1: warp i, tile row i (extended row fy0 + i), along the tile's columns.
+        if (STAGED && warp < th + 2) {
+            const int i = warp;
+#pragma unroll
+            for (int j = 0; j < TW; j++) {
+                if (j >= tw) break;
+                int acc[2][4][4];
+#pragma unroll
+                for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+                    for (int nb = 0; nb < 4; nb++)
+#pragma unroll
+                        for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+#pragma unroll
+                for (int d = 0; d < 3; d++) {
+                    if (!live[d][0] && !live[d][1]) continue;
+                    uint32_t b[8];
+                    load_fragment(b, lam + (size_t)(i * kCols + j + d) * kBytes, lane);
+#pragma unroll
+                    for (int mb = 0; mb < 2; mb++) {
+                        if (!live[d][mb]) continue;
+#pragma unroll
+                        for (int nb = 0; nb < 4; nb++)
+                            mma_s8(acc[mb][nb], band[d][mb], b[2 * nb], b[2 * nb + 1]);
+                    }
+                }
+#pragma unroll
+                for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+                    for (int nb = 0; nb < 4; nb++) {
+                        uint8_t *col = ht + (size_t)(j * kFrag + 16 * mb + g) * stride + i * kFrag +
+                                       8 * nb + 2 * t;
+                        *reinterpret_cast<uint16_t *>(col) =
+                            (uint16_t)((acc[mb][nb][0] & 0xff) | ((acc[mb][nb][1] & 0xff) << 8));
+                        *reinterpret_cast<uint16_t *>(col + 8 * stride) =
+                            (uint16_t)((acc[mb][nb][2] & 0xff) | ((acc[mb][nb][3] & 0xff) << 8));
+                    }
+                if (p.cross) {
+                    uint32_t c[8];
+                    load_fragment(c, lam + (size_t)(i * kCols + j + 1) * kBytes, lane);
+#pragma unroll
+                    for (int v = 0; v < 8; v++)
+#pragma unroll
+                        for (int e = 0; e < 4; e++)
+                            lt[(size_t)(j * kFrag + 16 * (v & 1) + 4 * t + e) * stride + i * kFrag +
+                               8 * (v >> 1) + g] = (uint8_t)(c[v] >> (8 * e));
+                }
+            }
+        }
+        if (!STAGED && warp < th + 2) {
+            const int i = warp;
+            const uint8_t *row = in + ((size_t)(fy0 + i) * (size_t)ew + (size_t)fx0) * kBytes;
+            uint32_t win[3][8];
+            load_fragment(win[0], row, lane);
+            load_fragment(win[1], row + kBytes, lane);
+#pragma unroll
+            for (int j = 0; j < TW; j++) {
+                if (j >= tw) break;
+                load_fragment(win[(j + 2) % 3], row + (size_t)(j + 2) * kBytes, lane);
+                int acc[2][4][4];
+#pragma unroll
+                for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+                    for (int nb = 0; nb < 4; nb++)
+#pragma unroll
+                        for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+#pragma unroll
+                for (int d = 0; d < 3; d++) {
+                    const uint32_t(&b)[8] = win[(j + d) % 3];
+#pragma unroll
+                    for (int mb = 0; mb < 2; mb++) {
+                        if (!live[d][mb]) continue;
+#pragma unroll
+                        for (int nb = 0; nb < 4; nb++)
+                            mma_s8(acc[mb][nb], band[d][mb], b[2 * nb], b[2 * nb + 1]);
+                    }
+                }
+                // acc[mb][nb]: H at rows 8nb + 2t, +1 and columns 16mb + g, +8.
+#pragma unroll
+                for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+                    for (int nb = 0; nb < 4; nb++) {
+                        uint8_t *col = ht + (size_t)(j * kFrag + 16 * mb + g) * stride + i * kFrag +
+                                       8 * nb + 2 * t;
+                        *reinterpret_cast<uint16_t *>(col) =
+                            (uint16_t)((acc[mb][nb][0] & 0xff) | ((acc[mb][nb][1] & 0xff) << 8));
+                        *reinterpret_cast<uint16_t *>(col + 8 * stride) =
+                            (uint16_t)((acc[mb][nb][2] & 0xff) | ((acc[mb][nb][3] & 0xff) << 8));
+                    }
+                const uint32_t(&c)[8] = win[(j + 1) % 3];
+                if (i >= 1 && i <= th) {
+                    uint8_t *dst = centre_s + (size_t)((i - 1) * TW + j) * kBytes;
+                    *reinterpret_cast<uint4 *>(dst + lane * 16) =
+                        make_uint4(c[0], c[1], c[2], c[3]);
+                    *reinterpret_cast<uint4 *>(dst + 512 + lane * 16) =
+                        make_uint4(c[4], c[5], c[6], c[7]);
+                }
+                if (p.cross) {
+                    // Lambda^T for the cross's vertical pass: register v holds row 8(v/2) + g,
+                    // columns 16(v%2) + 4t .. +3.
+#pragma unroll
+                    for (int v = 0; v < 8; v++)
+#pragma unroll
+                        for (int e = 0; e < 4; e++)
+                            lt[(size_t)(j * kFrag + 16 * (v & 1) + 4 * t + e) * stride + i * kFrag +
+                               8 * (v >> 1) + g] = (uint8_t)(c[v] >> (8 * e));
+                }
+            }
+        }
+        __syncthreads();
+
+        // Step 2: R for fragment (i, j), tile rows i .. i + 2 as d = -1 .. 1, then the rule.
+        for (int u = warp; u < tw * th; u += TH + 2) {
+            const int i = u / tw, j = u % tw;
+            const uint8_t *src = p.cross ? lt : ht;
+            int acc[2][4][4];
+#pragma unroll
+            for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+                for (int nb = 0; nb < 4; nb++)
+#pragma unroll
+                    for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+#pragma unroll
+            for (int d = 0; d < 3; d++) {
+                if (!live[d][0] && !live[d][1]) continue;
+#pragma unroll
+                for (int nb = 0; nb < 4; nb++) {
+                    const uint8_t *col =
+                        src + (size_t)(j * kFrag + 8 * nb + g) * stride + (i + d) * kFrag + 4 * t;
+                    const uint32_t b0 = *reinterpret_cast<const uint32_t *>(col);
+                    const uint32_t b1 = *reinterpret_cast<const uint32_t *>(col + 16);
+#pragma unroll
+                    for (int mb = 0; mb < 2; mb++)
+                        if (live[d][mb]) mma_s8(acc[mb][nb], band[d][mb], b0, b1);
+                }
+            }
+            // acc[mb][nb][q]: R at row 16mb + g + 8(q/2), column 8nb + 2t + q%2.
+            uint8_t *frag = STAGED ? lam + (size_t)((i + 1) * kCols + j + 1) * kBytes
+                                   : centre_s + (size_t)(i * TW + j) * kBytes;
+#pragma unroll
+            for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+                for (int nb = 0; nb < 4; nb++)
+#pragma unroll
+                    for (int h = 0; h < 2; h++) {
+                        const int y = 16 * mb + g + 8 * h, x = 8 * nb + 2 * t;
+                        uint16_t *pair =
+                            reinterpret_cast<uint16_t *>(frag + cuda_cat8_offset(x, y));
+                        const uint32_t cells = *pair;
+                        int raw0 = acc[mb][nb][2 * h], raw1 = acc[mb][nb][2 * h + 1];
+                        if (p.cross) { // Eq. 3's + H, in INT32
+                            const uint8_t *hrow =
+                                ht + (size_t)(j * kFrag + x) * stride + (i + 1) * kFrag + y;
+                            raw0 += hrow[0];
+                            raw1 += hrow[stride];
+                        }
+                        *pair = (uint16_t)(next_state(p.rule, cells & 0xffu, raw0) |
+                                           (next_state(p.rule, cells >> 8, raw1) << 8));
+                    }
+            __syncwarp();
+            uint8_t *dst =
+                out + ((size_t)(fy0 + i + 1) * (size_t)ew + (size_t)(fx0 + j + 1)) * kBytes;
+            *reinterpret_cast<uint4 *>(dst + lane * 16) =
+                *reinterpret_cast<const uint4 *>(frag + lane * 16);
+            *reinterpret_cast<uint4 *>(dst + 512 + lane * 16) =
+                *reinterpret_cast<const uint4 *>(frag + 512 + lane * 16);
+        }
+        __syncthreads();
+    }
+}
+
+__device__ __forceinline__ size_t ext_offset(const cat_geometry &g, int64_t x, int64_t y) {
+    const int64_t fx = (x + g.halo * kFrag) / kFrag, fy = (y + g.halo * kFrag) / kFrag;
+    const int32_t ix = (int32_t)((x + g.halo * kFrag) % kFrag),
+                  iy = (int32_t)((y + g.halo * kFrag) % kFrag);
+    return (size_t)(fy * g.ew + fx) * kBytes + (size_t)cuda_cat8_offset(ix, iy);
+}
+
+// Every position of the border fragments outside the W x H cells takes the value of the cell it
+// mirrors; the sources are real cells, which this kernel never writes.
+__global__ void cat8_refresh_kernel(uint8_t *buf, cat_geometry g, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        int64_t ey, ex;
+        cat_border_fragment(&g, idx / kBytes, &ey, &ex);
+        const int e = (int)(idx % kBytes);
+        const int64_t x = (ex - g.halo) * kFrag + e % kFrag, y = (ey - g.halo) * kFrag + e / kFrag;
+        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
+        buf[ext_offset(g, x, y)] = buf[ext_offset(g, cat_mod(x, g.w), cat_mod(y, g.h))];
+    }
+}
+
+__global__ void cat8_load_kernel(uint8_t *buf, const uint8_t *cells, cat_geometry g, int64_t y0,
+                                 int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
+        buf[ext_offset(g, idx % g.w, y0 + idx / g.w)] = cells[idx];
+}
+
+__global__ void cat8_store_kernel(uint8_t *cells, const uint8_t *buf, cat_geometry g, int64_t y0,
+                                  int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        uint8_t v = buf[ext_offset(g, idx % g.w, y0 + idx / g.w)];
+        cells[idx] = v <= 1 ? v : 2;
+    }
+}
+
+struct kernel_choice {
+    step_kernel_t kernel;
+    int threads;
+    bool staged;
+};
+
+template <int TW, int TH>
+kernel_choice choice(bool staged) {
+    if (staged) return {cat8_step_kernel<TW, TH, true>, (TH + 2) * 32, true};
+    return {cat8_step_kernel<TW, TH, false>, (TH + 2) * 32, false};
+}
+
+// The compiled tiles (CUDA_CAT8_TILES).
+kernel_choice pick_kernel(int tw, int th, bool staged) {
+    if (tw == 1 && th == 6) return choice<1, 6>(staged);
+    if (tw == 1 && th == 4) return choice<1, 4>(staged);
+    if (tw == 1 && th == 8) return choice<1, 8>(staged);
+    if (tw == 1 && th == 14) return choice<1, 14>(staged);
+    if (tw == 2 && th == 6) return choice<2, 6>(staged);
+    if (tw == 2 && th == 14) return choice<2, 14>(staged);
+    return {nullptr, 0, false};
+}
+
+} // namespace
+
+struct cuda_cat8_device {
+    cat_geometry g;
+    step_params params;
+    step_kernel_t kernel;
+    int threads;
+    size_t smem;
+    int grid, side_grid;
+    uint8_t *cur, *next, *staging;
+    int64_t staging_rows;
+    cudaEvent_t start, stop;
+    int events;
+    char name[256];
+};
+
+extern "C" int cuda_cat8_tile_compiled(int32_t tile_w, int32_t tile_h) {
+    return pick_kernel(tile_w, tile_h, false).kernel != nullptr;
+}
+
+extern "C" int cuda_cat8_probe(cc_error *err) {
+    int count = 0;
+    cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
+                       cudaGetErrorString(status));
+    if (count < 1)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    cudaDeviceProp prop;
+    status = cudaGetDeviceProperties(&prop, 0);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
+                       cudaGetErrorString(status));
+    if (prop.major < CUDA_CAT8_CC_MAJOR ||
+        (prop.major == CUDA_CAT8_CC_MAJOR && prop.minor < CUDA_CAT8_CC_MINOR))
+        return cc_fail(err, CC_ERR_UNAVAILABLE,
+                       "device 0 (%s) has compute capability %d.%d; cuda.cat8 needs %d.%d or newer",
+                       prop.name, prop.major, prop.minor, CUDA_CAT8_CC_MAJOR, CUDA_CAT8_CC_MINOR);
+    return CC_OK;
+}
+
+extern "C" void cuda_cat8_destroy(cuda_cat8_device *d) {
+    if (!d) return;
+    // Teardown cannot report: a failure here leaves nothing for the caller to do.
+    if (d->cur) (void)cudaFree(d->cur);
+    if (d->next) (void)cudaFree(d->next);
+    if (d->staging) (void)cudaFree(d->staging);
+    if (d->events) {
+        (void)cudaEventDestroy(d->start);
+        (void)cudaEventDestroy(d->stop);
+    }
+    free(d);
+}
+
+static int cuda_cat8_setup(cuda_cat8_device *d, cc_error *err) {
+    const size_t positions = cat_geometry_positions(&d->g);
+    const size_t cells = (size_t)d->g.w * (size_t)d->g.h;
+    size_t staging = cells < kStagingBytes ? cells : kStagingBytes;
+    d->staging_rows = (int64_t)(staging / (size_t)d->g.w);
+    if (d->staging_rows < 1) d->staging_rows = 1;
+    staging = (size_t)d->staging_rows * (size_t)d->g.w;
+    const size_t needed = 2 * positions + staging;
+
+    CUDA_CAT8_CHECK(cudaSetDevice(0));
+    cudaDeviceProp prop;
+    CUDA_CAT8_CHECK(cudaGetDeviceProperties(&prop, 0));
+    snprintf(d->name, sizeof d->name, "%s", prop.name);
+    size_t free_bytes = 0, total_bytes = 0;
+    CUDA_CAT8_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (needed > free_bytes)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "cuda.cat8: a %dx%d grid needs %zu bytes on the device (two buffers of "
+                       "%lldx%lld fragments of 1 KB and a staging buffer), but only %zu of its "
+                       "%zu bytes are free",
+                       (int)d->g.w, (int)d->g.h, needed, (long long)d->g.ew, (long long)d->g.eh,
+                       free_bytes, total_bytes);
+    if (d->smem > (size_t)prop.sharedMemPerBlockOptin)
+        return cc_fail(
+            err, CC_ERR_UNSUPPORTED,
+            "cuda.cat8: the tile needs %zu bytes of shared memory; %s allows %zu a block", d->smem,
+            prop.name, (size_t)prop.sharedMemPerBlockOptin);
+    CUDA_CAT8_CHECK(cudaFuncSetAttribute(
+        (const void *)d->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)d->smem));
+    int per_sm = 0;
+    CUDA_CAT8_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)d->kernel,
+                                                                  d->threads, d->smem));
+    if (per_sm < 1)
+        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat8: the step kernel cannot be resident on %s",
+                       prop.name);
+    int64_t grid = (int64_t)per_sm * prop.multiProcessorCount;
+    d->grid = (int)(grid < d->params.tiles ? grid : d->params.tiles);
+    d->side_grid = prop.multiProcessorCount * 16;
+
+    CUDA_CAT8_CHECK(cudaMalloc((void **)&d->cur, positions));
+    CUDA_CAT8_CHECK(cudaMalloc((void **)&d->next, positions));
+    CUDA_CAT8_CHECK(cudaMalloc((void **)&d->staging, staging));
+    CUDA_CAT8_CHECK(cudaMemset(d->cur, 0, positions));
+    CUDA_CAT8_CHECK(cudaMemset(d->next, 0, positions));
+    CUDA_CAT8_CHECK(cudaEventCreate(&d->start));
+    cudaError_t status = cudaEventCreate(&d->stop);
+    if (status != cudaSuccess) {
+        (void)cudaEventDestroy(d->start);
+        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat8: cudaEventCreate(&d->stop) failed: %s",
+                       cudaGetErrorString(status));
+    }
+    d->events = 1;
+    return CC_OK;
+}
+
+extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
+                                const cat_rule_params *rule, int32_t tile_w, int32_t tile_h,
+                                int staged, cuda_cat8_device **out, cc_error *err) {
+    *out = NULL;
+    if (geo->frag != kFrag || geo->halo != 1 || r < 1 || r > kFrag)
+        return cc_fail(err, CC_ERR_ARG,
+                       "cuda.cat8: fragments of %d with a halo of %d cannot hold radius %d (the "
+                       "kernels take fragments of %d, a halo of 1, radius 1..%d)",
+                       (int)geo->frag, (int)geo->halo, (int)r, kFrag, kFrag);
+    kernel_choice k = pick_kernel(tile_w, tile_h, staged != 0);
+    if (!k.kernel)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "cuda.cat8: tile %dx%d is not compiled (tiles: " CUDA_CAT8_TILES ")",
+                       (int)tile_w, (int)tile_h);
+    cuda_cat8_device *d = (cuda_cat8_device *)calloc(1, sizeof *d);
+    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat8: cannot allocate its context");
+    d->g = *geo;
+    d->kernel = k.kernel;
+    d->threads = k.threads;
+    d->params.g = *geo;
+    d->params.tiles_x = (geo->fw + tile_w - 1) / tile_w;
+    d->params.tiles = d->params.tiles_x * ((geo->fh + tile_h - 1) / tile_h);
+    d->params.r = r;
+    d->params.cross = cross ? 1 : 0;
+    // A column of H^T: the tile's rows and a halo row each side, padded so that the 8 columns a
+    // warp's lanes read (4 bytes each, 4 lanes a column) fall in distinct banks: stride = 16
+    // mod 32.
+    d->params.stride = (tile_h + 2) * kFrag + 16;
+    d->params.rule = *rule;
+    const size_t column_tile = (size_t)tile_w * kFrag * (size_t)d->params.stride;
+    const size_t lam = 2 * (size_t)(tile_h + 2) * (size_t)(tile_w + 2) * kBytes;
+    d->smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) + column_tile +
+              (cross ? column_tile : 0);
+    int rc = cuda_cat8_setup(d, err);
+    if (rc) {
+        cuda_cat8_destroy(d);
+        return rc;
+    }
+    *out = d;
+    return CC_OK;
+}
+
+static unsigned side_blocks(const cuda_cat8_device *d, int64_t count) {
+    int64_t blocks = (count + 255) / 256;
+    return (unsigned)(blocks > d->side_grid ? d->side_grid : blocks);
+}
+
+static int cuda_cat8_refresh(cuda_cat8_device *d, uint8_t *buf, cc_error *err) {
+    const int64_t count = cat_geometry_border_fragments(&d->g) * kBytes;
+    cat8_refresh_kernel<<<side_blocks(d, count), 256>>>(buf, d->g, count);
+    CUDA_CAT8_CHECK(cudaGetLastError());
+    return CC_OK;
+}
+
+extern "C" int cuda_cat8_load(cuda_cat8_device *d, const uint8_t *cells, cc_error *err) {
+    const size_t w = (size_t)d->g.w;
+    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
+        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
+        int64_t count = rows * (int64_t)w;
+        CUDA_CAT8_CHECK(
+            cudaMemcpy(d->staging, cells + (size_t)y0 * w, (size_t)count, cudaMemcpyHostToDevice));
+        cat8_load_kernel<<<side_blocks(d, count), 256>>>(d->cur, d->staging, d->g, y0, count);
+        CUDA_CAT8_CHECK(cudaGetLastError());
+    }
+    int rc = cuda_cat8_refresh(d, d->cur, err);
+    if (rc) return rc;
+    CUDA_CAT8_CHECK(cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cuda_cat8_store(cuda_cat8_device *d, uint8_t *cells, cc_error *err) {
+    const size_t w = (size_t)d->g.w;
+    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
+        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
+        int64_t count = rows * (int64_t)w;
+        cat8_store_kernel<<<side_blocks(d, count), 256>>>(d->staging, d->cur, d->g, y0, count);
+        CUDA_CAT8_CHECK(cudaGetLastError());
+        CUDA_CAT8_CHECK(
+            cudaMemcpy(cells + (size_t)y0 * w, d->staging, (size_t)count, cudaMemcpyDeviceToHost));
+    }
+    return CC_OK;
+}
+
+static int cuda_cat8_launch(cuda_cat8_device *d, int64_t k, cc_error *err) {
+    for (int64_t s = 0; s < k; s++) {
+        d->kernel<<<(unsigned)d->grid, (unsigned)d->threads, d->smem>>>(d->cur, d->next, d->params);
+        CUDA_CAT8_CHECK(cudaGetLastError());
+        int rc = cuda_cat8_refresh(d, d->next, err);
+        if (rc) return rc;
+        uint8_t *t = d->cur;
+        d->cur = d->next;
+        d->next = t;
+    }
+    return CC_OK;
+}
+
+extern "C" int cuda_cat8_step(cuda_cat8_device *d, int64_t k, cc_error *err) {
+    int rc = cuda_cat8_launch(d, k, err);
+    if (rc) return rc;
+    CUDA_CAT8_CHECK(cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cuda_cat8_timed_step(cuda_cat8_device *d, int64_t k, double *ms, cc_error *err) {
+    CUDA_CAT8_CHECK(cudaEventRecord(d->start, 0));
+    int rc = cuda_cat8_launch(d, k, err);
+    if (rc) return rc;
+    CUDA_CAT8_CHECK(cudaEventRecord(d->stop, 0));
+    CUDA_CAT8_CHECK(cudaEventSynchronize(d->stop));
+    float elapsed = 0.0f;
+    CUDA_CAT8_CHECK(cudaEventElapsedTime(&elapsed, d->start, d->stop));
+    *ms = (double)elapsed;
+    return CC_OK;
+}
+
+extern "C" const char *cuda_cat8_device_name(const cuda_cat8_device *d) { return d->name; }
