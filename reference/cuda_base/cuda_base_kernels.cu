@@ -1,16 +1,25 @@
 // cuda.base's device code: the CAT paper's BASE. One thread per cell in 32 x 32 blocks, every
-// neighbour read straight from global memory, the torus wrapped per neighbour.
+// neighbour read straight from global memory, one byte load each; no shared memory.
+//
+// Moore rules, the benchmark's workload, take a kernel specialised per radius: both loops are
+// unrolled, so each neighbour is one load at a constant offset from its row's address and one
+// add. Rows wrap once per row, not per neighbour; columns wrap only in the threads within r of
+// the left or right edge, which take a second path. Other shapes take a general kernel that walks
+// each row's interval of the neighbourhood.
 #include <cuda_runtime.h>
 
+#include <array>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <utility>
 
 #include "reference/cuda_base/cuda_base_kernels.h"
 
 struct cuda_base_device {
     int32_t w, h, r;
     int centre;
+    int moore;             // the neighbourhood is the full square: the specialised kernel runs
     int32_t max_count;
     uint8_t *cur, *next;   // the two grids, ping-pong
     int32_t *row_lo, *row_hi; // 2r+1 each
@@ -28,30 +37,111 @@ struct cuda_base_device {
                            cudaGetErrorString(cuda_base_status));                                \
     } while (0)
 
+namespace {
+
+constexpr int base_radius_max = 16;
+constexpr int block = CUDA_BASE_BLOCK;
+constexpr int grid_y_max = 65535;
+
+// Grid rows y0 - R .. y0 + R of cell column x summed over columns x - R .. x + R. Rows and columns
+// are already on the torus when `wrap_columns` is false; w, h >= 2R+1, so one wrap is enough.
+template <int R, bool wrap_columns>
+__device__ __forceinline__ int moore_count(const uint8_t *__restrict__ in, int w, int h, int x,
+                                           int y) {
+    int row = y - R;
+    if (row < 0) row += h;
+    int first = x - R; // leftmost column of the window
+    if (wrap_columns && first < 0) first += w;
+    int count = 0;
+    // Small windows: all rows unrolled, so their loads are in flight together. Large ones: a row
+    // at a time, since unrolling every row hoists all the loads and spills.
+#pragma unroll(R <= 3 ? 2 * R + 1 : 1)
+    for (int dy = 0; dy <= 2 * R; dy++) {
+        const uint8_t *src = in + (size_t)row * (size_t)w;
+        if (wrap_columns) {
+            int col = first;
+#pragma unroll 1 // the edge threads' path: kept small, so it costs the others no registers
+            for (int dx = 0; dx <= 2 * R; dx++) {
+                count += __ldg(src + col);
+                col = col + 1 == w ? 0 : col + 1;
+            }
+        } else {
+            src += first;
+#pragma unroll
+            for (int dx = 0; dx <= 2 * R; dx++) count += __ldg(src + dx);
+        }
+        row = row + 1 == h ? 0 : row + 1;
+    }
+    return count;
+}
+
+template <int R>
+__global__ void __launch_bounds__(block *block)
+    moore_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
+                 int centre, const uint8_t *__restrict__ next_state, int stride, int blocks_y) {
+    const int x = (int)(blockIdx.x * block + threadIdx.x);
+    if (x >= w) return;
+    const bool inside = x >= R && x < w - R; // the window needs no column wrap
+    for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
+        const int y = by * block + (int)threadIdx.y;
+        if (y >= h) return;
+        const int count = inside ? moore_count<R, false>(in, w, h, x, y)
+                                 : moore_count<R, true>(in, w, h, x, y);
+        const size_t i = (size_t)y * (size_t)w + (size_t)x;
+        const int alive = in[i];
+        out[i] = __ldg(next_state + alive * stride + count - (centre ? 0 : alive));
+    }
+}
+
+template <int R> cudaError_t launch_moore(const cuda_base_device *d) {
+    const int blocks_x = (d->w + block - 1) / block, blocks_y = (d->h + block - 1) / block;
+    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < grid_y_max ? blocks_y : grid_y_max));
+    moore_kernel<R><<<grid, dim3(block, block)>>>(d->cur, d->next, d->w, d->h, d->centre,
+                                                  d->next_state, d->max_count + 1, blocks_y);
+    return cudaGetLastError();
+}
+
+typedef cudaError_t (*moore_launch)(const cuda_base_device *);
+
+template <int... I> constexpr auto moore_launches(std::integer_sequence<int, I...>) {
+    return std::array<moore_launch, sizeof...(I)>{{launch_moore<I + 1>...}};
+}
+
+const auto moore_by_radius = moore_launches(std::make_integer_sequence<int, base_radius_max>());
+
+} // namespace
+
+// Any shape whose rows are one interval each (row_lo[dy + r] .. row_hi[dy + r], centre included).
 __global__ void cuda_base_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
                                  int32_t w, int32_t h, int32_t r, int centre,
                                  const int32_t *__restrict__ row_lo,
                                  const int32_t *__restrict__ row_hi,
-                                 const uint8_t *__restrict__ next_state, int32_t stride) {
+                                 const uint8_t *__restrict__ next_state, int32_t stride,
+                                 int32_t blocks_y) {
     int32_t x = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
-    int32_t y = (int32_t)(blockIdx.y * blockDim.y + threadIdx.y);
-    if (x >= w || y >= h) return;
-    int32_t count = 0;
-    for (int32_t dy = -r; dy <= r; dy++) {
-        int32_t ny = y + dy;
-        ny = ny < 0 ? ny + h : ny >= h ? ny - h : ny; // w, h >= 2r+1: one wrap is enough
-        const uint8_t *row = in + (size_t)ny * (size_t)w;
-        int32_t lo = row_lo[dy + r], hi = row_hi[dy + r];
-        for (int32_t dx = lo; dx <= hi; dx++) {
-            int32_t nx = x + dx;
+    if (x >= w) return;
+    for (int32_t by = blockIdx.y; by < blocks_y; by += gridDim.y) {
+        int32_t y = (int32_t)(by * blockDim.y + threadIdx.y);
+        if (y >= h) return;
+        int32_t count = 0;
+        int32_t ny = y - r;
+        if (ny < 0) ny += h; // w, h >= 2r+1: one wrap is enough
+        for (int32_t dy = -r; dy <= r; dy++) {
+            const uint8_t *row = in + (size_t)ny * (size_t)w;
+            int32_t lo = row_lo[dy + r], hi = row_hi[dy + r];
+            int32_t nx = x + lo;
             nx = nx < 0 ? nx + w : nx >= w ? nx - w : nx;
-            count += row[nx];
+            for (int32_t dx = lo; dx <= hi; dx++) {
+                count += row[nx];
+                nx = nx + 1 == w ? 0 : nx + 1;
+            }
+            ny = ny + 1 == h ? 0 : ny + 1;
         }
+        size_t i = (size_t)y * (size_t)w + (size_t)x;
+        int32_t alive = in[i];
+        if (!centre) count -= alive; // the centre row's interval includes the centre
+        out[i] = next_state[alive * stride + count];
     }
-    size_t i = (size_t)y * (size_t)w + (size_t)x;
-    int32_t alive = in[i];
-    if (!centre) count -= alive; // the centre row's interval includes the centre
-    out[i] = next_state[alive * stride + count];
 }
 
 extern "C" int cuda_base_probe(cc_error *err) {
@@ -144,6 +234,10 @@ extern "C" int cuda_base_create(int32_t w, int32_t h, int32_t r, int centre,
     d->r = r;
     d->centre = centre;
     d->max_count = max_count;
+    // A neighbourhood whose every row is the full -r .. r is the square: the specialised kernel.
+    d->moore = r <= base_radius_max;
+    for (int32_t i = 0; i <= 2 * r && d->moore; i++)
+        d->moore = row_lo[i] == -r && row_hi[i] == r;
     int rc = cuda_base_setup(d, row_lo, row_hi, next_state, err);
     if (rc) {
         cuda_base_destroy(d);
@@ -167,13 +261,23 @@ extern "C" int cuda_base_store(cuda_base_device *d, uint8_t *cells, cc_error *er
 
 // Launches k steps on the default stream without waiting for them.
 static int cuda_base_launch(cuda_base_device *d, int64_t k, cc_error *err) {
-    dim3 block(CUDA_BASE_BLOCK, CUDA_BASE_BLOCK);
+    dim3 block_dims(CUDA_BASE_BLOCK, CUDA_BASE_BLOCK);
+    int32_t blocks_y = (d->h + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK;
     dim3 grid((unsigned)((d->w + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK),
-              (unsigned)((d->h + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK));
+              (unsigned)(blocks_y < grid_y_max ? blocks_y : grid_y_max));
     for (int64_t s = 0; s < k; s++) {
-        cuda_base_kernel<<<grid, block>>>(d->cur, d->next, d->w, d->h, d->r, d->centre,
-                                          d->row_lo, d->row_hi, d->next_state, d->max_count + 1);
-        CUDA_BASE_CHECK(cudaGetLastError());
+        if (d->moore) {
+            cudaError_t status = moore_by_radius[d->r - 1](d);
+            if (status != cudaSuccess)
+                return cc_fail(err, CC_ERR_DEVICE,
+                               "cuda.base: launch of moore_kernel<%d> failed: %s", (int)d->r,
+                               cudaGetErrorString(status));
+        } else {
+            cuda_base_kernel<<<grid, block_dims>>>(d->cur, d->next, d->w, d->h, d->r, d->centre,
+                                                   d->row_lo, d->row_hi, d->next_state,
+                                                   d->max_count + 1, blocks_y);
+            CUDA_BASE_CHECK(cudaGetLastError());
+        }
         uint8_t *t = d->cur;
         d->cur = d->next;
         d->next = t;

@@ -1,0 +1,93 @@
+// cuda.coarse's device code: the CAT authors' COARSE. A block of 16 x 16 threads loads an
+// (80 + 2r)^2 tile into shared memory (the out-halo design) and computes its 80 x 80 cells; thread
+// coarsening gives each thread 5 x 5 of them, 16 cells apart, so a warp's threads always work on
+// neighbouring cells.
+#include <cuda_runtime.h>
+
+#include <array>
+#include <utility>
+
+#include "engines/cuda/coarse/coarse_kernels.h"
+#include "engines/cuda/devgrid/tile.h"
+
+namespace {
+
+constexpr int side = CUDA_COARSE_TILE, threads = CUDA_COARSE_THREADS;
+constexpr int per_thread = side / threads;
+static_assert(side % threads == 0, "the tile splits evenly among the threads");
+
+template <int R> struct geometry {
+    static constexpr int tile = side + 2 * R;
+    static constexpr int words = devgrid::window_words<R, 1>();
+    static constexpr int read = devgrid::max_of(tile, (side - 1) / 4 * 4 + 4 * words);
+    // A warp reads two tile rows at once: keep them on different banks.
+    static constexpr int pitch = devgrid::pitch_apart(read);
+};
+
+template <int R>
+__global__ void __launch_bounds__(threads *threads)
+    coarse_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
+                  const uint8_t *__restrict__ table, int stride, int centre, int blocks_y) {
+    using g = geometry<R>;
+    __shared__ __align__(16) uint8_t tile[g::tile * g::pitch];
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * threads + tx;
+
+    for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
+        const int x0 = blockIdx.x * side, y0 = by * side;
+        devgrid::load_tile<g::tile, g::tile, g::read, g::pitch, threads * threads>(
+            tile, in, w, h, x0 - R, y0 - R, tid);
+        __syncthreads();
+#pragma unroll 1
+        for (int j = 0; j < per_thread; j++) {
+            const int row = ty + threads * j, y = y0 + row;
+            if (y >= h) break;
+#pragma unroll 1
+            for (int i = 0; i < per_thread; i++) {
+                const int col = tx + threads * i, x = x0 + col;
+                if (x >= w) break;
+                int count[1];
+                devgrid::window_counts<R, 1, g::pitch>(tile, row, col, count);
+                const int alive = tile[(row + R) * g::pitch + col + R];
+                out[(size_t)y * (size_t)w + x] =
+                    __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
+            }
+        }
+        __syncthreads(); // the tile is refilled for the next block row
+    }
+}
+
+template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
+    const int blocks_x = (v->w + side - 1) / side, blocks_y = (v->h + side - 1) / side;
+    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
+    coarse_kernel<R><<<grid, dim3(threads, threads)>>>(v->in, v->out, v->w, v->h, v->table,
+                                                      v->table_stride, v->centre, blocks_y);
+    cudaError_t status = cudaGetLastError();
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_DEVICE, "cuda.coarse: launch of coarse_kernel<%d> failed: %s",
+                       R, cudaGetErrorString(status));
+    return CC_OK;
+}
+
+typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
+
+template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
+    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
+}
+
+const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
+
+int coarse_step(const cc_devgrid_view *v, cc_error *err) {
+    if (v->radius < 1 || v->radius > devgrid::radius_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.coarse: radius %d outside 1..%d",
+                       (int)v->radius, devgrid::radius_max);
+    return by_radius[v->radius - 1](v, err);
+}
+
+const cc_devgrid_ops coarse_ops = {coarse_step, nullptr};
+
+} // namespace
+
+extern "C" int cuda_coarse_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+                                  cc_error *err) {
+    return cc_devgrid_create("cuda.coarse", rule, w, h, (size_t)w, 0, &coarse_ops, out, err);
+}

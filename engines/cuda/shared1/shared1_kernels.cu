@@ -1,0 +1,110 @@
+// cuda.shared1's device code: Millan's "Shared v1". Blocks overlap: each covers a tile of T x T
+// cells, every thread loads its cell of the tile into shared memory, and only the threads whose
+// cell lies at least r inside the tile (the interior, (T - 2r)^2 cells) go on to compute it; the
+// halo threads only load. Consecutive blocks are T - 2r cells apart.
+#include <cuda_runtime.h>
+
+#include <array>
+#include <utility>
+
+#include "engines/cuda/devgrid/tile.h"
+#include "engines/cuda/shared1/shared1_kernels.h"
+
+namespace {
+
+constexpr int block = CUDA_SHARED1_BLOCK;
+
+template <int R> struct geometry {
+    // Tile cells per thread, along each axis.
+    static constexpr int cells = R <= CUDA_SHARED1_SINGLE_MAX ? 1 : 2;
+    static constexpr int tile = block * cells;
+    static constexpr int inner = tile - 2 * R; // cells computed per block, per axis
+    static constexpr int words = devgrid::window_words<R, 1>();
+    // Windows start at tile columns 0 .. inner-1; their reads end before this byte.
+    static constexpr int read = devgrid::max_of(tile, (inner - 1) / 4 * 4 + 4 * words);
+    static constexpr int pitch = devgrid::round_up(read, 16);
+    static_assert(inner >= 1 && read - tile <= block, "tile geometry");
+};
+
+template <int R>
+__global__ void __launch_bounds__(block *block)
+    shared1_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
+                   const uint8_t *__restrict__ table, int stride, int centre, int blocks_y) {
+    using g = geometry<R>;
+    __shared__ __align__(16) uint8_t tile[g::tile * g::pitch];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+
+    for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
+        // Tile cell (row, col) is grid cell (y0 - R + row, x0 - R + col); the block computes
+        // grid cells y0 .. y0 + inner - 1 and x0 .. x0 + inner - 1.
+        const int x0 = blockIdx.x * g::inner, y0 = by * g::inner;
+#pragma unroll
+        for (int j = 0; j < g::cells; j++) {
+            const int row = ty + block * j;
+            const uint8_t *src = in + (size_t)devgrid::wrap(y0 - R + row, h) * (size_t)w;
+#pragma unroll
+            for (int i = 0; i < g::cells; i++) {
+                const int col = tx + block * i;
+                tile[row * g::pitch + col] = src[devgrid::wrap(x0 - R + col, w)];
+            }
+            if (tx < g::read - g::tile) // padding that window_counts reads past the tile
+                tile[row * g::pitch + g::tile + tx] = 0;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < g::cells; j++) {
+#pragma unroll
+            for (int i = 0; i < g::cells; i++) {
+                const int row = ty + block * j, col = tx + block * i;
+                const bool inside = row >= R && row < g::tile - R && col >= R && col < g::tile - R;
+                const int x = x0 + col - R, y = y0 + row - R;
+                if (inside && x < w && y < h) {
+                    int count[1];
+                    devgrid::window_counts<R, 1, g::pitch>(tile, row - R, col - R, count);
+                    const int alive = tile[row * g::pitch + col];
+                    out[(size_t)y * (size_t)w + x] =
+                        __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
+                }
+            }
+        }
+        __syncthreads(); // the tile is refilled for the next block row
+    }
+}
+
+template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
+    constexpr int inner = geometry<R>::inner;
+    const int blocks_x = (v->w + inner - 1) / inner, blocks_y = (v->h + inner - 1) / inner;
+    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
+    shared1_kernel<R><<<grid, dim3(block, block)>>>(v->in, v->out, v->w, v->h, v->table,
+                                                    v->table_stride, v->centre, blocks_y);
+    cudaError_t status = cudaGetLastError();
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_DEVICE,
+                       "cuda.shared1: launch of shared1_kernel<%d> failed: %s", R,
+                       cudaGetErrorString(status));
+    return CC_OK;
+}
+
+typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
+
+template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
+    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
+}
+
+const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
+
+int shared1_step(const cc_devgrid_view *v, cc_error *err) {
+    if (v->radius < 1 || v->radius > devgrid::radius_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.shared1: radius %d outside 1..%d",
+                       (int)v->radius, devgrid::radius_max);
+    return by_radius[v->radius - 1](v, err);
+}
+
+const cc_devgrid_ops shared1_ops = {shared1_step, nullptr};
+
+} // namespace
+
+extern "C" int cuda_shared1_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+                                   cc_error *err) {
+    return cc_devgrid_create("cuda.shared1", rule, w, h, (size_t)w, 0, &shared1_ops, out, err);
+}
