@@ -29,5 +29,6 @@ for t in "${targets[@]}" //cli:cellcheck; do
 done
 cp -r golden "$out/golden"
 cp ci/gpu_run.sh "$out/run.sh"
+cp ci/gpu_session.sh "$out/session.sh"
 chmod -R u+w "$out"
 du -sh "$out"
