@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the test binaries, the benchmarks and the cellcheck tool here, and copies them with their
-# data into a bundle directory (default gpu-bundle/, git-ignored), with run.sh, for a GPU machine
-# that has no Bazel.
-#   ci/gpu_bundle.sh [--out DIR] [TARGET_PATTERN ...]   default: every test and benchmark
+# Builds the test binaries and the cellcheck tool here, and copies them with their data into a
+# bundle directory (default gpu-bundle/, git-ignored), with run.sh and session.sh, for a GPU
+# machine that has no Bazel. cellcheck benchmarks every engine, so the per-engine *_bench
+# binaries stay behind: with them a family of CUDA engines no longer fits one transfer.
+#   ci/gpu_bundle.sh [--out DIR] [TARGET_PATTERN ...]   default: every test in the tree
 # On the GPU machine:  DIR/run.sh [--require gpu,amx] [--filter REGEX] [-- extra test args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ patterns=("$@")
 [ ${#patterns[@]} -gt 0 ] || patterns=(//...)
 
 query="kind('cc_test|cc_binary', $(printf '%s + ' "${patterns[@]}" | sed 's/ + $//'))"
-mapfile -t targets < <(bazel query "$query" 2>/dev/null | grep -E '_test$|_bench$|//cli:cellcheck$')
+mapfile -t targets < <(bazel query "$query" 2>/dev/null | grep -E '_test$|_tile_bench$|//cli:cellcheck$')
 [ ${#targets[@]} -gt 0 ] || { echo "gpu_bundle: no targets match ${patterns[*]}" >&2; exit 1; }
 bazel build "${targets[@]}" //cli:cellcheck
 
