@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "reference/cuda_base/cuda_base_kernels.h"
+#include "engines/cuda/devgrid/probe.h"
 
 struct cuda_base_device {
     int32_t w, h, r;
@@ -145,24 +146,7 @@ __global__ void cuda_base_kernel(const uint8_t *__restrict__ in, uint8_t *__rest
 }
 
 extern "C" int cuda_base_probe(cc_error *err) {
-    int count = 0;
-    cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
-                       cudaGetErrorString(status));
-    if (count < 1)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
-    cudaDeviceProp prop;
-    status = cudaGetDeviceProperties(&prop, 0);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
-                       cudaGetErrorString(status));
-    if (prop.major < CUDA_BASE_CC_MAJOR ||
-        (prop.major == CUDA_BASE_CC_MAJOR && prop.minor < CUDA_BASE_CC_MINOR))
-        return cc_fail(err, CC_ERR_UNAVAILABLE,
-                       "device 0 (%s) has compute capability %d.%d; cuda.base needs %d.%d or newer",
-                       prop.name, prop.major, prop.minor, CUDA_BASE_CC_MAJOR, CUDA_BASE_CC_MINOR);
-    return CC_OK;
+    return cc_cuda_probe("cuda.base", CUDA_BASE_CC_MAJOR, CUDA_BASE_CC_MINOR, err);
 }
 
 extern "C" void cuda_base_destroy(cuda_base_device *d) {

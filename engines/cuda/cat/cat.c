@@ -7,32 +7,12 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     return cuda_cat_engine_create(&cc_engine_cuda_cat, CAT_NUM_F16, rule, w, h, ctx, err);
 }
 
-const cc_engine cc_engine_cuda_cat = {
-    .name = "cuda.cat",
-    .summary = "CAT: band-matrix MMAs on 16x16 FP16 WMMA fragments, FP16 accumulators, tiles of "
-               "1x14 fragments",
-    .hardware = CC_HW_GPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
-            .radius_min = 1,
-            .radius_max = CAT_RADIUS_MAX_F16,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = "FP16 accumulators hold the largest sum (2r+1)^2 exactly only while it is "
-                      "at most 2048, so r <= 22; r 17..22 takes a halo of two fragments; the two "
-                      "FP16 buffers must fit in the device's free memory",
-        },
-    .available = cuda_cat_engine_available,
-    .create = create,
-    .load = cuda_cat_engine_load,
-    .step = cuda_cat_engine_step,
-    .store = cuda_cat_engine_store,
-    .destroy = cuda_cat_engine_destroy,
-    .timed_step = cuda_cat_engine_timed_step,
-    .device_name = cuda_cat_engine_device_name,
-};
+const cc_engine cc_engine_cuda_cat = CUDA_CAT_ENGINE(
+    "cuda.cat",
+    "CAT: band-matrix MMAs on 16x16 FP16 WMMA fragments, FP16 accumulators, tiles of "
+    "1x14 fragments",
+    CAT_RADIUS_MAX_F16,
+    "FP16 accumulators hold the largest sum (2r+1)^2 exactly only while it is "
+    "at most 2048, so r <= 22; r 17..22 takes a halo of two fragments; the two "
+    "FP16 buffers must fit in the device's free memory",
+    create);

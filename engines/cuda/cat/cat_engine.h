@@ -20,4 +20,28 @@ int cuda_cat_engine_store(void *ctx, uint8_t *cells, cc_error *err);
 void cuda_cat_engine_destroy(void *ctx);
 const char *cuda_cat_engine_device_name(void *ctx);
 
+/* The initializer of a CAT engine's table: Moore and cross, M0 and M1, any size; the engines
+ * differ in their largest radius and its reason (limits), and create picks the accumulator. */
+#define CUDA_CAT_ENGINE(name_, summary_, radius_max_, limits_, create_)                           \
+    {                                                                                              \
+        .name = (name_), .summary = (summary_), .hardware = CC_HW_GPU,                            \
+        .caps =                                                                                    \
+            {                                                                                      \
+                .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),             \
+                .radius_min = 1,                                                                   \
+                .radius_max = (radius_max_),                                                       \
+                .centres = CC_CENTRE_M0 | CC_CENTRE_M1,                                            \
+                .w_multiple = 1,                                                                   \
+                .h_multiple = 1,                                                                   \
+                .w_max = 0,                                                                        \
+                .h_max = 0,                                                                        \
+                .count_max = 0,                                                                    \
+                .limits = (limits_),                                                               \
+            },                                                                                     \
+        .available = cuda_cat_engine_available, .create = (create_),                              \
+        .load = cuda_cat_engine_load, .step = cuda_cat_engine_step,                               \
+        .store = cuda_cat_engine_store, .destroy = cuda_cat_engine_destroy,                       \
+        .timed_step = cuda_cat_engine_timed_step, .device_name = cuda_cat_engine_device_name,     \
+    }
+
 #endif

@@ -7,32 +7,12 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     return cuda_cat_engine_create(&cc_engine_cuda_cat_f32, CAT_NUM_F32, rule, w, h, ctx, err);
 }
 
-const cc_engine cc_engine_cuda_cat_f32 = {
-    .name = "cuda.cat-f32",
-    .summary = "CAT with FP32 accumulators: band-matrix MMAs on 16x16 FP16 WMMA fragments, "
-               "radius up to 32 with a halo of two fragments",
-    .hardware = CC_HW_GPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
-            .radius_min = 1,
-            .radius_max = CAT_RADIUS_MAX_F32,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = "r <= 32: a halo of two 16-cell fragments (r 17..32); FP32 sums and FP16 "
-                      "operands (H <= 2r+1) are exact there; the two FP16 buffers must fit in "
-                      "the device's free memory",
-        },
-    .available = cuda_cat_engine_available,
-    .create = create,
-    .load = cuda_cat_engine_load,
-    .step = cuda_cat_engine_step,
-    .store = cuda_cat_engine_store,
-    .destroy = cuda_cat_engine_destroy,
-    .timed_step = cuda_cat_engine_timed_step,
-    .device_name = cuda_cat_engine_device_name,
-};
+const cc_engine cc_engine_cuda_cat_f32 = CUDA_CAT_ENGINE(
+    "cuda.cat-f32",
+    "CAT with FP32 accumulators: band-matrix MMAs on 16x16 FP16 WMMA fragments, "
+    "radius up to 32 with a halo of two fragments",
+    CAT_RADIUS_MAX_F32,
+    "r <= 32: a halo of two 16-cell fragments (r 17..32); FP32 sums and FP16 "
+    "operands (H <= 2r+1) are exact there; the two FP16 buffers must fit in "
+    "the device's free memory",
+    create);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "engines/cuda/cat8/cat8_kernels.h"
+#include "engines/cuda/devgrid/probe.h"
 
 #define CUDA_CAT8_CHECK(call)                                                                      \
     do {                                                                                           \
@@ -426,24 +427,7 @@ extern "C" int cuda_cat8_tile_compiled(int32_t tile_w, int32_t tile_h) {
 }
 
 extern "C" int cuda_cat8_probe(cc_error *err) {
-    int count = 0;
-    cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
-                       cudaGetErrorString(status));
-    if (count < 1)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
-    cudaDeviceProp prop;
-    status = cudaGetDeviceProperties(&prop, 0);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
-                       cudaGetErrorString(status));
-    if (prop.major < CUDA_CAT8_CC_MAJOR ||
-        (prop.major == CUDA_CAT8_CC_MAJOR && prop.minor < CUDA_CAT8_CC_MINOR))
-        return cc_fail(err, CC_ERR_UNAVAILABLE,
-                       "device 0 (%s) has compute capability %d.%d; cuda.cat8 needs %d.%d or newer",
-                       prop.name, prop.major, prop.minor, CUDA_CAT8_CC_MAJOR, CUDA_CAT8_CC_MINOR);
-    return CC_OK;
+    return cc_cuda_probe("cuda.cat8", CUDA_CAT8_CC_MAJOR, CUDA_CAT8_CC_MINOR, err);
 }
 
 extern "C" void cuda_cat8_destroy(cuda_cat8_device *d) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engines/cuda/devgrid/devgrid.h"
+#include "engines/cuda/devgrid/probe.h"
 
 struct cc_devgrid {
     const char *engine;
@@ -29,25 +30,7 @@ struct cc_devgrid {
     } while (0)
 
 extern "C" int cc_devgrid_available(cc_error *err) {
-    int count = 0;
-    cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
-                       cudaGetErrorString(status));
-    if (count < 1)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
-    cudaDeviceProp prop;
-    status = cudaGetDeviceProperties(&prop, 0);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
-                       cudaGetErrorString(status));
-    if (prop.major < CC_DEVGRID_CC_MAJOR ||
-        (prop.major == CC_DEVGRID_CC_MAJOR && prop.minor < CC_DEVGRID_CC_MINOR))
-        return cc_fail(err, CC_ERR_UNAVAILABLE,
-                       "device 0 (%s) has compute capability %d.%d; %d.%d or newer is needed",
-                       prop.name, prop.major, prop.minor, CC_DEVGRID_CC_MAJOR,
-                       CC_DEVGRID_CC_MINOR);
-    return CC_OK;
+    return cc_cuda_probe(NULL, CC_DEVGRID_CC_MAJOR, CC_DEVGRID_CC_MINOR, err);
 }
 
 extern "C" int cc_devgrid_build_table(const cc_rule *rule, uint8_t *table, size_t size,

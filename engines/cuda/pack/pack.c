@@ -1,46 +1,17 @@
 /* cuda.pack: Cagigas' packet coding (eight 8-bit cells per 64-bit word), extended to radius 16,
  * behind the engine contract. The device code is in pack_kernels.cu. */
-#include "engines/cuda/devgrid/devgrid.h"
+#include "engines/cuda/devgrid/devgrid_engine.h"
 #include "engines/cuda/pack/pack_kernels.h"
-#include "engines/engine.h"
 
 extern const cc_engine cc_engine_cuda_pack;
 
 static int cuda_pack_create_engine(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
-                                     cc_error *err) {
-    *ctx = NULL;
-    int rc = cc_engine_check(&cc_engine_cuda_pack, rule, w, h, err);
-    if (rc) return rc;
-    cc_devgrid *d = NULL;
-    if ((rc = cuda_pack_create(rule, w, h, &d, err))) return rc;
-    *ctx = d;
-    return CC_OK;
+                                   cc_error *err) {
+    return cc_devgrid_create_engine(&cc_engine_cuda_pack, cuda_pack_create, rule, w, h, ctx, err);
 }
 
-const cc_engine cc_engine_cuda_pack = {
-    .name = "cuda.pack",
-    .summary = "packet coding: eight 8-bit cells per 64-bit word, a thread per word, global "
-               "memory only, two halo words per row side",
-    .hardware = CC_HW_GPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-            .radius_min = 1,
-            .radius_max = 16,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = "the grid's two copies must fit in the device's free memory",
-        },
-    .available = cc_devgrid_available,
-    .create = cuda_pack_create_engine,
-    .load = cc_devgrid_load,
-    .step = cc_devgrid_step,
-    .store = cc_devgrid_store,
-    .destroy = cc_devgrid_destroy,
-    .timed_step = cc_devgrid_timed_step,
-    .device_name = cc_devgrid_device_name,
-};
+const cc_engine cc_engine_cuda_pack =
+    CC_DEVGRID_ENGINE("cuda.pack",
+                      "packet coding: eight 8-bit cells per 64-bit word, a thread per word, global "
+                      "memory only, two halo words per row side",
+                      cuda_pack_create_engine);

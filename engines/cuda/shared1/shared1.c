@@ -1,47 +1,19 @@
 /* cuda.shared1: Millan's shared-memory version 1 (one thread per tile cell, halo threads only
  * load), extended to radius 16, behind the engine contract. The device code is in
  * shared1_kernels.cu. */
-#include "engines/cuda/devgrid/devgrid.h"
+#include "engines/cuda/devgrid/devgrid_engine.h"
 #include "engines/cuda/shared1/shared1_kernels.h"
-#include "engines/engine.h"
 
 extern const cc_engine cc_engine_cuda_shared1;
 
 static int cuda_shared1_create_engine(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
-                                     cc_error *err) {
-    *ctx = NULL;
-    int rc = cc_engine_check(&cc_engine_cuda_shared1, rule, w, h, err);
-    if (rc) return rc;
-    cc_devgrid *d = NULL;
-    if ((rc = cuda_shared1_create(rule, w, h, &d, err))) return rc;
-    *ctx = d;
-    return CC_OK;
+                                      cc_error *err) {
+    return cc_devgrid_create_engine(&cc_engine_cuda_shared1, cuda_shared1_create, rule, w, h, ctx,
+                                    err);
 }
 
-const cc_engine cc_engine_cuda_shared1 = {
-    .name = "cuda.shared1",
-    .summary = "shared memory, in-halo blocks (Millan's Shared v1): a thread per tile cell, only "
-               "the cells at least r inside the tile are computed",
-    .hardware = CC_HW_GPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-            .radius_min = 1,
-            .radius_max = 16,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = "the grid's two copies must fit in the device's free memory",
-        },
-    .available = cc_devgrid_available,
-    .create = cuda_shared1_create_engine,
-    .load = cc_devgrid_load,
-    .step = cc_devgrid_step,
-    .store = cc_devgrid_store,
-    .destroy = cc_devgrid_destroy,
-    .timed_step = cc_devgrid_timed_step,
-    .device_name = cc_devgrid_device_name,
-};
+const cc_engine cc_engine_cuda_shared1 = CC_DEVGRID_ENGINE(
+    "cuda.shared1",
+    "shared memory, in-halo blocks (Millan's Shared v1): a thread per tile cell, only "
+    "the cells at least r inside the tile are computed",
+    cuda_shared1_create_engine);

@@ -1,0 +1,48 @@
+/* The driver of the CAT engines' tile benches (cat_tile_bench, cat8_tile_bench): parses the
+ * command line, builds the Table VI rules and the grid, times every tile shape at every radius and
+ * checks that every tile ends on the first tile's grid. The engine supplies how one run goes. */
+#ifndef CELLCHECK_ENGINES_CUDA_CAT_TILE_BENCH_H
+#define CELLCHECK_ENGINES_CUDA_CAT_TILE_BENCH_H
+
+#include <stdint.h>
+
+#include "engines/cuda/cat/cat_common.h"
+#include "oracle/error.h"
+
+#define CAT_TILE_BENCH_TILES_MAX 16
+
+/* One tile shape's run: loads initial, runs 2 untimed steps, then steps timed steps into *ms,
+ * and stores the grid into final. */
+typedef struct cat_tile_run {
+    const cat_geometry *geo;
+    int32_t radius;
+    const cat_rule_params *params;
+    int32_t tile_w, tile_h;
+    int staged; /* Lambda staged in shared memory */
+    const uint8_t *initial;
+    int64_t steps;
+    double *ms;
+    uint8_t *final;
+} cat_tile_run;
+
+typedef struct cat_tile_bench {
+    const char *program;     /* names the program in messages */
+    const char *engine;      /* the engine's name, in the heading and the rule parameters */
+    const char *usage_flags; /* the engine's own flags in the usage line, e.g. " [--f32]" */
+    int32_t fragment;        /* the engine's fragment side */
+    int tiles;               /* the default tile shapes */
+    int32_t tile_w[CAT_TILE_BENCH_TILES_MAX], tile_h[CAT_TILE_BENCH_TILES_MAX];
+    /* The halo, in fragments, at radius r; NULL: always 1. */
+    int32_t (*halo_fragments)(int32_t r, int32_t fragment);
+    /* Takes an engine flag (no value): 1 when arg is one, 0 when not; may be NULL. */
+    int (*flag)(void *user, const char *arg);
+    /* What the heading says after the size, e.g. "FP16 sums, "; may be NULL. */
+    const char *(*describe)(const void *user);
+    int (*probe)(cc_error *err);
+    int (*run)(const void *user, const cat_tile_run *job, cc_error *err);
+} cat_tile_bench;
+
+/* The bench's main: 0 when every tile ran and matched, 1 otherwise, 2 on a bad command line. */
+int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char **argv);
+
+#endif
