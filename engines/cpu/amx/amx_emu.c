@@ -14,13 +14,9 @@
     (((const amx_emu_tiles *)(tiles))->fault ? ((const amx_emu_tiles *)(tiles))->fault_msg : NULL)
 
 #include "engines/cpu/amx/amx_program.h"
+#include "engines/cpu/common/cpu_engine.h"
 
 extern const cc_engine cc_engine_cpu_amx_emu;
-
-static int amx_emu_available(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
 
 static int amx_emu_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
     *ctx = NULL;
@@ -36,29 +32,7 @@ static int amx_emu_step(void *ctx, int64_t k, cc_error *err) {
     return amx_engine_step(ctx, k, amx_program_step, err);
 }
 
-const cc_engine cc_engine_cpu_amx_emu = {
-    .name = "cpu.amx-emu",
-    .summary = "CAT-CPU tile program (INT8 band tiles, INT32 sums) on emulated AMX tiles",
-    .hardware = CC_HW_CPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-            .radius_min = 1,
-            .radius_max = AMX_RADIUS_MAX,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = NULL,
-        },
-    .available = amx_emu_available,
-    .create = amx_emu_create,
-    .load = amx_engine_load,
-    .step = amx_emu_step,
-    .store = amx_engine_store,
-    .destroy = amx_engine_destroy,
-    .timed_step = NULL,
-    .device_name = NULL,
-};
+const cc_engine cc_engine_cpu_amx_emu = CPU_ENGINE_TABLE(
+    "cpu.amx-emu", "CAT-CPU tile program (INT8 band tiles, INT32 sums) on emulated AMX tiles",
+    CC_HW_CPU, CC_SHAPE_BIT(CC_SHAPE_MOORE), AMX_RADIUS_MAX, cpu_engine_always_available,
+    amx_emu_create, amx_engine_load, amx_emu_step, amx_engine_store, amx_engine_destroy);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engines/cpu/amx/amx_engine.h"
+#include "engines/cpu/common/cpu_engine.h"
 
 /* Linux (5.16 and later): a process asks once for the right to use the AMX tile data state. */
 #define ARCH_GET_XCOMP_PERM 0x1022
@@ -120,29 +121,7 @@ static int amx_hw_step(void *ctx, int64_t k, cc_error *err) {
     return amx_engine_step(ctx, k, amx_hw_run_step, err);
 }
 
-const cc_engine cc_engine_cpu_amx = {
-    .name = "cpu.amx",
-    .summary = "CAT-CPU: AMX INT8 band tiles, INT32 tile sums, 64x64 super-fragments, AVX-512 rule",
-    .hardware = CC_HW_AMX,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-            .radius_min = 1,
-            .radius_max = AMX_RADIUS_MAX,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = NULL,
-        },
-    .available = amx_hw_available,
-    .create = amx_hw_create,
-    .load = amx_engine_load,
-    .step = amx_hw_step,
-    .store = amx_engine_store,
-    .destroy = amx_engine_destroy,
-    .timed_step = NULL,
-    .device_name = NULL,
-};
+const cc_engine cc_engine_cpu_amx = CPU_ENGINE_TABLE(
+    "cpu.amx", "CAT-CPU: AMX INT8 band tiles, INT32 tile sums, 64x64 super-fragments, AVX-512 rule",
+    CC_HW_AMX, CC_SHAPE_BIT(CC_SHAPE_MOORE), AMX_RADIUS_MAX, amx_hw_available, amx_hw_create,
+    amx_engine_load, amx_hw_step, amx_engine_store, amx_engine_destroy);

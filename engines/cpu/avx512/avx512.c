@@ -6,42 +6,6 @@
 #include "engines/cpu/sliding/sliding.h"
 #include "engines/engine.h"
 
-extern const cc_engine cc_engine_cpu_avx512;
-
-static int avx512_available(cc_error *err) { return sliding_cpu_supports(CC_HW_AVX512, err); }
-
-static int avx512_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    *ctx = NULL;
-    int rc = cc_engine_check(&cc_engine_cpu_avx512, rule, w, h, err);
-    if (rc) return rc;
-    if ((rc = sliding_cpu_supports(CC_HW_AVX512, err))) return cc_prefix(err, "cpu.avx512");
-    return sliding_create(&cc_engine_cpu_avx512, &cpu_avx512_kernels, rule, w, h, ctx, err);
-}
-
-const cc_engine cc_engine_cpu_avx512 = {
-    .name = "cpu.avx512",
-    .summary = "CPU OpenMP + AVX-512: counts sliding down bands of rows, 64 cells a vector",
-    .hardware = CC_HW_AVX512,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |
-                      CC_SHAPE_BIT(CC_SHAPE_CROSS),
-            .radius_min = 1,
-            .radius_max = SLIDING_RADIUS_MAX,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = NULL,
-        },
-    .available = avx512_available,
-    .create = avx512_create,
-    .load = sliding_load,
-    .step = sliding_step,
-    .store = sliding_store,
-    .destroy = sliding_destroy,
-    .timed_step = NULL,
-    .device_name = NULL,
-};
+SLIDING_ENGINE(cc_engine_cpu_avx512, "cpu.avx512",
+               "CPU OpenMP + AVX-512: counts sliding down bands of rows, 64 cells a vector",
+               CC_HW_AVX512, cpu_avx512_kernels);

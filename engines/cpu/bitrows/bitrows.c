@@ -96,3 +96,36 @@ int bitrows_store(const bitrows *b, uint8_t *cells, cc_error *err) {
     }
     return CC_OK;
 }
+
+int bitrows_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                          void **ctx, cc_error *err) {
+    *ctx = NULL;
+    int rc = cc_engine_check(engine, rule, w, h, err);
+    if (rc) return rc;
+    return bitrows_create(engine, rule, w, h, (bitrows **)ctx, err);
+}
+
+int bitrows_engine_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    return bitrows_load(ctx, cells, err);
+}
+
+int bitrows_engine_store(void *ctx, uint8_t *cells, cc_error *err) {
+    return bitrows_store(ctx, cells, err);
+}
+
+void bitrows_engine_destroy(void *ctx) { bitrows_destroy(ctx); }
+
+int bitrows_engine_step(void *ctx, int64_t k, void (*step_rows)(const bitrows *b),
+                        cc_error *err) {
+    bitrows *b = ctx;
+    if (k < 0)
+        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", b->engine->name,
+                       (long long)k);
+    for (int64_t i = 0; i < k; i++) {
+        step_rows(b);
+        uint64_t *t = b->cur;
+        b->cur = b->next;
+        b->next = t;
+    }
+    return CC_OK;
+}

@@ -23,6 +23,7 @@
 
 #include <stdint.h>
 
+#include "engines/cpu/common/cpu_engine.h"
 #include "engines/engine.h"
 
 /* The rule as multiplexer constants, each all ones or zero. Tree 0 is B (the dead cell's next
@@ -48,6 +49,16 @@ int bitrows_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
 void bitrows_destroy(bitrows *b);
 int bitrows_load(bitrows *b, const uint8_t *cells, cc_error *err);
 int bitrows_store(const bitrows *b, uint8_t *cells, cc_error *err);
+
+/* The cc_engine entry points of an engine on these rows; ctx is a bitrows. create runs
+ * cc_engine_check against engine's caps, then bitrows_create. */
+int bitrows_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                          void **ctx, cc_error *err);
+int bitrows_engine_load(void *ctx, const uint8_t *cells, cc_error *err);
+int bitrows_engine_store(void *ctx, uint8_t *cells, cc_error *err);
+void bitrows_engine_destroy(void *ctx);
+/* k steps; each writes every row of next from cur (step_rows), then the two grids swap. */
+int bitrows_engine_step(void *ctx, int64_t k, void (*step_rows)(const bitrows *b), cc_error *err);
 
 /* After a row's core words are written: clears the bits past cell W-1 and writes the two wrap
  * bits (cell W-1 into word 0, cell 0 at position W + 64). */
@@ -130,5 +141,21 @@ static inline void bitrows_single_row(const bitrows_rule *rule, int32_t nw, cons
         out[j] = bitrows_next(rule, mid[j], s3, s2, s1, s0);
     }
 }
+
+/* Defines the engine table `symbol` of a bit-sliced engine: Moore radius 1, M0 and M1, any W and
+ * H, on a plain CPU; step_rows (void (*)(const bitrows *)) writes the next grid of one step. */
+#define BITROWS_ENGINE(symbol, engine_name, engine_summary, step_rows)                            \
+    extern const cc_engine symbol;                                                                \
+    static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,            \
+                               cc_error *err) {                                                   \
+        return bitrows_engine_create(&symbol, rule, w, h, ctx, err);                              \
+    }                                                                                             \
+    static int symbol##_step(void *ctx, int64_t k, cc_error *err) {                               \
+        return bitrows_engine_step(ctx, k, step_rows, err);                                       \
+    }                                                                                             \
+    const cc_engine symbol = CPU_ENGINE_TABLE(                                                    \
+        engine_name, engine_summary, CC_HW_CPU, CC_SHAPE_BIT(CC_SHAPE_MOORE), 1,                   \
+        cpu_engine_always_available, symbol##_create, bitrows_engine_load, symbol##_step,         \
+        bitrows_engine_store, bitrows_engine_destroy)
 
 #endif

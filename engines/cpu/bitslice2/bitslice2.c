@@ -8,21 +8,6 @@
 #include "engines/cpu/bitrows/bitrows.h"
 #include "engines/engine.h"
 
-extern const cc_engine cc_engine_cpu_bitslice2;
-
-static int bitslice2_available(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
-
-static int bitslice2_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
-                            cc_error *err) {
-    *ctx = NULL;
-    int rc = cc_engine_check(&cc_engine_cpu_bitslice2, rule, w, h, err);
-    if (rc) return rc;
-    return bitrows_create(&cc_engine_cpu_bitslice2, rule, w, h, (bitrows **)ctx, err);
-}
-
 /* Rows y (K) and y+1 (L) from rows r0 = y-1 (A B C), r1 = y (D K E), r2 = y+1 (I L J) and
  * r3 = y+2 (F G H), named as in the paper's Figure 5. */
 static void double_row(const bitrows_rule *rule, int32_t nw, const uint64_t *r0,
@@ -45,7 +30,7 @@ static void double_row(const bitrows_rule *rule, int32_t nw, const uint64_t *r0,
     }
 }
 
-static void step_once(bitrows *b) {
+static void step_rows(const bitrows *b) {
     const int32_t h = b->h, nw = b->nw, pairs = (b->h + 1) / 2;
 #pragma omp parallel for schedule(static)
     for (int32_t p = 0; p < pairs; p++) {
@@ -64,51 +49,8 @@ static void step_once(bitrows *b) {
         }
         bitrows_fix_row(b, out_k);
     }
-    uint64_t *t = b->cur;
-    b->cur = b->next;
-    b->next = t;
 }
 
-static int bitslice2_step(void *ctx, int64_t k, cc_error *err) {
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "cpu.bitslice2: negative step count %lld", (long long)k);
-    for (int64_t i = 0; i < k; i++) step_once(ctx);
-    return CC_OK;
-}
-
-static int bitslice2_load(void *ctx, const uint8_t *cells, cc_error *err) {
-    return bitrows_load(ctx, cells, err);
-}
-
-static int bitslice2_store(void *ctx, uint8_t *cells, cc_error *err) {
-    return bitrows_store(ctx, cells, err);
-}
-
-static void bitslice2_destroy(void *ctx) { bitrows_destroy(ctx); }
-
-const cc_engine cc_engine_cpu_bitslice2 = {
-    .name = "cpu.bitslice2",
-    .summary = "CPU bit-per-cell words, bitwise adders two rows at a time (DOUBLE-WORD), OpenMP",
-    .hardware = CC_HW_CPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-            .radius_min = 1,
-            .radius_max = 1,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = NULL,
-        },
-    .available = bitslice2_available,
-    .create = bitslice2_create,
-    .load = bitslice2_load,
-    .step = bitslice2_step,
-    .store = bitslice2_store,
-    .destroy = bitslice2_destroy,
-    .timed_step = NULL,
-    .device_name = NULL,
-};
+BITROWS_ENGINE(cc_engine_cpu_bitslice2, "cpu.bitslice2",
+               "CPU bit-per-cell words, bitwise adders two rows at a time (DOUBLE-WORD), OpenMP",
+               step_rows);

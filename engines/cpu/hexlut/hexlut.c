@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cpu/common/cpu_engine.h"
 #include "engines/engine.h"
 
 #define HEXLUT_ENTRIES (1u << 16)
@@ -29,11 +30,6 @@ typedef struct hexlut {
 } hexlut;
 
 extern const cc_engine cc_engine_cpu_hexlut;
-
-static int hexlut_available(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
 
 static void hexlut_destroy(void *ctx) {
     hexlut *e = ctx;
@@ -170,29 +166,7 @@ static int hexlut_step(void *ctx, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
-const cc_engine cc_engine_cpu_hexlut = {
-    .name = "cpu.hexlut",
-    .summary = "CPU hexagonal rules: 8 cells a byte, a 2^16-entry table gives 4 cells a lookup",
-    .hardware = CC_HW_CPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_HEX),
-            .radius_min = 1,
-            .radius_max = 1,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = NULL,
-        },
-    .available = hexlut_available,
-    .create = hexlut_create,
-    .load = hexlut_load,
-    .step = hexlut_step,
-    .store = hexlut_store,
-    .destroy = hexlut_destroy,
-    .timed_step = NULL,
-    .device_name = NULL,
-};
+const cc_engine cc_engine_cpu_hexlut = CPU_ENGINE_TABLE(
+    "cpu.hexlut", "CPU hexagonal rules: 8 cells a byte, a 2^16-entry table gives 4 cells a lookup",
+    CC_HW_CPU, CC_SHAPE_BIT(CC_SHAPE_HEX), 1, cpu_engine_always_available, hexlut_create,
+    hexlut_load, hexlut_step, hexlut_store, hexlut_destroy);

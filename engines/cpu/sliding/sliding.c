@@ -160,6 +160,15 @@ static void fill_diagonal_halo(const sliding_ctx *e, uint16_t *q) {
     memcpy(q + e->w, q, n * sizeof *q);
 }
 
+int sliding_engine_create(const cc_engine *engine, const sliding_kernels *kernels,
+                          const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    *ctx = NULL;
+    int rc = cc_engine_check(engine, rule, w, h, err);
+    if (rc) return rc;
+    if ((rc = sliding_cpu_supports(engine->hardware, err))) return cc_prefix(err, "%s", engine->name);
+    return sliding_create(engine, kernels, rule, w, h, ctx, err);
+}
+
 int sliding_load(void *ctx, const uint8_t *cells, cc_error *err) {
     sliding_ctx *e = ctx;
     for (int32_t y = 0; y < e->h; y++) {
