@@ -27,7 +27,9 @@ static const char usage_text[] =
     "  bench --engine NAME [--reference NAME] [--radius R,...] [--size N[xM],...]\n"
     "        [--steps K] [--repeats N] [--warmup K]\n"
     "                                         median ms per step and cells/s, against the\n"
-    "                                         reference engine (cpu.ref or cuda.base) in the same run\n";
+    "                                         reference engine (cpu.ref or cuda.base) in the same run\n"
+    "  gate [--baselines FILE]                the performance gate: ratios measured in one run\n"
+    "                                         against the per-device baselines (ci/perf/baselines.txt)\n";
 
 void cli_usage(FILE *out) { fputs(usage_text, out); }
 
@@ -141,6 +143,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "certify")) return cli_cmd_certify(sub_argc, sub_argv);
     if (!strcmp(cmd, "golden")) return cli_cmd_golden(sub_argc, sub_argv);
     if (!strcmp(cmd, "bench")) return cli_cmd_bench(sub_argc, sub_argv);
+    if (!strcmp(cmd, "gate")) return cli_cmd_gate(sub_argc, sub_argv);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         cli_usage(stdout);
         return 0;

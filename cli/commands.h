@@ -14,6 +14,7 @@ int cli_cmd_check(int argc, char **argv);
 int cli_cmd_certify(int argc, char **argv);
 int cli_cmd_golden(int argc, char **argv);
 int cli_cmd_bench(int argc, char **argv);
+int cli_cmd_gate(int argc, char **argv);
 
 void cli_usage(FILE *out);
 int cli_bad_usage(const cc_error *err);

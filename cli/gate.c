@@ -1,0 +1,157 @@
+/* cellcheck gate: the performance gate. Each baseline line names a device, an engine and a claim
+ * about ratios measured in one run, so a noisy machine moves both sides of each ratio together:
+ *
+ *   device | engine | against | size | radii | bound
+ *   AMD EPYC    | cpu.avx512 | cpu.ref   | 512   | 1,16 | 10      speed-up over cpu.ref >= 10 at each radius
+ *   NVIDIA H100 | cuda.cat   | flat      | 16384 | 1,16 | 1.10    t(r=16) / t(r=1) <= 1.10
+ *
+ * device is a substring of the CPU model (CPU engines) or of the GPU name (engines that report
+ * one); lines for another device, or for hardware absent here, are skipped and said so. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "engines/bench.h"
+#include "oracle/gridio.h"
+
+#define GATE_FIELDS 6
+
+typedef struct gate_tally {
+    int passed, failed, skipped;
+} gate_tally;
+
+static char *trim(char *s) {
+    while (*s == ' ' || *s == '\t') s++;
+    char *end = s + strlen(s);
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) *--end = '\0';
+    return s;
+}
+
+/* The device an engine runs on here: the GPU's name when the engine reports one, else the CPU. */
+static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *err) {
+    cc_bench_cpu_model(buf, size);
+    if (!e->device_name) return CC_OK;
+    cc_rule rule;
+    void *ctx = NULL;
+    int rc = cc_rule_parse("B3/S23", &rule, err);
+    if (!rc) rc = e->create(&rule, 64, 64, &ctx, err);
+    if (rc) return rc;
+    snprintf(buf, size, "%s", e->device_name(ctx));
+    e->destroy(ctx);
+    return CC_OK;
+}
+
+/* One baseline line: returns CC_OK when it passed or did not apply, CC_ERR_MISMATCH when the
+ * measurement broke the bound, another code when the line or the run failed. */
+static int gate_line(char *line, int number, gate_tally *t, cc_error *err) {
+    char *field[GATE_FIELDS];
+    int n = 0;
+    for (char *p = line, *bar; n < GATE_FIELDS; p = bar + 1) {
+        bar = strchr(p, '|');
+        if (bar) *bar = '\0';
+        field[n++] = trim(p);
+        if (!bar) break;
+    }
+    if (n != GATE_FIELDS)
+        return cc_fail(err, CC_ERR_ARG, "line %d: %d fields, a baseline has %d "
+                       "(device | engine | against | size | radii | bound)", number, n, GATE_FIELDS);
+    const char *device = field[0], *against = field[2];
+    const cc_engine *engine = cli_find_engine(field[1], err);
+    if (!engine) return cc_prefix(err, "line %d", number);
+    int flat = strcmp(against, "flat") == 0;
+    const cc_engine *reference = NULL;
+    if (!flat && !(reference = cli_find_engine(against, err))) return cc_prefix(err, "line %d", number);
+    char *end;
+    double bound = strtod(field[5], &end);
+    if (end == field[5] || *end || !(bound > 0))
+        return cc_fail(err, CC_ERR_ARG, "line %d: bound '%s' is not a positive number", number, field[5]);
+    cc_bench_options opt;
+    cc_bench_options_init(&opt);
+    int rc = cc_bench_parse_sizes(field[3], &opt, err);
+    if (!rc) rc = cc_bench_parse_radii(field[4], &opt, err);
+    if (rc) return cc_prefix(err, "line %d", number);
+    if (flat && opt.radius_count < 2)
+        return cc_fail(err, CC_ERR_ARG, "line %d: a flatness claim needs two radii", number);
+
+    cc_error why = {0};
+    if (engine->available(&why) || (reference && reference->available(&why))) {
+        printf("skip    line %d %s: not here: %s\n", number, engine->name, why.msg);
+        t->skipped++;
+        return CC_OK;
+    }
+    char here[CC_BENCH_DEVICE_MAX];
+    if ((rc = engine_device(engine, here, sizeof here, err))) return cc_prefix(err, "line %d", number);
+    if (!strstr(here, device)) {
+        printf("skip    line %d %s: for '%s', this is '%s'\n", number, engine->name, device, here);
+        t->skipped++;
+        return CC_OK;
+    }
+
+    cc_bench_row rows[CC_BENCH_LIST_MAX * CC_BENCH_LIST_MAX];
+    int count = 0;
+    FILE *quiet = fopen("/dev/null", "w");
+    if (!quiet) return cc_fail(err, CC_ERR_IO, "cannot open /dev/null");
+    rc = cc_bench_run(engine, reference, &opt, quiet, rows, (int)(sizeof rows / sizeof rows[0]),
+                      &count, err);
+    fclose(quiet);
+    if (rc) return cc_prefix(err, "line %d: %s", number, engine->name);
+    if (count < 1) return cc_fail(err, CC_ERR_UNSUPPORTED, "line %d: nothing was timed", number);
+
+    int broken = 0;
+    if (flat) {
+        /* Rows come radius by radius for one size: the first against the last. */
+        double ratio = rows[count - 1].engine_ms / rows[0].engine_ms;
+        broken = !(ratio <= bound);
+        printf("%s line %d %s: t(r=%d) / t(r=%d) = %.3f / %.3f ms = %.3f, bound <= %.3f (%dx%d)\n",
+               broken ? "FAILED " : "passed ", number, engine->name, (int)rows[count - 1].radius,
+               (int)rows[0].radius, rows[count - 1].engine_ms, rows[0].engine_ms, ratio, bound,
+               (int)rows[0].w, (int)rows[0].h);
+    } else {
+        for (int i = 0; i < count; i++) {
+            int low = !(rows[i].speedup >= bound);
+            broken |= low;
+            printf("%s line %d %s over %s r=%d %dx%d: %.3f / %.3f ms = %.2fx, bound >= %.2fx\n",
+                   low ? "FAILED " : "passed ", number, engine->name, reference->name,
+                   (int)rows[i].radius, (int)rows[i].w, (int)rows[i].h, rows[i].reference_ms,
+                   rows[i].engine_ms, rows[i].speedup, bound);
+        }
+    }
+    if (broken) t->failed++;
+    else t->passed++;
+    return broken ? CC_ERR_MISMATCH : CC_OK;
+}
+
+int cli_cmd_gate(int argc, char **argv) {
+    cli_flag flags[] = {{"--baselines", NULL}};
+    cc_error err = {0};
+    if (cli_parse_flags(argc, argv, flags, 1, &err)) return cli_bad_usage(&err);
+    const char *path = flags[0].value ? flags[0].value : "ci/perf/baselines.txt";
+    char *text = NULL;
+    size_t len = 0;
+    if (cc_read_file(path, &text, &len, &err)) return cli_failed(&err);
+    gate_tally t = {0, 0, 0};
+    int number = 0, status = 0;
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        number++;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        char *body = trim(line);
+        if (!*body) continue;
+        int rc = gate_line(body, number, &t, &err);
+        if (rc && rc != CC_ERR_MISMATCH) {
+            fprintf(stderr, "cellcheck gate: %s: %s\n", path, err.msg);
+            status = 1;
+            t.failed++;
+        } else if (rc) {
+            status = 1;
+        }
+    }
+    free(text);
+    printf("gate: %d passed, %d failed, %d skipped (%s)\n", t.passed, t.failed, t.skipped, path);
+    return status;
+}

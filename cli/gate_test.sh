@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The performance gate: the committed baselines hold on this machine (lines for other devices are
+# skipped), and the gate fails when a bound is broken or a line is malformed.
+set -u
+tool="$1"
+baselines="$2"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+# One thread: the ratios of the CI baselines were measured so, and timeslicing on two busy cores
+# would otherwise decide them.
+export OMP_NUM_THREADS=1
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+"$tool" gate --baselines "$baselines" >"$tmp/out" 2>&1 || { fail "the committed baselines do not hold here"; cat "$tmp/out"; }
+cat "$tmp/out"
+
+# An empty device applies everywhere; these bounds cannot hold.
+printf ' | cpu.amx-emu | flat | 64 | 1,16 | 0.001\n' >"$tmp/flat.txt"
+"$tool" gate --baselines "$tmp/flat.txt" >"$tmp/out" 2>&1 && fail "an impossible flatness bound passed"
+grep -q '^FAILED  line 1 cpu.amx-emu' "$tmp/out" || fail "the broken flatness bound is not reported"
+printf ' | cpu.bitslice2 | cpu.ref | 64 | 1 | 1e9\n' >"$tmp/speed.txt"
+"$tool" gate --baselines "$tmp/speed.txt" >"$tmp/out" 2>&1 && fail "an impossible speed-up bound passed"
+grep -q '^FAILED  line 1 cpu.bitslice2 over cpu.ref' "$tmp/out" || fail "the broken speed-up bound is not reported"
+printf ' | cpu.bitslice2 | cpu.ref | 64 | 1\n' >"$tmp/short.txt"
+"$tool" gate --baselines "$tmp/short.txt" >"$tmp/out" 2>&1 && fail "a line with five fields was accepted"
+grep -q 'line 1: 5 fields' "$tmp/out" || fail "the malformed line's message does not say what is wrong"
+printf ' | cpu.nothing | flat | 64 | 1,16 | 1.5\n' >"$tmp/engine.txt"
+"$tool" gate --baselines "$tmp/engine.txt" >"$tmp/out" 2>&1 && fail "an unknown engine was accepted"
+grep -q "no engine named 'cpu.nothing'" "$tmp/out" || fail "the unknown engine is not named"
+
+if [ "$failures" -gt 0 ]; then
+    echo "gate_test: $failures failures"
+    exit 1
+fi
+echo "gate_test: all checks passed"
