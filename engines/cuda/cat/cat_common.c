@@ -102,6 +102,29 @@ int cat_rule_params_build(const char *engine, const cc_rule *rule, cat_rule_para
     return CC_OK;
 }
 
+int cat_rule_is_single(const cat_rule_params *p) { return p->ranges[0] <= 1 && p->ranges[1] <= 1; }
+
+int cat_rule_single_build(const char *engine, const cat_rule_params *p, cat_rule_single *out,
+                          cc_error *err) {
+    memset(out, 0, sizeof *out);
+    if (!cat_rule_is_single(p))
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: the single-range rule needs at most one range in B and in S, not %d "
+                       "and %d",
+                       engine, (int)p->ranges[0], (int)p->ranges[1]);
+    for (int s = 0; s < 2; s++) {
+        int32_t shift = s == 1 ? p->self_weight : 0; /* count = raw - self_weight when alive */
+        if (p->ranges[s] == 0 || p->hi[s][0] < p->lo[s][0]) {
+            out->base[s] = shift;
+            out->span[s] = 0;
+        } else {
+            out->base[s] = p->lo[s][0] + shift;
+            out->span[s] = p->hi[s][0] - p->lo[s][0] + 1;
+        }
+    }
+    return CC_OK;
+}
+
 int cat_geometry_init(cat_geometry *g, int32_t w, int32_t h, int32_t frag, int32_t halo,
                       cc_error *err) {
     memset(g, 0, sizeof *g);

@@ -134,6 +134,31 @@ static inline CAT_HD int cat_rule_next(const cat_rule_params *p, int alive, int3
     return 0;
 }
 
+/* The rule when B and S are each at most one range: every Larger than Life rule, Life itself
+ * (B3/S23) and the Table VI rules. The test is then one unsigned comparison, with no loop over
+ * ranges: count in lo..hi iff (unsigned)(raw - self_weight * alive - lo) < hi - lo + 1, where a
+ * count below lo wraps to at least 2^31, above any span. raw is at most cat_bounds.raw_max
+ * (4225 at r = 32), so raw - base never overflows. An empty set has span 0: nothing is in it. */
+typedef struct cat_rule_single {
+    int32_t base[2]; /* B: lo; S: lo + self_weight (index as in cat_rule_params) */
+    int32_t span[2]; /* hi - lo + 1; 0 for an empty set */
+} cat_rule_single;
+
+/* Whether both sets of p are at most one range each (cat_rule_single applies). */
+int cat_rule_is_single(const cat_rule_params *p);
+
+/* Builds the single-range form of p; CC_ERR_ARG when a set has more than one range. */
+int cat_rule_single_build(const char *engine, const cat_rule_params *p, cat_rule_single *out,
+                          cc_error *err);
+
+/* The next state of a cell whose MMAs summed raw, as cat_rule_next for single-range rules. The
+ * selects, rather than an index by alive, keep device code from copying s to local memory. */
+static inline CAT_HD int cat_rule_single_next(const cat_rule_single *s, int alive, int32_t raw) {
+    int32_t base = alive ? s->base[1] : s->base[0];
+    uint32_t span = (uint32_t)(alive ? s->span[1] : s->span[0]);
+    return (uint32_t)(raw - base) < span;
+}
+
 /* ---- The extended buffer ----------------------------------------------------------------- */
 
 typedef struct cat_geometry {

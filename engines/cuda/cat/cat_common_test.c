@@ -173,11 +173,87 @@ static void rule_params(checks *t) {
     CHECK_REFUSED(t, rc, &err, "NN", "von Neumann");
 }
 
+/* The single-range form against the set itself (cc_set_has, the oracle's membership test) at
+ * every raw sum a cell can have, so a wrong base, span or wrap shows as a differing count. */
+static void single_matches_sets(checks *t, const char *text) {
+    cc_rule rule;
+    cc_error err;
+    cat_rule_params p;
+    cat_rule_single s;
+    if (!CHECK_EQ(t, cc_rule_parse(text, &rule, &err), CC_OK)) return;
+    CHECK_EQ(t, cat_rule_params_build("t", &rule, &p, &err), CC_OK);
+    CHECK_EQ(t, cat_rule_is_single(&p), 1);
+    if (!CHECK_EQ(t, cat_rule_single_build("t", &p, &s, &err), CC_OK)) return;
+    cat_bounds b;
+    cat_mma_bounds(rule.shape, rule.radius, &b);
+    int differing = 0;
+    for (int alive = 0; alive <= 1; alive++)
+        for (int32_t raw = alive * p.self_weight; raw <= b.raw_max; raw++) {
+            int32_t count = raw - p.self_weight * alive;
+            int want = cc_set_has(alive ? &rule.survive : &rule.birth, count);
+            if (cat_rule_single_next(&s, alive, raw) != want) {
+                if (differing++ == 0)
+                    printf("  %s: alive %d, raw %d: single-range form gives %d, the set %d\n",
+                           text, alive, (int)raw, !want, want);
+            }
+        }
+    CHECK_EQ(t, differing, 0);
+}
+
+static void single_ranges(checks *t) {
+    cc_rule rule;
+    cc_error err;
+    cat_rule_params p;
+    cat_rule_single s;
+    CHECK_EQ(t, cc_rule_parse("B3/S23", &rule, &err), CC_OK);
+    CHECK_EQ(t, cat_rule_params_build("t", &rule, &p, &err), CC_OK);
+    CHECK_EQ(t, cat_rule_is_single(&p), 1);
+    CHECK_EQ(t, cat_rule_single_build("t", &p, &s, &err), CC_OK);
+    CHECK_EQ(t, s.base[0], 3); /* B3: raw 3 exactly */
+    CHECK_EQ(t, s.span[0], 1);
+    CHECK_EQ(t, s.base[1], 3); /* S23: raw 3..4 (the square counted the live centre) */
+    CHECK_EQ(t, s.span[1], 2);
+    CHECK_EQ(t, cat_rule_single_next(&s, 1, 2), 0);
+    CHECK_EQ(t, cat_rule_single_next(&s, 1, 3), 1);
+    CHECK_EQ(t, cat_rule_single_next(&s, 1, 4), 1);
+    CHECK_EQ(t, cat_rule_single_next(&s, 1, 5), 0);
+    CHECK_EQ(t, cat_rule_single_next(&s, 0, 2), 0);
+    CHECK_EQ(t, cat_rule_single_next(&s, 0, 3), 1);
+    CHECK_EQ(t, cat_rule_single_next(&s, 0, 4), 0);
+    CHECK_EQ(t, cat_rule_single_next(&s, 0, 0), 0); /* below lo: wraps, not in the span */
+
+    CHECK_EQ(t, cc_rule_parse("B36/S23", &rule, &err), CC_OK); /* HighLife: B is two ranges */
+    CHECK_EQ(t, cat_rule_params_build("t", &rule, &p, &err), CC_OK);
+    CHECK_EQ(t, cat_rule_is_single(&p), 0);
+    int rc = cat_rule_single_build("t", &p, &s, &err);
+    CHECK_REFUSED(t, rc, &err, "single-range", "a B of two ranges");
+
+    CHECK_EQ(t, cc_rule_parse("B/S", &rule, &err), CC_OK); /* both sets empty */
+    CHECK_EQ(t, cat_rule_params_build("t", &rule, &p, &err), CC_OK);
+    CHECK_EQ(t, cat_rule_is_single(&p), 1);
+    CHECK_EQ(t, cat_rule_single_build("t", &p, &s, &err), CC_OK);
+    CHECK_EQ(t, s.span[0], 0);
+    CHECK_EQ(t, s.span[1], 0);
+
+    single_matches_sets(t, "B3/S23");
+    single_matches_sets(t, "B/S");
+    single_matches_sets(t, "B0/S012345678");
+    single_matches_sets(t, "B5678/S");
+    single_matches_sets(t, "R5,C2,M1,S34..58,B34..45,NM"); /* Bosco's rule */
+    single_matches_sets(t, "R5,C2,M0,S34..58,B34..45,NM");
+    single_matches_sets(t, "R32,C2,M1,S0..4225,B0..0,NM");     /* the largest counts */
+    single_matches_sets(t, "R32,C2,M0,S4224..4224,B1..4224,NM");
+    single_matches_sets(t, "R2,C2,M1,S3..5,B4..4,N+");
+    single_matches_sets(t, "R16,C2,M0,S0..0,B64..64,N+");
+    single_matches_sets(t, "R16,C2,M1,S65..65,B0..65,N+");
+}
+
 int main(void) {
     checks t = {"cat_common_test", 0, 0};
     exactness(&t);
     bands(&t);
     geometry(&t);
     rule_params(&t);
+    single_ranges(&t);
     return check_summary(&t);
 }

@@ -45,22 +45,30 @@ struct step_params {
     int64_t tiles_x, tiles;
     int32_t r, cross;
     cat_rule_params rule;
+    cat_rule_single single; // filled when both sets are at most one range (the SINGLE kernels)
 };
 
 typedef void (*step_kernel_t)(const __half *, __half *, step_params);
 
-// The rule for 8 cells. Both sets are tested with compile-time indices (a run-time index into
-// the parameters would move them to local memory) and the alive one is kept.
-__device__ __forceinline__ uint16_t next_state(const cat_rule_params &p, int alive, int raw) {
-    int dead_count = raw, alive_count = raw - p.self_weight;
-    bool born = false, survives = false;
+// The rule for one cell. SINGLE: one comparison (cat_rule_single_next). Otherwise both sets are
+// tested with compile-time indices (a run-time index into the parameters would move them to local
+// memory) and the alive one is kept; unrolled and predicated over CC_SET_MAX_RANGES ranges.
+template <bool SINGLE>
+__device__ __forceinline__ uint16_t next_state(const step_params &sp, int alive, int raw) {
+    if constexpr (SINGLE) {
+        return cat_rule_single_next(&sp.single, alive, raw) ? kOne : 0;
+    } else {
+        const cat_rule_params &p = sp.rule;
+        int dead_count = raw, alive_count = raw - p.self_weight;
+        bool born = false, survives = false;
 #pragma unroll
-    for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
-        if (q >= p.ranges_max) break;
-        born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
-        survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
+            if (q >= p.ranges_max) break;
+            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
+            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+        }
+        return (alive ? survives : born) ? kOne : 0;
     }
-    return (alive ? survives : born) ? kOne : 0;
 }
 
 // Asynchronous 16-byte copies from global to shared memory (sm_80 and newer), in groups.
@@ -99,8 +107,9 @@ __device__ __forceinline__ int to_int(__half v) { return __float2int_rn(__half2f
 
 // STAGED: each tile's Lambda fragments are copied into shared memory asynchronously, the next
 // tile's while the current one is computed (two buffers in dynamic shared memory); otherwise the
-// warps read them from global memory (the paper's choice).
-template <int TW, int TH, int HF, bool F32, bool STAGED>
+// warps read them from global memory (the paper's choice). SINGLE: the rule's sets are at most one
+// range each.
+template <int TW, int TH, int HF, bool F32, bool STAGED, bool SINGLE>
 __global__ void __launch_bounds__(kThreads, 3)
     cat_step_kernel(const __half *__restrict__ in, __half *__restrict__ out, step_params p) {
     typedef typename std::conditional<F32, float, __half>::type acc_t;
@@ -221,7 +230,7 @@ __global__ void __launch_bounds__(kThreads, 3)
             for (int e = 0; e < 8; e++) {
                 int raw = to_int(staging[warp][e0 + e]);
                 if (p.cross) raw += to_int(h_centre[e0 + e]); // Eq. 3's + H, in INT32
-                next_cells[e] = next_state(p.rule, alive[e] != 0, raw);
+                next_cells[e] = next_state<SINGLE>(p, alive[e] != 0, raw);
             }
             *reinterpret_cast<uint4 *>(out + centre + e0) = next;
             __syncwarp();
@@ -266,34 +275,38 @@ struct kernel_choice {
     size_t smem; // dynamic shared memory
 };
 
-template <int TW, int TH, int HF>
+template <int TW, int TH, int HF, bool SINGLE>
 kernel_choice choose(bool f32, bool staged) {
     const size_t lam =
         staged ? 2 * (size_t)(TH + 2 * HF) * (TW + 2 * HF) * kCells * sizeof(__half) : 0;
     if (staged)
-        return {f32 ? cat_step_kernel<TW, TH, HF, true, true>
-                    : cat_step_kernel<TW, TH, HF, false, true>,
+        return {f32 ? cat_step_kernel<TW, TH, HF, true, true, SINGLE>
+                    : cat_step_kernel<TW, TH, HF, false, true, SINGLE>,
                 lam};
-    return {f32 ? cat_step_kernel<TW, TH, HF, true, false>
-                : cat_step_kernel<TW, TH, HF, false, false>,
+    return {f32 ? cat_step_kernel<TW, TH, HF, true, false, SINGLE>
+                : cat_step_kernel<TW, TH, HF, false, false, SINGLE>,
             0};
 }
 
 template <int TW, int TH>
-kernel_choice choose_halo(int halo, bool f32, bool staged) {
-    if (halo == 1) return choose<TW, TH, 1>(f32, staged);
-    if (halo == 2) return choose<TW, TH, 2>(f32, staged);
+kernel_choice choose_halo(int halo, bool f32, bool staged, bool single) {
+    if (halo == 1)
+        return single ? choose<TW, TH, 1, true>(f32, staged)
+                      : choose<TW, TH, 1, false>(f32, staged);
+    if (halo == 2)
+        return single ? choose<TW, TH, 2, true>(f32, staged)
+                      : choose<TW, TH, 2, false>(f32, staged);
     return {nullptr, 0};
 }
 
-// The compiled tiles (CUDA_CAT_TILES).
-kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged) {
-    if (tw == 1 && th == 14) return choose_halo<1, 14>(halo, f32, staged);
-    if (tw == 1 && th == 8) return choose_halo<1, 8>(halo, f32, staged);
-    if (tw == 1 && th == 16) return choose_halo<1, 16>(halo, f32, staged);
-    if (tw == 2 && th == 8) return choose_halo<2, 8>(halo, f32, staged);
-    if (tw == 2 && th == 14) return choose_halo<2, 14>(halo, f32, staged);
-    if (tw == 4 && th == 8) return choose_halo<4, 8>(halo, f32, staged);
+// The compiled tiles (CUDA_CAT_TILES); single: the rule's sets are at most one range each.
+kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged, bool single) {
+    if (tw == 1 && th == 14) return choose_halo<1, 14>(halo, f32, staged, single);
+    if (tw == 1 && th == 8) return choose_halo<1, 8>(halo, f32, staged, single);
+    if (tw == 1 && th == 16) return choose_halo<1, 16>(halo, f32, staged, single);
+    if (tw == 2 && th == 8) return choose_halo<2, 8>(halo, f32, staged, single);
+    if (tw == 2 && th == 14) return choose_halo<2, 14>(halo, f32, staged, single);
+    if (tw == 4 && th == 8) return choose_halo<4, 8>(halo, f32, staged, single);
     return {nullptr, 0};
 }
 
@@ -315,7 +328,7 @@ struct cuda_cat_device {
 };
 
 extern "C" int cuda_cat_tile_compiled(int32_t tile_w, int32_t tile_h) {
-    return pick_kernel(tile_w, tile_h, 1, false, false).kernel != nullptr;
+    return pick_kernel(tile_w, tile_h, 1, false, false, false).kernel != nullptr;
 }
 
 extern "C" int cuda_cat_probe(cc_error *err) {
@@ -400,8 +413,11 @@ extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
     if (cfg->accumulator != CAT_NUM_F16 && cfg->accumulator != CAT_NUM_F32)
         return cc_fail(err, CC_ERR_ARG, "cuda.cat: %s accumulators are not compiled (FP16, FP32)",
                        cat_number_name(cfg->accumulator));
+    // Rules whose B and S are at most one range each (Larger than Life, Life) take the kernels
+    // with the one-comparison rule; the others the general loop over ranges.
+    const bool single = cat_rule_is_single(rule) != 0;
     kernel_choice kernel = pick_kernel(cfg->tile_w, cfg->tile_h, geo->halo,
-                                       cfg->accumulator == CAT_NUM_F32, cfg->staged != 0);
+                                       cfg->accumulator == CAT_NUM_F32, cfg->staged != 0, single);
     if (!kernel.kernel)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat: tile %dx%d is not compiled (tiles: " CUDA_CAT_TILES ")",
@@ -417,6 +433,13 @@ extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
     d->params.r = r;
     d->params.cross = cross ? 1 : 0;
     d->params.rule = *rule;
+    if (single) {
+        int rc = cat_rule_single_build("cuda.cat", rule, &d->params.single, err);
+        if (rc) {
+            cuda_cat_destroy(d);
+            return rc;
+        }
+    }
     int rc = cuda_cat_setup(d, err);
     if (rc) {
         cuda_cat_destroy(d);

@@ -58,7 +58,9 @@ int cuda_cat_probe(cc_error *err);
 
 /* Allocates the two extended buffers (geometry geo: fragments of 16, halo 1 or 2) and the staging
  * buffer for load and store. cross: the cross (N+) instead of the Moore square. Refuses, with the
- * numbers, buffers that do not fit in the device's free memory, and tiles that are not compiled. */
+ * numbers, buffers that do not fit in the device's free memory, and tiles that are not compiled.
+ * A rule whose B and S are at most one range each (cat_rule_is_single) gets the kernels that test
+ * it with one comparison. */
 int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross, const cat_rule_params *rule,
                     const cuda_cat_config *cfg, cuda_cat_device **out, cc_error *err);
 void cuda_cat_destroy(cuda_cat_device *d);

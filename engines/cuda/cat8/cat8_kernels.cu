@@ -45,6 +45,7 @@ struct step_params {
     int32_t r, cross;
     int32_t stride; // bytes per column of the shared H^T tile
     cat_rule_params rule;
+    cat_rule_single single; // filled when both sets are at most one range (the SINGLE kernels)
 };
 
 typedef void (*step_kernel_t)(const uint8_t *, uint8_t *, step_params);
@@ -57,17 +58,25 @@ __device__ __forceinline__ void mma_s8(int (&c)[4], const uint32_t (&a)[4], uint
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// The rule with compile-time indices only (see cat_kernels.cu).
-__device__ __forceinline__ uint32_t next_state(const cat_rule_params &p, uint32_t alive, int raw) {
-    int dead_count = raw, alive_count = raw - p.self_weight;
-    bool born = false, survives = false;
+// The rule. SINGLE: one comparison (cat_rule_single_next). Otherwise the loop over up to
+// CC_SET_MAX_RANGES ranges with compile-time indices only (see cat_kernels.cu); unrolled and
+// predicated for the 32 cells a lane updates, it is most of the kernel's instructions.
+template <bool SINGLE>
+__device__ __forceinline__ uint32_t next_state(const step_params &sp, uint32_t alive, int raw) {
+    if constexpr (SINGLE) {
+        return cat_rule_single_next(&sp.single, alive != 0, raw) ? 1u : 0u;
+    } else {
+        const cat_rule_params &p = sp.rule;
+        int dead_count = raw, alive_count = raw - p.self_weight;
+        bool born = false, survives = false;
 #pragma unroll
-    for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
-        if (q >= p.ranges_max) break;
-        born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
-        survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
+            if (q >= p.ranges_max) break;
+            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
+            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+        }
+        return (alive ? survives : born) ? 1u : 0u;
     }
-    return (alive ? survives : born) ? 1u : 0u;
 }
 
 __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *frag, int lane) {
@@ -116,8 +125,8 @@ __device__ __forceinline__ void stage_tile(uint8_t *lam, const uint8_t *__restri
 // STAGED: each tile's Lambda fragments are copied into shared memory asynchronously, the next
 // tile's while the current one is computed (two buffers), and the results are written over the
 // centre fragments there; otherwise step 1 reads them from global memory and keeps the centre
-// fragments in shared memory for step 2.
-template <int TW, int TH, bool STAGED>
+// fragments in shared memory for step 2. SINGLE: the rule's sets are at most one range each.
+template <int TW, int TH, bool STAGED, bool SINGLE>
 __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
     cat8_step_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, step_params p) {
     extern __shared__ __align__(16) uint8_t smem[];
@@ -331,8 +340,8 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                             raw0 += hrow[0];
                             raw1 += hrow[stride];
                         }
-                        *pair = (uint16_t)(next_state(p.rule, cells & 0xffu, raw0) |
-                                           (next_state(p.rule, cells >> 8, raw1) << 8));
+                        *pair = (uint16_t)(next_state<SINGLE>(p, cells & 0xffu, raw0) |
+                                           (next_state<SINGLE>(p, cells >> 8, raw1) << 8));
                     }
             __syncwarp();
             uint8_t *dst =
@@ -389,20 +398,25 @@ struct kernel_choice {
     bool staged;
 };
 
-template <int TW, int TH>
+template <int TW, int TH, bool SINGLE>
 kernel_choice choice(bool staged) {
-    if (staged) return {cat8_step_kernel<TW, TH, true>, (TH + 2) * 32, true};
-    return {cat8_step_kernel<TW, TH, false>, (TH + 2) * 32, false};
+    if (staged) return {cat8_step_kernel<TW, TH, true, SINGLE>, (TH + 2) * 32, true};
+    return {cat8_step_kernel<TW, TH, false, SINGLE>, (TH + 2) * 32, false};
 }
 
-// The compiled tiles (CUDA_CAT8_TILES).
-kernel_choice pick_kernel(int tw, int th, bool staged) {
-    if (tw == 1 && th == 6) return choice<1, 6>(staged);
-    if (tw == 1 && th == 4) return choice<1, 4>(staged);
-    if (tw == 1 && th == 8) return choice<1, 8>(staged);
-    if (tw == 1 && th == 14) return choice<1, 14>(staged);
-    if (tw == 2 && th == 6) return choice<2, 6>(staged);
-    if (tw == 2 && th == 14) return choice<2, 14>(staged);
+template <int TW, int TH>
+kernel_choice choice_rule(bool staged, bool single) {
+    return single ? choice<TW, TH, true>(staged) : choice<TW, TH, false>(staged);
+}
+
+// The compiled tiles (CUDA_CAT8_TILES); single: the rule's sets are at most one range each.
+kernel_choice pick_kernel(int tw, int th, bool staged, bool single) {
+    if (tw == 1 && th == 6) return choice_rule<1, 6>(staged, single);
+    if (tw == 1 && th == 4) return choice_rule<1, 4>(staged, single);
+    if (tw == 1 && th == 8) return choice_rule<1, 8>(staged, single);
+    if (tw == 1 && th == 14) return choice_rule<1, 14>(staged, single);
+    if (tw == 2 && th == 6) return choice_rule<2, 6>(staged, single);
+    if (tw == 2 && th == 14) return choice_rule<2, 14>(staged, single);
     return {nullptr, 0, false};
 }
 
@@ -423,7 +437,7 @@ struct cuda_cat8_device {
 };
 
 extern "C" int cuda_cat8_tile_compiled(int32_t tile_w, int32_t tile_h) {
-    return pick_kernel(tile_w, tile_h, false).kernel != nullptr;
+    return pick_kernel(tile_w, tile_h, false, false).kernel != nullptr;
 }
 
 extern "C" int cuda_cat8_probe(cc_error *err) {
@@ -507,7 +521,10 @@ extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
                        "cuda.cat8: fragments of %d with a halo of %d cannot hold radius %d (the "
                        "kernels take fragments of %d, a halo of 1, radius 1..%d)",
                        (int)geo->frag, (int)geo->halo, (int)r, kFrag, kFrag);
-    kernel_choice k = pick_kernel(tile_w, tile_h, staged != 0);
+    // Rules whose B and S are at most one range each (Larger than Life, Life) take the kernels
+    // with the one-comparison rule; the others the general loop over ranges.
+    const bool single = cat_rule_is_single(rule) != 0;
+    kernel_choice k = pick_kernel(tile_w, tile_h, staged != 0, single);
     if (!k.kernel)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat8: tile %dx%d is not compiled (tiles: " CUDA_CAT8_TILES ")",
@@ -527,6 +544,13 @@ extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
     // mod 32.
     d->params.stride = (tile_h + 2) * kFrag + 16;
     d->params.rule = *rule;
+    if (single) {
+        int rc = cat_rule_single_build("cuda.cat8", rule, &d->params.single, err);
+        if (rc) {
+            cuda_cat8_destroy(d);
+            return rc;
+        }
+    }
     const size_t column_tile = (size_t)tile_w * kFrag * (size_t)d->params.stride;
     const size_t lam = 2 * (size_t)(tile_h + 2) * (size_t)(tile_w + 2) * kBytes;
     d->smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) + column_tile +

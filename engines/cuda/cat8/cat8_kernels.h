@@ -46,7 +46,8 @@ typedef struct cuda_cat8_device cuda_cat8_device;
 int cuda_cat8_probe(cc_error *err);
 
 /* geo: fragments of 32, halo 1; staged: see CUDA_CAT8_STAGED. Refuses buffers that do not fit in
- * the device's free memory and tiles that are not compiled. */
+ * the device's free memory and tiles that are not compiled. A rule whose B and S are at most one
+ * range each (cat_rule_is_single) gets the kernels that test it with one comparison. */
 int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross, const cat_rule_params *rule,
                      int32_t tile_w, int32_t tile_h, int staged, cuda_cat8_device **out,
                      cc_error *err);
