@@ -79,6 +79,20 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
     return CC_OK;
 }
 
+int cc_engine_check_cells(const char *engine, const uint8_t *cells, size_t n, cc_error *err) {
+    for (size_t i = 0; i < n; i++)
+        if (cells[i] > 1)
+            return cc_fail(err, CC_ERR_ARG, "%s: cell %zu is %u, not 0 or 1", engine, i,
+                           (unsigned)cells[i]);
+    return CC_OK;
+}
+
+int cc_engine_check_steps(const char *engine, int64_t k, cc_error *err) {
+    if (k < 0)
+        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", engine, (long long)k);
+    return CC_OK;
+}
+
 const char *cc_hardware_name(cc_hardware hw) {
     switch (hw) {
     case CC_HW_CPU: return "cpu";

@@ -62,6 +62,12 @@ typedef struct cc_engine {
 int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                     cc_error *err);
 
+/* The checks every load and step start with: each of the n cells is 0 or 1 (otherwise CC_ERR_ARG
+ * naming the engine, the first bad cell's index and its value), and k >= 0 (otherwise CC_ERR_ARG
+ * naming the engine and k). */
+int cc_engine_check_cells(const char *engine, const uint8_t *cells, size_t n, cc_error *err);
+int cc_engine_check_steps(const char *engine, int64_t k, cc_error *err);
+
 const char *cc_hardware_name(cc_hardware hw); /* "cpu", "gpu", "amx", "avx2", "avx512" */
 
 /* Does CELLCHECK_REQUIRE (a comma-separated list such as "gpu,amx") name this hardware? */

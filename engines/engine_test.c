@@ -193,10 +193,35 @@ static void test_describe(checks *t) {
     CHECKF(t, cc_engine_find("cpu.ref") == NULL, "found an engine without a registry");
 }
 
+/* The load and step checks: hand-written messages, the first bad cell named. */
+static void test_cells_and_steps(checks *t) {
+    cc_error err;
+    const uint8_t good[4] = {0, 1, 1, 0};
+    cc_error_clear(&err);
+    CHECK_EQ(t, cc_engine_check_cells("test.general", good, 4, &err), CC_OK);
+    CHECK_EQ(t, cc_engine_check_cells("test.general", good, 0, &err), CC_OK);
+
+    const uint8_t bad[5] = {1, 0, 2, 1, 255};
+    cc_error_clear(&err);
+    CHECK_EQ(t, cc_engine_check_cells("test.general", bad, 5, &err), CC_ERR_ARG);
+    CHECK_EQ(t, err.code, CC_ERR_ARG);
+    CHECK_STR(t, err.msg, "test.general: cell 2 is 2, not 0 or 1");
+    cc_error_clear(&err);
+    CHECK_EQ(t, cc_engine_check_cells("test.general", bad, 2, &err), CC_OK);
+
+    cc_error_clear(&err);
+    CHECK_EQ(t, cc_engine_check_steps("test.general", 0, &err), CC_OK);
+    CHECK_EQ(t, cc_engine_check_steps("test.general", INT64_MAX, &err), CC_OK);
+    CHECK_EQ(t, cc_engine_check_steps("test.general", -3, &err), CC_ERR_ARG);
+    CHECK_EQ(t, err.code, CC_ERR_ARG);
+    CHECK_STR(t, err.msg, "test.general: negative step count -3");
+}
+
 int main(void) {
     checks t = {"engine_test", 0, 0};
     test_check(&t);
     test_required(&t);
     test_describe(&t);
+    test_cells_and_steps(&t);
     return check_summary(&t);
 }

@@ -124,7 +124,8 @@ static void cpu_ref_step_once(const cpu_ref *e) {
 
 static int cpu_ref_step(void *ctx, int64_t k, cc_error *err) {
     cpu_ref *e = ctx;
-    if (k < 0) return cc_fail(err, CC_ERR_ARG, "cpu.ref: negative step count %lld", (long long)k);
+    int rc = cc_engine_check_steps("cpu.ref", k, err);
+    if (rc) return rc;
     for (int64_t s = 0; s < k; s++) {
         cpu_ref_step_once(e);
         uint8_t *t = e->cur;

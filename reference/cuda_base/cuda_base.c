@@ -74,20 +74,20 @@ static int cuda_base_create_engine(const cc_rule *rule, int32_t w, int32_t h, vo
 static int cuda_base_load_engine(void *ctx, const uint8_t *cells, cc_error *err) {
     cuda_base *e = ctx;
     size_t n = (size_t)e->w * (size_t)e->h;
-    for (size_t i = 0; i < n; i++)
-        if (cells[i] > 1)
-            return cc_fail(err, CC_ERR_ARG, "cuda.base: cell %zu is %u, not 0 or 1", i,
-                           (unsigned)cells[i]);
+    int rc = cc_engine_check_cells("cuda.base", cells, n, err);
+    if (rc) return rc;
     return cuda_base_load(e->device, cells, err);
 }
 
 static int cuda_base_step_engine(void *ctx, int64_t k, cc_error *err) {
-    if (k < 0) return cc_fail(err, CC_ERR_ARG, "cuda.base: negative step count %lld", (long long)k);
+    int rc = cc_engine_check_steps("cuda.base", k, err);
+    if (rc) return rc;
     return cuda_base_step(((cuda_base *)ctx)->device, k, err);
 }
 
 static int cuda_base_timed_step_engine(void *ctx, int64_t k, double *ms, cc_error *err) {
-    if (k < 0) return cc_fail(err, CC_ERR_ARG, "cuda.base: negative step count %lld", (long long)k);
+    int rc = cc_engine_check_steps("cuda.base", k, err);
+    if (rc) return rc;
     return cuda_base_timed_step(((cuda_base *)ctx)->device, k, ms, err);
 }
 

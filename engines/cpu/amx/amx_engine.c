@@ -226,11 +226,10 @@ int amx_engine_store(void *ctx, uint8_t *cells, cc_error *err) {
 
 int amx_engine_step(amx_engine *e, int64_t k, int (*run_step)(amx_engine *e, cc_error *err),
                     cc_error *err) {
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", e->table->name,
-                       (long long)k);
+    int rc = cc_engine_check_steps(e->table->name, k, err);
+    if (rc) return rc;
     for (int64_t s = 0; s < k; s++) {
-        int rc = run_step(e, err);
+        rc = run_step(e, err);
         if (rc) return rc;
         e->cur = 1 - e->cur;
         amx_engine_wrap(e);

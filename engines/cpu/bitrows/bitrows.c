@@ -118,9 +118,8 @@ void bitrows_engine_destroy(void *ctx) { bitrows_destroy(ctx); }
 int bitrows_engine_step(void *ctx, int64_t k, void (*step_rows)(const bitrows *b),
                         cc_error *err) {
     bitrows *b = ctx;
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", b->engine->name,
-                       (long long)k);
+    int rc = cc_engine_check_steps(b->engine->name, k, err);
+    if (rc) return rc;
     for (int64_t i = 0; i < k; i++) {
         step_rows(b);
         uint64_t *t = b->cur;

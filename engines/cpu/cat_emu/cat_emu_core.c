@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engines/cpu/cat_emu/half.h"
+#include "engines/engine.h"
 
 #define FRAG CAT_EMU_FRAG
 #define CELLS (FRAG * FRAG)
@@ -201,8 +202,8 @@ static void step_tile(cat_emu *e, int64_t fy0, int64_t fx0) {
 }
 
 int cat_emu_step(cat_emu *e, int64_t k, cc_error *err) {
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", e->name, (long long)k);
+    int rc = cc_engine_check_steps(e->name, k, err);
+    if (rc) return rc;
     const cat_geometry *g = &e->g;
     int64_t tiles_x = (g->fw + e->cfg.tile_w - 1) / e->cfg.tile_w;
     int64_t tiles_y = (g->fh + e->cfg.tile_h - 1) / e->cfg.tile_h;

@@ -160,8 +160,8 @@ static void step_once(hexlut *e) {
 }
 
 static int hexlut_step(void *ctx, int64_t k, cc_error *err) {
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "cpu.hexlut: negative step count %lld", (long long)k);
+    int rc = cc_engine_check_steps("cpu.hexlut", k, err);
+    if (rc) return rc;
     for (int64_t i = 0; i < k; i++) step_once(ctx);
     return CC_OK;
 }

@@ -278,9 +278,8 @@ static void step_once(sliding_ctx *e) {
 
 int sliding_step(void *ctx, int64_t k, cc_error *err) {
     sliding_ctx *e = ctx;
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", e->engine->name,
-                       (long long)k);
+    int rc = cc_engine_check_steps(e->engine->name, k, err);
+    if (rc) return rc;
     for (int64_t i = 0; i < k; i++) step_once(e);
     return CC_OK;
 }

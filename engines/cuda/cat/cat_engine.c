@@ -47,26 +47,22 @@ int cuda_cat_engine_create(const cc_engine *engine, cat_number accumulator, cons
 int cuda_cat_engine_load(void *ctx, const uint8_t *cells, cc_error *err) {
     cuda_cat_engine *e = ctx;
     size_t n = (size_t)e->w * (size_t)e->h;
-    for (size_t i = 0; i < n; i++)
-        if (cells[i] > 1)
-            return cc_fail(err, CC_ERR_ARG, "%s: cell %zu is %u, not 0 or 1", e->engine->name, i,
-                           (unsigned)cells[i]);
+    int rc = cc_engine_check_cells(e->engine->name, cells, n, err);
+    if (rc) return rc;
     return cuda_cat_load(e->device, cells, err);
 }
 
 int cuda_cat_engine_step(void *ctx, int64_t k, cc_error *err) {
     cuda_cat_engine *e = ctx;
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", e->engine->name,
-                       (long long)k);
+    int rc = cc_engine_check_steps(e->engine->name, k, err);
+    if (rc) return rc;
     return cuda_cat_step(e->device, k, err);
 }
 
 int cuda_cat_engine_timed_step(void *ctx, int64_t k, double *ms, cc_error *err) {
     cuda_cat_engine *e = ctx;
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", e->engine->name,
-                       (long long)k);
+    int rc = cc_engine_check_steps(e->engine->name, k, err);
+    if (rc) return rc;
     return cuda_cat_timed_step(e->device, k, ms, err);
 }
 

@@ -45,20 +45,20 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **out, cc_erro
 static int load(void *ctx, const uint8_t *cells, cc_error *err) {
     cuda_cat8_engine *e = ctx;
     size_t n = (size_t)e->w * (size_t)e->h;
-    for (size_t i = 0; i < n; i++)
-        if (cells[i] > 1)
-            return cc_fail(err, CC_ERR_ARG, "cuda.cat8: cell %zu is %u, not 0 or 1", i,
-                           (unsigned)cells[i]);
+    int rc = cc_engine_check_cells("cuda.cat8", cells, n, err);
+    if (rc) return rc;
     return cuda_cat8_load(e->device, cells, err);
 }
 
 static int step(void *ctx, int64_t k, cc_error *err) {
-    if (k < 0) return cc_fail(err, CC_ERR_ARG, "cuda.cat8: negative step count %lld", (long long)k);
+    int rc = cc_engine_check_steps("cuda.cat8", k, err);
+    if (rc) return rc;
     return cuda_cat8_step(((cuda_cat8_engine *)ctx)->device, k, err);
 }
 
 static int timed_step(void *ctx, int64_t k, double *ms, cc_error *err) {
-    if (k < 0) return cc_fail(err, CC_ERR_ARG, "cuda.cat8: negative step count %lld", (long long)k);
+    int rc = cc_engine_check_steps("cuda.cat8", k, err);
+    if (rc) return rc;
     return cuda_cat8_timed_step(((cuda_cat8_engine *)ctx)->device, k, ms, err);
 }
 

@@ -8,6 +8,10 @@
 #include "engines/cuda/devgrid/devgrid.h"
 #include "engines/cuda/devgrid/probe.h"
 
+extern "C" {
+#include "engines/engine.h"
+}
+
 struct cc_devgrid {
     const char *engine;
     const cc_devgrid_ops *ops;
@@ -148,15 +152,13 @@ static cc_devgrid_view devgrid_view(const cc_devgrid *d, const uint8_t *in, uint
 extern "C" int cc_devgrid_load(void *ctx, const uint8_t *cells, cc_error *err) {
     cc_devgrid *d = (cc_devgrid *)ctx;
     size_t n = (size_t)d->w * (size_t)d->h;
-    for (size_t i = 0; i < n; i++)
-        if (cells[i] > 1)
-            return cc_fail(err, CC_ERR_ARG, "%s: cell %zu is %u, not 0 or 1", d->engine, i,
-                           (unsigned)cells[i]);
+    int rc = cc_engine_check_cells(d->engine, cells, n, err);
+    if (rc) return rc;
     DEVGRID_CHECK(d, cudaMemcpy2D(d->cur + d->lead, d->pitch, cells, (size_t)d->w, (size_t)d->w,
                                   (size_t)d->h, cudaMemcpyHostToDevice));
     if (d->ops->refresh) {
         cc_devgrid_view v = devgrid_view(d, d->cur, d->cur);
-        int rc = d->ops->refresh(&v, err);
+        rc = d->ops->refresh(&v, err);
         if (rc) return rc;
         DEVGRID_CHECK(d, cudaDeviceSynchronize());
     }
@@ -172,11 +174,11 @@ extern "C" int cc_devgrid_store(void *ctx, uint8_t *cells, cc_error *err) {
 
 // Launches k steps on the default stream without waiting for them.
 static int devgrid_launch(cc_devgrid *d, int64_t k, cc_error *err) {
-    if (k < 0)
-        return cc_fail(err, CC_ERR_ARG, "%s: negative step count %lld", d->engine, (long long)k);
+    int rc = cc_engine_check_steps(d->engine, k, err);
+    if (rc) return rc;
     for (int64_t s = 0; s < k; s++) {
         cc_devgrid_view v = devgrid_view(d, d->cur, d->next);
-        int rc = d->ops->step(&v, err);
+        rc = d->ops->step(&v, err);
         if (rc) return rc;
         uint8_t *t = d->cur;
         d->cur = d->next;
