@@ -19,7 +19,7 @@ static const char usage_text[] =
     "                                         .rle is Golly RLE (torus from :TW,H), .txt rows of 0/1\n"
     "  check --engine NAME [--cases N] [--seed HEX] [--radius A..B] [--size A..B]\n"
     "  check --engine NAME --case 'CASE LINE' replay one case (the line a failure prints)\n"
-    "  certify [--engine NAME] [--cases N] [--out-dir DIR]\n"
+    "  certify [--engine NAME] [--cases N] [--seed HEX] [--out-dir DIR] [--catalogue FILE]\n"
     "                                         every check for one engine or all that run here;\n"
     "                                         writes certificate.md and certificate.json\n"
     "  golden verify [--dir DIR]              the oracle reproduces every golden hash\n"

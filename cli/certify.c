@@ -62,9 +62,10 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
             snprintf(row->reason, sizeof row->reason, "%zu golden cases differ", row->golden.failed);
         else if (rc)
             snprintf(row->reason, sizeof row->reason, "golden: %.500s", err.msg);
-        else if (row->golden.passed == 0)
-            rc = CC_ERR_MISMATCH,
+        else if (row->golden.passed == 0) {
+            rc = CC_ERR_MISMATCH;
             snprintf(row->reason, sizeof row->reason, "no golden case fits the engine");
+        }
     } else if (rc) {
         snprintf(row->reason, sizeof row->reason, "conformance could not run: %.500s", err.msg);
     } else {
@@ -180,13 +181,7 @@ int cli_cmd_certify(int argc, char **argv) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.cases = CERTIFY_DEFAULT_CASES;
-    if (flags[CASES].value) {
-        int64_t n;
-        if (cli_parse_int64("--cases", flags[CASES].value, 1, INT64_C(1) << 40, &n, &err))
-            return cli_bad_usage(&err);
-        opt.cases = (uint64_t)n;
-    }
-    if (flags[SEED].value && case_seed_parse_hex(flags[SEED].value, opt.master, &err))
+    if (cli_campaign_flags(flags[CASES].value, flags[SEED].value, &opt, &err))
         return cli_bad_usage(&err);
 
     const cc_engine *const *all = cc_engines_all();

@@ -6,6 +6,17 @@
 #include "cli/commands.h"
 #include "fuzz/campaign.h"
 
+int cli_campaign_flags(const char *cases, const char *seed, cc_campaign_options *opt,
+                       cc_error *err) {
+    if (cases) {
+        int64_t n;
+        int rc = cli_parse_int64("--cases", cases, 1, INT64_C(1) << 40, &n, err);
+        if (rc) return rc;
+        opt->cases = (uint64_t)n;
+    }
+    return seed ? case_seed_parse_hex(seed, opt->master, err) : CC_OK;
+}
+
 int cli_cmd_check(int argc, char **argv) {
     cli_flag flags[] = {{"--engine", NULL}, {"--cases", NULL},  {"--seed", NULL},
                         {"--radius", NULL}, {"--size", NULL},   {"--case", NULL},
@@ -28,13 +39,7 @@ int cli_cmd_check(int argc, char **argv) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.report_dir = flags[REPORT_DIR].value;
-    if (flags[CASES].value) {
-        int64_t n;
-        if (cli_parse_int64("--cases", flags[CASES].value, 1, INT64_C(1) << 40, &n, &err))
-            return cli_bad_usage(&err);
-        opt.cases = (uint64_t)n;
-    }
-    if (flags[SEED].value && case_seed_parse_hex(flags[SEED].value, opt.master, &err))
+    if (cli_campaign_flags(flags[CASES].value, flags[SEED].value, &opt, &err))
         return cli_bad_usage(&err);
     if (flags[RADIUS].value &&
         cc_parse_int_range(flags[RADIUS].value, &opt.radius_lo, &opt.radius_hi, &err))

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "engines/engine.h"
+#include "fuzz/campaign.h"
 #include "oracle/grid.h"
 #include "oracle/rule.h"
 
@@ -20,6 +21,9 @@ void cli_usage(FILE *out);
 int cli_bad_usage(const cc_error *err);
 int cli_failed(const cc_error *err);
 const cc_engine *cli_find_engine(const char *name, cc_error *err);
+/* --cases and --seed (either may be NULL) into a campaign's options. */
+int cli_campaign_flags(const char *cases, const char *seed, cc_campaign_options *opt,
+                       cc_error *err);
 int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,
                    cc_error *err);
 
