@@ -40,11 +40,11 @@ int cli_cmd_bench(int argc, char **argv) {
     if (!reference_name) reference_name = cc_bench_default_reference(engine);
     const cc_engine *reference = cli_find_engine(reference_name, &err);
     if (!reference) return cli_bad_usage(&err);
-    if (engine->available(&err)) {
+    if (cc_engine_available(engine, &err)) {
         cc_prefix(&err, "%s cannot run here", engine->name);
         return cli_failed(&err);
     }
-    if (reference->available(&err)) {
+    if (cc_engine_available(reference, &err)) {
         cc_prefix(&err, "reference %s cannot run here", reference->name);
         return cli_failed(&err);
     }

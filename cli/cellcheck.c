@@ -53,7 +53,7 @@ static int cmd_list(int argc, char **argv) {
     for (const cc_engine *const *e = cc_engines_all(); *e; e++) {
         char caps[256];
         cc_error why = {0};
-        int rc = (*e)->available(&why);
+        int rc = cc_engine_available(*e, &why);
         cc_engine_describe_caps(*e, caps, sizeof caps);
         printf("%-14s %-8s %-5s %s / %s\n", (*e)->name, cc_hardware_name((*e)->hardware),
                rc ? "no" : "yes", caps, (*e)->summary);
@@ -79,13 +79,13 @@ const cc_engine *cli_find_engine(const char *name, cc_error *err) {
 /* create, load, step, store, destroy: one engine on one grid, in place. */
 int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,
                    cc_error *err) {
-    int rc = engine->available(err);
+    int rc = cc_engine_available(engine, err);
     if (rc) return cc_prefix(err, "%s", engine->name);
-    void *ctx = NULL;
-    if ((rc = engine->create(rule, g->w, g->h, &ctx, err))) return rc;
-    if (!(rc = engine->load(ctx, g->cells, err)) && !(rc = engine->step(ctx, steps, err)))
-        rc = engine->store(ctx, g->cells, err);
-    engine->destroy(ctx);
+    cc_context *ctx = NULL;
+    if ((rc = cc_engine_create(engine, rule, g->w, g->h, &ctx, err))) return rc;
+    if (!(rc = cc_engine_load(ctx, g->cells, err)) && !(rc = cc_engine_step(ctx, steps, err)))
+        rc = cc_engine_store(ctx, g->cells, err);
+    cc_engine_destroy(ctx);
     return rc;
 }
 

@@ -42,7 +42,7 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
                            const golden_catalogue *cat) {
     const cc_engine *e = row->engine;
     cc_error err = {0};
-    if (e->available(&err)) {
+    if (cc_engine_available(e, &err)) {
         row->v = VERDICT_NOT_RUN;
         snprintf(row->reason, sizeof row->reason, "%s", err.msg);
         if (cc_hardware_required(e->hardware)) {

@@ -47,7 +47,7 @@ int cli_cmd_check(int argc, char **argv) {
     if (flags[SIZE].value && cc_parse_int_range(flags[SIZE].value, &opt.size_lo, &opt.size_hi, &err))
         return cli_bad_usage(&err);
 
-    if (engine->available(&err)) {
+    if (cc_engine_available(engine, &err)) {
         cc_prefix(&err, "%s cannot run here", engine->name);
         return cli_failed(&err);
     }

@@ -35,12 +35,12 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
     cc_bench_cpu_model(buf, size);
     if (!e->device_name) return CC_OK;
     cc_rule rule;
-    void *ctx = NULL;
+    cc_context *ctx = NULL;
     int rc = cc_rule_parse("B3/S23", &rule, err);
-    if (!rc) rc = e->create(&rule, 64, 64, &ctx, err);
+    if (!rc) rc = cc_engine_create(e, &rule, 64, 64, &ctx, err);
     if (rc) return rc;
-    snprintf(buf, size, "%s", e->device_name(ctx));
-    e->destroy(ctx);
+    snprintf(buf, size, "%s", cc_engine_device_name(ctx));
+    cc_engine_destroy(ctx);
     return CC_OK;
 }
 
@@ -77,7 +77,7 @@ static int gate_line(char *line, int number, gate_tally *t, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "line %d: a flatness claim needs two radii", number);
 
     cc_error why = {0};
-    if (engine->available(&why) || (reference && reference->available(&why))) {
+    if (cc_engine_available(engine, &why) || (reference && cc_engine_available(reference, &why))) {
         printf("skip    line %d %s: not here: %s\n", number, engine->name, why.msg);
         t->skipped++;
         return CC_OK;

@@ -168,12 +168,6 @@ void cc_bench_cpu_model(char *buf, size_t size) {
 
 /* ---- measuring ------------------------------------------------------------------------------ */
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 static int compare_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -190,30 +184,24 @@ typedef struct measurement {
 static int measure(const cc_engine *engine, const cc_rule *rule, const cc_grid *initial,
                    int64_t warmup, int64_t steps, int repeats, uint8_t *final_cells, measurement *m,
                    cc_error *err) {
-    void *ctx = NULL;
-    int rc = engine->create(rule, initial->w, initial->h, &ctx, err);
+    cc_context *ctx = NULL;
+    int rc = cc_engine_create(engine, rule, initial->w, initial->h, &ctx, err);
     if (rc) return rc;
     double times[BENCH_REPEATS_MAX];
-    if (engine->device_name)
-        snprintf(m->device, sizeof m->device, "%s", engine->device_name(ctx));
+    const char *device = cc_engine_device_name(ctx);
+    if (device)
+        snprintf(m->device, sizeof m->device, "%s", device);
     else
         cc_bench_cpu_model(m->device, sizeof m->device);
-    m->engine_clock = engine->timed_step != NULL;
-    if (!(rc = engine->load(ctx, initial->cells, err)) && warmup > 0)
-        rc = engine->step(ctx, warmup, err);
+    if (!(rc = cc_engine_load(ctx, initial->cells, err)) && warmup > 0)
+        rc = cc_engine_step(ctx, warmup, err);
     for (int i = 0; i < repeats && !rc; i++) {
         double ms = 0.0;
-        if (engine->timed_step) {
-            rc = engine->timed_step(ctx, steps, &ms, err);
-        } else {
-            double start = now_ms();
-            rc = engine->step(ctx, steps, err);
-            ms = now_ms() - start;
-        }
+        rc = cc_engine_timed_step(ctx, steps, &ms, &m->engine_clock, err);
         times[i] = ms / (double)steps;
     }
-    if (!rc) rc = engine->store(ctx, final_cells, err);
-    engine->destroy(ctx);
+    if (!rc) rc = cc_engine_store(ctx, final_cells, err);
+    cc_engine_destroy(ctx);
     if (rc) return cc_prefix(err, "%s", engine->name);
     qsort(times, (size_t)repeats, sizeof times[0], compare_double);
     m->ms_per_step =
@@ -263,10 +251,12 @@ static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
                          const cc_bench_options *opt, FILE *out, int32_t *radii, int *count,
                          cc_error *err) {
     *count = 0;
-    int32_t lo = engine->caps.radius_min, hi = engine->caps.radius_max;
+    cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    int32_t lo = caps.radius_min, hi = caps.radius_max;
     if (reference) {
-        if (reference->caps.radius_min > lo) lo = reference->caps.radius_min;
-        if (reference->caps.radius_max < hi) hi = reference->caps.radius_max;
+        cc_engine_caps ref = cc_engine_caps_resolved(reference);
+        if (ref.radius_min > lo) lo = ref.radius_min;
+        if (ref.radius_max < hi) hi = ref.radius_max;
     }
     if (opt->radius_count > 0) {
         for (int i = 0; i < opt->radius_count; i++) {
@@ -298,8 +288,8 @@ static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
  * neighbourhood; for a hexagonal engine, seed 002's rule 34/2 (B2/S34H) at density 0.5. */
 static int bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,
                           cc_error *err) {
-    if (!(engine->caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) &&
-        (engine->caps.shapes & CC_SHAPE_BIT(CC_SHAPE_HEX))) {
+    uint32_t shapes = cc_engine_caps_resolved(engine).shapes;
+    if (!(shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) && (shapes & CC_SHAPE_BIT(CC_SHAPE_HEX))) {
         *density = 0.5;
         return cc_rule_parse("B2/S34H", rule, err);
     }
@@ -337,8 +327,10 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
         }
     } else {
         int32_t side = gpu ? 8192 : 1024;
-        int32_t wm = lcm32(engine->caps.w_multiple, reference ? reference->caps.w_multiple : 1);
-        int32_t hm = lcm32(engine->caps.h_multiple, reference ? reference->caps.h_multiple : 1);
+        cc_engine_caps caps = cc_engine_caps_resolved(engine);
+        cc_engine_caps ref = reference ? cc_engine_caps_resolved(reference) : caps;
+        int32_t wm = lcm32(caps.w_multiple, ref.w_multiple);
+        int32_t hm = lcm32(caps.h_multiple, ref.h_multiple);
         nsizes = 1;
         widths[0] = round_up(side, wm);
         heights[0] = round_up(side, hm);

@@ -24,25 +24,31 @@ typedef enum cc_hardware {
 #define CC_CENTRE_M0 1u
 #define CC_CENTRE_M1 2u
 
+/* What an engine can do. Every field left out of a designated initializer (zero) means "no limit":
+ * every shape, radii 1..CC_RADIUS_MAX, M0 and M1, any W and H, any count. */
 typedef struct cc_engine_caps {
-    uint32_t shapes;            /* CC_SHAPE_BIT(...) of every shape it simulates */
-    int32_t radius_min, radius_max;
-    uint32_t centres;           /* CC_CENTRE_M0 | CC_CENTRE_M1 */
-    int32_t w_multiple, h_multiple; /* W and H must be multiples of these (1: any) */
+    uint32_t shapes;            /* CC_SHAPE_BIT(...) of every shape it simulates; 0: all */
+    int32_t radius_min, radius_max; /* 0: 1 and CC_RADIUS_MAX */
+    uint32_t centres;           /* CC_CENTRE_M0 | CC_CENTRE_M1; 0: both */
+    int32_t w_multiple, h_multiple; /* W and H must be multiples of these (0 or 1: any) */
     int32_t w_max, h_max;       /* 0: no limit beyond CC_GRID_SIDE_MAX */
     int32_t count_max;          /* largest count the rule's sets may name (0: no limit) */
     const char *limits;         /* anything else, in words, or NULL */
 } cc_engine_caps;
 
+/* An engine's table, written with designated initializers. Callers go through the entry points
+ * below (cc_engine_create, cc_engine_load, ...), which do the generic checks once, so an engine's
+ * own functions receive only rules and sizes within its caps, 0/1 cells and k >= 0. */
 typedef struct cc_engine {
     const char *name;    /* stable: "cpu.ref", "cuda.base", ... */
     const char *summary; /* one line */
-    cc_hardware hardware;
+    cc_hardware hardware; /* omitted: a plain CPU */
     cc_engine_caps caps;
 
-    /* Is the hardware here? 0 if so; otherwise CC_ERR_UNAVAILABLE and the reason in err. */
+    /* Is the hardware here? 0 if so; otherwise CC_ERR_UNAVAILABLE and the reason in err.
+     * NULL: always. */
     int (*available)(cc_error *err);
-    /* Refuses, with the limit named, any rule or size outside caps (or any other limit). */
+    /* Refuses, with the limit named, anything the caps cannot say; sets *ctx on success. */
     int (*create)(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
     int (*load)(void *ctx, const uint8_t *cells, cc_error *err);
     /* k >= 0 steps, whatever the engine does internally per launch. */
@@ -57,14 +63,43 @@ typedef struct cc_engine {
     const char *(*device_name)(void *ctx);
 } cc_engine;
 
-/* The checks every create starts with: the rule is valid, and its shape, radius, centre, sets and
- * the size W x H fit caps (including W, H >= 2r+1). The message names the limit that failed. */
+/* One live instance of an engine: what the entry points need to check each call. */
+typedef struct cc_context {
+    const cc_engine *engine;
+    void *ctx; /* the engine's own */
+    cc_rule rule;
+    int32_t w, h;
+    int loaded; /* step and store before the first load are refused */
+} cc_context;
+
+/* The entry points every caller uses. create checks the rule and W x H against the caps (the
+ * message names the limit), then calls the engine's create; *out is NULL on failure. load checks
+ * that every cell is 0 or 1; step that k >= 0 and a grid was loaded; store that a grid was
+ * loaded. Every failure names the engine. destroy accepts NULL. */
+int cc_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                     cc_context **out, cc_error *err);
+int cc_engine_load(cc_context *c, const uint8_t *cells, cc_error *err);
+int cc_engine_step(cc_context *c, int64_t k, cc_error *err);
+/* k steps timed on the engine's clock where it has one (*engine_clock = 1), else by the host's
+ * monotonic clock around step (*engine_clock = 0). */
+int cc_engine_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
+int cc_engine_store(cc_context *c, uint8_t *cells, cc_error *err);
+void cc_engine_destroy(cc_context *c);
+/* The engine's device name for a live context, or NULL for a CPU engine. */
+const char *cc_engine_device_name(const cc_context *c);
+/* 0 if the engine's hardware is here (an engine without available() always is). */
+int cc_engine_available(const cc_engine *engine, cc_error *err);
+
+/* The engine's caps with every omitted field replaced by the limit it stands for. */
+cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine);
+
+/* Do rule and W x H fit the engine's caps (rule valid, shape, radius, centre, sets, W, H >= 2r+1,
+ * multiples and maxima)? The message names the limit that failed. cc_engine_create starts with it;
+ * the campaign uses it to know which cases must be refused. */
 int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                     cc_error *err);
 
-/* The checks every load and step start with: each of the n cells is 0 or 1 (otherwise CC_ERR_ARG
- * naming the engine, the first bad cell's index and its value), and k >= 0 (otherwise CC_ERR_ARG
- * naming the engine and k). */
+/* Still called inside engines until each drops them: the entry points make them redundant. */
 int cc_engine_check_cells(const char *engine, const uint8_t *cells, size_t n, cc_error *err);
 int cc_engine_check_steps(const char *engine, int64_t k, cc_error *err);
 

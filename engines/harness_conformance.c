@@ -14,7 +14,7 @@
 int cc_harness_skip(const cc_engine *engine, int *status) {
     cc_error err;
     cc_error_clear(&err);
-    if (!engine->available || engine->available(&err) == CC_OK) {
+    if (cc_engine_available(engine, &err) == CC_OK) {
         *status = 0;
         return 0;
     }
@@ -313,12 +313,12 @@ static void expect_refusal(tally *t, const char *what, const cc_rule *rule, int3
         t->infra_error++;
         return;
     }
-    void *ctx = NULL;
+    cc_context *ctx = NULL;
     cc_error err;
     cc_error_clear(&err);
-    int rc = t->engine->create(rule, w, h, &ctx, &err);
+    int rc = cc_engine_create(t->engine, rule, w, h, &ctx, &err);
     if (rc == CC_OK) {
-        t->engine->destroy(ctx);
+        cc_engine_destroy(ctx);
         printf("FAILED: %s: create accepted %s (%dx%d): %s\n", t->engine->name, what, (int)w,
                (int)h, caps_err.msg);
         t->failed++;

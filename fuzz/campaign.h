@@ -110,8 +110,6 @@ typedef enum cc_outcome {
 
 typedef enum cc_failure_kind {
     CC_FAILURE_NONE = 0,
-    CC_FAILURE_ACCEPTED_INVALID, /* create accepted a case outside the engine's caps */
-    CC_FAILURE_BAD_REFUSAL,      /* create refused without a code or without a message */
     CC_FAILURE_REFUSED_VALID,    /* create refused a case within the engine's caps */
     CC_FAILURE_ENGINE_ERROR,     /* load, step or store returned an error */
     CC_FAILURE_ROUND_TRIP,       /* store right after load differs from what was loaded */

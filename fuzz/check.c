@@ -15,8 +15,6 @@
 const char *cc_failure_kind_name(cc_failure_kind kind) {
     switch (kind) {
     case CC_FAILURE_NONE: return "none";
-    case CC_FAILURE_ACCEPTED_INVALID: return "accepted a case outside its caps";
-    case CC_FAILURE_BAD_REFUSAL: return "refused without a code or a message";
     case CC_FAILURE_REFUSED_VALID: return "refused a case within its caps";
     case CC_FAILURE_ENGINE_ERROR: return "engine error";
     case CC_FAILURE_ROUND_TRIP: return "load/store round trip differs";
@@ -53,9 +51,9 @@ static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *
 }
 
 /* Stores the engine's grid into out (poisoned first, so unwritten cells show). */
-static int store_poisoned(const cc_engine *engine, void *ctx, cc_grid *out, cc_error *err) {
+static int store_poisoned(cc_context *ctx, cc_grid *out, cc_error *err) {
     memset(out->cells, UNWRITTEN, cc_grid_cells(out));
-    return engine->store(ctx, out->cells, err);
+    return cc_engine_store(ctx, out->cells, err);
 }
 
 int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *res, cc_error *err) {
@@ -64,20 +62,12 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
     cc_error_clear(&caps_err);
     cc_error_clear(&eng_err);
     int in_caps = cc_engine_check(engine, &c->rule, c->w, c->h, &caps_err) == CC_OK;
-    void *ctx = NULL;
-    int rc = engine->create(&c->rule, c->w, c->h, &ctx, &eng_err);
+    cc_context *ctx = NULL;
+    int rc = cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, &eng_err);
     if (!in_caps) {
-        if (rc == CC_OK) {
-            engine->destroy(ctx);
-            fail_result(res, CC_FAILURE_ACCEPTED_INVALID,
-                        "create accepted a case outside its caps (%s)", caps_err.msg);
-        } else if (eng_err.msg[0] == '\0') {
-            fail_result(res, CC_FAILURE_BAD_REFUSAL, "create refused with code %d but no message",
-                        rc);
-        } else {
-            res->outcome = CC_OUTCOME_REFUSED;
-            snprintf(res->detail, sizeof res->detail, "%s", eng_err.msg);
-        }
+        /* The contract's create refused it with the limit named (engine.c); the engine never ran. */
+        res->outcome = CC_OUTCOME_REFUSED;
+        snprintf(res->detail, sizeof res->detail, "%s", eng_err.msg);
         return CC_OK;
     }
     if (rc != CC_OK) {
@@ -88,14 +78,14 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
 
     cc_grid init = {0}, got = {0};
     if ((rc = case_grid(c, &init, err)) || (rc = cc_grid_alloc(&got, c->w, c->h, err))) {
-        engine->destroy(ctx);
+        cc_engine_destroy(ctx);
         cc_grid_free(&init);
         return rc;
     }
     size_t n = cc_grid_cells(&init), first = 0;
-    if ((rc = engine->load(ctx, init.cells, &eng_err))) {
+    if ((rc = cc_engine_load(ctx, init.cells, &eng_err))) {
         fail_result(res, CC_FAILURE_ENGINE_ERROR, "load failed: %.400s", eng_err.msg);
-    } else if ((rc = store_poisoned(engine, ctx, &got, &eng_err))) {
+    } else if ((rc = store_poisoned(ctx, &got, &eng_err))) {
         fail_result(res, CC_FAILURE_ENGINE_ERROR, "store after load failed: %.400s", eng_err.msg);
     } else if ((res->differing = count_differing(got.cells, init.cells, n, &first)) != 0) {
         fail_result(res, CC_FAILURE_ROUND_TRIP,
@@ -103,14 +93,14 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
                     "(%d,%d): stored %d, loaded %d",
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
                     (int)(first / (size_t)c->w), got.cells[first], init.cells[first]);
-    } else if ((rc = engine->step(ctx, c->steps, &eng_err))) {
+    } else if ((rc = cc_engine_step(ctx, c->steps, &eng_err))) {
         fail_result(res, CC_FAILURE_ENGINE_ERROR, "step(%lld) failed: %.400s", (long long)c->steps,
                     eng_err.msg);
-    } else if ((rc = store_poisoned(engine, ctx, &got, &eng_err))) {
+    } else if ((rc = store_poisoned(ctx, &got, &eng_err))) {
         fail_result(res, CC_FAILURE_ENGINE_ERROR, "store after step(%lld) failed: %.400s",
                     (long long)c->steps, eng_err.msg);
     }
-    engine->destroy(ctx);
+    cc_engine_destroy(ctx);
     if (res->outcome == CC_OUTCOME_FAIL) {
         cc_grid_free(&init);
         cc_grid_free(&got);
@@ -175,18 +165,18 @@ static void write_png(const char *report_dir, const char *engine_name, const cc_
 }
 
 /* A fresh engine instance loaded with init; NULL (and a note) on failure. */
-static void *fresh(const cc_engine *engine, const cc_case *c, const cc_grid *init,
+static cc_context *fresh(const cc_engine *engine, const cc_case *c, const cc_grid *init,
                    cc_divergence *d) {
-    void *ctx = NULL;
+    cc_context *ctx = NULL;
     cc_error e;
     cc_error_clear(&e);
-    if (engine->create(&c->rule, c->w, c->h, &ctx, &e)) {
+    if (cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, &e)) {
         snprintf(d->note, sizeof d->note, "create failed during analysis: %.400s", e.msg);
         return NULL;
     }
-    if (engine->load(ctx, init->cells, &e)) {
+    if (cc_engine_load(ctx, init->cells, &e)) {
         snprintf(d->note, sizeof d->note, "load failed during analysis: %.400s", e.msg);
-        engine->destroy(ctx);
+        cc_engine_destroy(ctx);
         return NULL;
     }
     return ctx;
@@ -206,15 +196,15 @@ int fuzz_divergence(const cc_engine *engine, const cc_case *c, const char *repor
     cc_error_clear(&e);
 
     /* The end: step(steps) in one call against the oracle's final grid. */
-    void *ctx = fresh(engine, c, &init, d);
+    cc_context *ctx = fresh(engine, c, &init, d);
     if (!ctx) goto done;
-    if (engine->step(ctx, c->steps, &e) || store_poisoned(engine, ctx, &got, &e)) {
+    if (cc_engine_step(ctx, c->steps, &e) || store_poisoned(ctx, &got, &e)) {
         snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)c->steps,
                  e.msg);
-        engine->destroy(ctx);
+        cc_engine_destroy(ctx);
         goto done;
     }
-    engine->destroy(ctx);
+    cc_engine_destroy(ctx);
     if ((rc = cc_grid_copy(&next, &init, err))) goto done;
     if ((rc = oracle_run(&c->rule, &next, c->steps, err))) goto done;
     d->differing_end = count_differing(got.cells, next.cells, cc_grid_cells(&got), NULL);
@@ -223,7 +213,7 @@ int fuzz_divergence(const cc_engine *engine, const cc_case *c, const char *repor
     if (!(ctx = fresh(engine, c, &init, d))) goto done;
     for (int64_t j = 0; j <= c->steps; j++) {
         if (j > 0) {
-            if (engine->step(ctx, 1, &e)) {
+            if (cc_engine_step(ctx, 1, &e)) {
                 snprintf(d->note, sizeof d->note, "step(1) number %lld failed: %.400s", (long long)j,
                          e.msg);
                 break;
@@ -233,7 +223,7 @@ int fuzz_divergence(const cc_engine *engine, const cc_case *c, const char *repor
             oracle.cells = next.cells;
             next.cells = t;
         }
-        if (store_poisoned(engine, ctx, &got, &e)) {
+        if (store_poisoned(ctx, &got, &e)) {
             snprintf(d->note, sizeof d->note, "store after step %lld failed: %.400s", (long long)j,
                      e.msg);
             break;
@@ -244,7 +234,7 @@ int fuzz_divergence(const cc_engine *engine, const cc_case *c, const char *repor
             break;
         }
     }
-    engine->destroy(ctx);
+    cc_engine_destroy(ctx);
     if (rc || d->known || d->note[0]) goto done;
 
     /* Every single step agreed: find the first j where step(j) in one call does not. */
@@ -256,8 +246,8 @@ int fuzz_divergence(const cc_engine *engine, const cc_case *c, const char *repor
         oracle.cells = next.cells;
         next.cells = t;
         if (!(ctx = fresh(engine, c, &init, d))) break;
-        int bad = engine->step(ctx, j, &e) || store_poisoned(engine, ctx, &got, &e);
-        engine->destroy(ctx);
+        int bad = cc_engine_step(ctx, j, &e) || store_poisoned(ctx, &got, &e);
+        cc_engine_destroy(ctx);
         if (bad) {
             snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)j,
                      e.msg);
@@ -317,7 +307,8 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
                    cc_case *smallest, int *tries, cc_error *err) {
     cc_case cur = *c;
     int used = 0;
-    const cc_engine_caps *caps = &engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
+    const cc_engine_caps *caps = &resolved;
     int32_t wm = axis_multiple(caps->w_multiple), hm = axis_multiple(caps->h_multiple);
     int improved = 1;
     while (improved && used < max_tries) {

@@ -346,7 +346,8 @@ int32_t fuzz_side_min(int32_t r, int32_t multiple) { return round_up(2 * r + 1, 
 
 static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind kind,
                         cc_drawn_case *out) {
-    const cc_engine_caps *caps = &engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
+    const cc_engine_caps *caps = &resolved;
     cc_case *c = &out->c;
     cc_rule *rule = &c->rule;
     memset(rule, 0, sizeof *rule);
@@ -445,7 +446,8 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
 /* The radius range valid cases draw from, given caps and options; -1 when empty. */
 static int radius_window(const cc_engine *engine, const cc_campaign_options *opt, int32_t *lo,
                          int32_t *hi, cc_error *err) {
-    const cc_engine_caps *caps = &engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
+    const cc_engine_caps *caps = &resolved;
     int32_t a = caps->radius_min < 1 ? 1 : caps->radius_min;
     int32_t b = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
     if (opt->radius_lo > 0 || opt->radius_hi > 0) {
@@ -476,7 +478,8 @@ static int radius_window(const cc_engine *engine, const cc_campaign_options *opt
 
 static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campaign_options *opt,
                       cc_drawn_case *out, cc_error *err) {
-    const cc_engine_caps *caps = &engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
+    const cc_engine_caps *caps = &resolved;
     int32_t rlo = 1, rhi = 1;
     int rc = radius_window(engine, opt, &rlo, &rhi, err);
     if (rc) return rc;

@@ -275,14 +275,14 @@ int golden_engine_result(const golden_catalogue *cat, const golden_entry *e,
     int rc = cc_engine_check(engine, &e->rule, e->w, e->h, err);
     if (rc) return rc;
     if ((rc = golden_initial_grid(cat, e, out, err))) return rc;
-    void *ctx = NULL;
-    if ((rc = engine->create(&e->rule, e->w, e->h, &ctx, err))) {
+    cc_context *ctx = NULL;
+    if ((rc = cc_engine_create(engine, &e->rule, e->w, e->h, &ctx, err))) {
         cc_grid_free(out);
         return rc;
     }
-    if (!(rc = engine->load(ctx, out->cells, err)) && !(rc = engine->step(ctx, e->steps, err)))
-        rc = engine->store(ctx, out->cells, err);
-    engine->destroy(ctx);
+    if (!(rc = cc_engine_load(ctx, out->cells, err)) && !(rc = cc_engine_step(ctx, e->steps, err)))
+        rc = cc_engine_store(ctx, out->cells, err);
+    cc_engine_destroy(ctx);
     if (rc) {
         cc_grid_free(out);
         return cc_prefix(err, "%s: %s", e->name, engine->name);
