@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "engines/bench.h"
+#include "harness/bench.h"
 
 int cli_cmd_bench(int argc, char **argv) {
     cc_error err = {0};

@@ -9,9 +9,9 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "engines/bench.h"
-#include "engines/harness.h"
-#include "fuzz/campaign.h"
+#include "harness/bench.h"
+#include "harness/harness.h"
+#include "harness/campaign.h"
 #include "golden/golden.h"
 #include "oracle/gridio.h"
 

@@ -4,7 +4,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 
 int cli_campaign_flags(const char *cases, const char *seed, cc_campaign_options *opt,
                        cc_error *err) {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "engines/engine.h"
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 #include "oracle/grid.h"
 #include "oracle/rule.h"
 

@@ -14,7 +14,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "engines/bench.h"
+#include "harness/bench.h"
 #include "oracle/gridio.h"
 
 #define GATE_FIELDS 6

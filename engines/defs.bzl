@@ -8,7 +8,7 @@
         reference = "cpu.ref",      # what the benchmark compares against in the same run
     )
 
-The tests are the same harness for every engine (//engines:harness): a seeded campaign against
+The tests are the same harness for every engine (//harness, and //golden for the golden test): a seeded campaign against
 the oracle, edge cases, the zero-step round trip, the refusals, and the golden catalogue. A test
 whose hardware is absent prints `SKIPPED: <engine>: <reason>` and passes, unless CELLCHECK_REQUIRE
 names that hardware (`bazel test --config=gpu`), in which case it fails.
@@ -41,7 +41,13 @@ def cellcheck_engine(
         conformance_shards = 2,
         test_size = "medium",
         tags = [],
-        visibility = ["//visibility:public"]):
+        visibility = ["//:above_model"]):
+    for dep in deps:
+        # An engine sits below the case generator, the harness, the goldens and the command line;
+        # only its tests, declared here, may use them.
+        for layer in ["//fuzz", "//harness", "//golden", "//cli"]:
+            if dep == layer or dep.startswith(layer + ":") or dep.startswith(layer + "/"):
+                fail("%s: an engine may not depend on %s, a layer above the engines" % (name, dep))
     symbol = engine_symbol(engine)
     engine_deps = ["//engines:contract"] + deps
     if cuda_srcs:
@@ -69,10 +75,10 @@ def cellcheck_engine(
 
     native.cc_test(
         name = name + "_conformance_test",
-        srcs = ["//engines:harness_main.c"],
+        srcs = ["//harness:harness_main.c"],
         local_defines = under_test + ["CC_HARNESS=cc_harness_conformance"],
         args = ["--cases", str(conformance_cases)],
-        deps = [":" + name, "//engines:harness"],
+        deps = [":" + name, "//harness"],
         shard_count = conformance_shards,
         linkstatic = True,
         size = test_size,
@@ -81,23 +87,23 @@ def cellcheck_engine(
 
     native.cc_test(
         name = name + "_golden_test",
-        srcs = ["//engines:harness_main.c"],
+        srcs = ["//harness:harness_main.c"],
         local_defines = under_test + ["CC_HARNESS=cc_harness_golden"],
         args = ["--catalogue", "golden/catalogue.txt"],
         data = ["//golden:catalogue"],
-        deps = [":" + name, "//engines:harness"],
+        deps = [":" + name, "//golden:golden_harness"],
         linkstatic = True,
         size = test_size,
         tags = tags,
     )
 
     ref_label = REFERENCES[reference]
-    bench_deps = [":" + name, "//engines:harness"]
+    bench_deps = [":" + name, "//harness"]
     if ref_label != "//" + native.package_name():
         bench_deps.append(ref_label)
     native.cc_binary(
         name = name + "_bench",
-        srcs = ["//engines:harness_main.c"],
+        srcs = ["//harness:harness_main.c"],
         local_defines = under_test + [
             "CC_HARNESS=cc_harness_bench",
             "CC_ENGINE_REFERENCE=" + engine_symbol(reference),

@@ -8,8 +8,7 @@
 
 #include <sodium.h>
 
-#include "fuzz/campaign.h"
-#include "fuzz/internal.h"
+#include "fuzz/draw.h"
 
 /* The parameter stream: randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"),
  * read in 64-byte blocks. */

@@ -16,7 +16,7 @@
 #include <stdio.h>
 
 #include "engines/engine.h"
-#include "fuzz/case.h"
+#include "oracle/case.h"
 #include "oracle/error.h"
 #include "oracle/grid.h"
 #include "oracle/rule.h"
@@ -109,5 +109,9 @@ int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
  * "update [--dir ROOT | --catalogue FILE]". ROOT defaults to $BUILD_WORKSPACE_DIRECTORY (set by
  * `bazel run`), else the current directory. Returns 0, 1 (failed) or 2 (wrong arguments). */
 int golden_command(int argc, char **argv, FILE *out, FILE *errout);
+
+/* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue
+ * case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */
+int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
 
 #endif

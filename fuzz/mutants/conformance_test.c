@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engines/harness.h"
+#include "harness/harness.h"
 #include "fuzz/mutants/mutants.h"
 #include "testing/check.h"
 

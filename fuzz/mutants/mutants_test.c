@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 #include "fuzz/mutants/mutants.h"
 #include "testing/check.h"
 

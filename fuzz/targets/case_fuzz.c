@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz/case.h"
+#include "oracle/case.h"
 #include "fuzz/targets/fuzz_target.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

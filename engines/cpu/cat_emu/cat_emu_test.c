@@ -8,8 +8,8 @@
 #include "engines/cpu/cat_emu/cat_emu_core.h"
 #include "engines/cuda/cat/cat_extremes.h"
 #include "engines/engine.h"
-#include "engines/harness.h"
-#include "fuzz/campaign.h"
+#include "harness/harness.h"
+#include "harness/campaign.h"
 #include "testing/check.h"
 
 extern const cc_engine cc_engine_cpu_cat_emu;

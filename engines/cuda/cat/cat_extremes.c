@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fuzz/campaign.h"
-#include "fuzz/case.h"
+#include "harness/campaign.h"
+#include "oracle/case.h"
 
 static void one_range(cc_set *set, int32_t lo, int32_t hi) {
     cc_set_clear(set);

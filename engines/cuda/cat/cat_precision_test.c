@@ -6,7 +6,7 @@
 
 #include "engines/cuda/cat/cat_common.h"
 #include "engines/cuda/cat/cat_extremes.h"
-#include "engines/harness.h"
+#include "harness/harness.h"
 
 extern const cc_engine cc_engine_cuda_cat, cc_engine_cuda_cat_f32;
 

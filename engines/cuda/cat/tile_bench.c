@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz/case.h"
-#include "golden/table6.h"
+#include "oracle/case.h"
+#include "oracle/table6.h"
 #include "oracle/grid.h"
 
 #define LIST_MAX CAT_TILE_BENCH_TILES_MAX

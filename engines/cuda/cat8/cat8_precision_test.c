@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "engines/cuda/cat/cat_extremes.h"
-#include "engines/harness.h"
+#include "harness/harness.h"
 
 extern const cc_engine cc_engine_cuda_cat8;
 

@@ -2,8 +2,8 @@
  * in the same run. Flags: see cc_bench_parse_args. */
 #include <stdio.h>
 
-#include "engines/bench.h"
-#include "engines/harness.h"
+#include "harness/bench.h"
+#include "harness/harness.h"
 
 int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
     int status = 0;

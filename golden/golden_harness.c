@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engines/harness.h"
+#include "harness/harness.h"
 #include "golden/golden.h"
 
 int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {

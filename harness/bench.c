@@ -1,15 +1,15 @@
 /* Timing one engine against its reference in the same run (see bench.h). */
 #define _POSIX_C_SOURCE 200809L
 
-#include "engines/bench.h"
+#include "harness/bench.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "fuzz/case.h"
-#include "golden/table6.h"
+#include "oracle/case.h"
+#include "oracle/table6.h"
 #include "oracle/grid.h"
 
 #define BENCH_REPEATS_MAX 1000

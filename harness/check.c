@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz/campaign.h"
-#include "fuzz/internal.h"
-#include "fuzz/png.h"
+#include "harness/campaign.h"
+#include "harness/internal.h"
+#include "harness/png.h"
 #include "oracle/oracle.h"
 
 /* What store leaves in cells it never wrote: neither 0 nor 1, so it cannot pass for a cell. */

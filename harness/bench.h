@@ -6,8 +6,8 @@
  * step(). Figures are the median ms per
  * step and cells per second (W*H / seconds per step). After timing, both engines have run the
  * same steps from the same grid, so their final grids are compared too. */
-#ifndef CELLCHECK_ENGINES_BENCH_H
-#define CELLCHECK_ENGINES_BENCH_H
+#ifndef CELLCHECK_HARNESS_BENCH_H
+#define CELLCHECK_HARNESS_BENCH_H
 
 #include <stddef.h>
 #include <stdint.h>

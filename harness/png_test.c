@@ -1,6 +1,6 @@
 /* The PNG writer: known CRC-32 and Adler-32 values, and images read back by an independent
  * walk of the chunks and the stored deflate blocks. */
-#include "fuzz/png.h"
+#include "harness/png.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fuzz/campaign.h"
-#include "fuzz/internal.h"
+#include "harness/campaign.h"
+#include "harness/internal.h"
 
 static int is_grid_difference(cc_failure_kind kind) {
     return kind == CC_FAILURE_MISMATCH || kind == CC_FAILURE_ROUND_TRIP;

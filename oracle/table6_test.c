@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "golden/table6.h"
+#include "oracle/table6.h"
 #include "oracle/rule.h"
 #include "testing/check.h"
 

@@ -1,4 +1,4 @@
-#include "fuzz/png.h"
+#include "harness/png.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Cases: the initial grid drawn from a seed, campaign seeds, and the one-line text form. */
-#include "fuzz/case.h"
+#include "oracle/case.h"
 
 #include <errno.h>
 #include <math.h>

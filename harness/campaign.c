@@ -1,5 +1,5 @@
 /* The campaign loop, its options, and the check of one case line. */
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,9 +1,9 @@
 /* What every engine's tests and benchmark run. Each returns a process exit status. */
-#ifndef CELLCHECK_ENGINES_HARNESS_H
-#define CELLCHECK_ENGINES_HARNESS_H
+#ifndef CELLCHECK_HARNESS_HARNESS_H
+#define CELLCHECK_HARNESS_HARNESS_H
 
 #include "engines/engine.h"
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 
 /* A seeded campaign against the oracle (sharded by TEST_TOTAL_SHARDS / TEST_SHARD_INDEX), edge
  * cases, the zero-step round trip, the largest counts, and the refusal of every unsupported
@@ -27,9 +27,6 @@ typedef struct cc_conformance_summary {
  * whether they passed), another code when the campaign could not run. */
 int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
                        cc_conformance_summary *sum, cc_error *err);
-
-/* Every catalogue case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */
-int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
 
 /* ms per step and cells per second, against reference in the same run. */
 int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);

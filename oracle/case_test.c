@@ -1,6 +1,6 @@
 /* The case grid is byte for byte libsodium's randombytes_buf_deterministic stream; case lines
  * round-trip; malformed lines are refused with a message; seeds derive as BLAKE2b(master || LE64 i). */
-#include "fuzz/case.h"
+#include "oracle/case.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The Larger than Life instances of the CAT paper's Table VI: one Moore M0 rule per radius 1..16,
  * with the initial density the paper runs it at. The reference workloads of benches and goldens. */
-#ifndef CELLCHECK_GOLDEN_TABLE6_H
-#define CELLCHECK_GOLDEN_TABLE6_H
+#ifndef CELLCHECK_ORACLE_TABLE6_H
+#define CELLCHECK_ORACLE_TABLE6_H
 
 #include <stddef.h>
 #include <stdint.h>

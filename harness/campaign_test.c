@@ -4,7 +4,7 @@
  * one-line check and its report. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, access */
 
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -2,14 +2,14 @@
  * largest radius, all-dead and all-alive grids, the smallest size 2r+1, prime non-square sizes),
  * the zero-step load/store round trip, the refusal of every parameter outside the engine's caps,
  * then a seeded campaign against the oracle. Sharded through Bazel's protocol. */
-#include "engines/harness.h"
+#include "harness/harness.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz/campaign.h"
+#include "harness/campaign.h"
 
 int cc_harness_skip(const cc_engine *engine, int *status) {
     cc_error err;

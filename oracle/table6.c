@@ -1,4 +1,4 @@
-#include "golden/table6.h"
+#include "oracle/table6.h"
 
 /* Copied from the table as printed (rule, density, name); the paper writes R_r C_2 M_0 S_a..b
  * B_c..d N_M, here in Golly's comma notation. */

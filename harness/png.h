@@ -1,7 +1,7 @@
 /* A small PNG writer for difference pictures: 8-bit palette images, zlib stored (uncompressed)
  * blocks, so it needs no compression library. */
-#ifndef CELLCHECK_FUZZ_PNG_H
-#define CELLCHECK_FUZZ_PNG_H
+#ifndef CELLCHECK_HARNESS_PNG_H
+#define CELLCHECK_HARNESS_PNG_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,8 +3,8 @@
  *
  *   rule=R5,C2,M0,S34..58,B34..45,NM size=64x48 steps=3 density=0.2500 seed=<64 hex digits>
  */
-#ifndef CELLCHECK_FUZZ_CASE_H
-#define CELLCHECK_FUZZ_CASE_H
+#ifndef CELLCHECK_ORACLE_CASE_H
+#define CELLCHECK_ORACLE_CASE_H
 
 #include <stddef.h>
 #include <stdint.h>

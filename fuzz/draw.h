@@ -1,0 +1,76 @@
+/* The seeded case generator: cases drawn for one engine within (or, on purpose, just outside)
+ * its caps, every one from a 32-byte seed, so a case is the same on every machine. The options
+ * that steer a draw are the campaign's (harness/campaign.h runs them). */
+#ifndef CELLCHECK_FUZZ_DRAW_H
+#define CELLCHECK_FUZZ_DRAW_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engines/engine.h"
+#include "oracle/case.h"
+#include "oracle/error.h"
+#include "oracle/rule.h"
+
+/* The master seed a campaign uses unless told otherwise. */
+#define CC_CAMPAIGN_DEFAULT_SEED "ce11c4ec0000000000000000000000000000000000000000000000000000d1ff"
+#define CC_CAMPAIGN_DEFAULT_CASES 300
+/* Sides drawn up to this unless a size range says otherwise. */
+#define CC_CAMPAIGN_DEFAULT_SIZE_MAX 160
+#define CC_CAMPAIGN_DEFAULT_STEPS_MAX 16
+/* Expected oracle work per case, in cell-neighbour visits: W * H * (2r+1)^2 * steps. A case that
+ * would cost more is drawn smaller, with fewer steps, or, when one step at the smallest size
+ * already costs more, with one step only at probability budget / cost (else zero steps). At about
+ * 3.5 ns a visit this bounds the oracle's expected time near 7 ms a case; most cost far less (a
+ * 2000-case campaign of cpu.ref, r 1..64, takes 3 to 6 s on one core). */
+#define CC_CAMPAIGN_DEFAULT_BUDGET 2e6
+#define CC_CAMPAIGN_DEFAULT_INVALID_PERCENT 10
+#define CC_CAMPAIGN_DEFAULT_SHRINK_TRIES 200
+
+typedef struct cc_campaign_options {
+    uint8_t master[CC_SEED_BYTES];
+    uint64_t cases;               /* cases 0 .. cases-1, before sharding */
+    int32_t radius_lo, radius_hi; /* valid cases draw radii here (within the engine's range);
+                                   * 0, 0: the engine's whole range */
+    int32_t size_lo, size_hi;     /* valid cases draw W and H here; 0: 2r+1 and
+                                   * CC_CAMPAIGN_DEFAULT_SIZE_MAX */
+    int64_t steps_max;            /* 0: CC_CAMPAIGN_DEFAULT_STEPS_MAX */
+    double cost_budget;           /* 0: CC_CAMPAIGN_DEFAULT_BUDGET */
+    int invalid_percent;          /* share of cases drawn outside the engine's caps, which create
+                                   * must refuse; 0..100 */
+    uint32_t shard_index, shard_count; /* case i runs iff i % shard_count == shard_index */
+    int stop_at_first_failure;    /* 1 (default): stop and report; 0: count every failure and
+                                   * report the first */
+    int shrink;                   /* 1 (default): shrink a failing case */
+    int shrink_tries;             /* bound on the cases the shrinker runs */
+    const char *report_dir;       /* where difference PNGs are written; NULL: none */
+    FILE *out;                    /* reports and progress; NULL: stdout */
+    int verbose;                  /* 1: one line per case */
+} cc_campaign_options;
+
+typedef struct cc_drawn_case {
+    cc_case c;
+    int expect_refusal;  /* drawn outside the engine's caps on purpose */
+    char why[160];       /* for such a case, the limit it breaks */
+} cc_drawn_case;
+
+/* Draws one case for engine from a case seed, deterministically: everything comes from
+ * randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"). Valid cases fit the
+ * engine's caps and the options' ranges; invalid ones (opt->invalid_percent of them, where the
+ * caps leave anything to break) break exactly one limit but are still valid for the oracle
+ * (W, H >= 2r+1). Fails when the options leave nothing to draw (a radius range outside the
+ * engine's, sizes too small for any radius). */
+int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
+                 const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err);
+
+/* Case i of the campaign: cc_case_draw with the seed case_seed_derive(opt->master, i). */
+int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index,
+                     cc_drawn_case *out, cc_error *err);
+
+/* Every range clamped to 0 .. max, merged again where clamping made them meet. */
+void fuzz_set_clamp(cc_set *set, int32_t max);
+
+/* The smallest side an engine takes at radius r along an axis with this multiple. */
+int32_t fuzz_side_min(int32_t r, int32_t multiple);
+
+#endif
