@@ -1,5 +1,6 @@
 /* The commands of cellcheck and what they share. Each returns the process exit status:
- * 0 success, 1 failure (a mismatch, a refused input, a device error), 2 wrong arguments. */
+ * 0 success, 1 failure (a mismatch, a refused input, a device error), 2 wrong arguments,
+ * 3 (gate only) no baseline line applies to this machine, so nothing was gated. */
 #ifndef CELLCHECK_CLI_COMMANDS_H
 #define CELLCHECK_CLI_COMMANDS_H
 
@@ -10,6 +11,8 @@
 #include "harness/campaign.h"
 #include "oracle/grid.h"
 #include "oracle/rule.h"
+
+#define CLI_EXIT_NOTHING_GATED 3
 
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_certify(int argc, char **argv);

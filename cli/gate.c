@@ -153,5 +153,11 @@ int cli_cmd_gate(int argc, char **argv) {
     }
     free(text);
     printf("gate: %d passed, %d failed, %d skipped (%s)\n", t.passed, t.failed, t.skipped, path);
+    if (status == 0 && t.passed == 0) {
+        /* A gate that measured nothing has not passed: say so with a status of its own. */
+        fprintf(stderr, "cellcheck gate: no line of %s applies to this machine: nothing was gated\n",
+                path);
+        return CLI_EXIT_NOTHING_GATED;
+    }
     return status;
 }

@@ -78,9 +78,11 @@ static inline int check_refused(checks *t, int rc, const cc_error *err, const ch
     return 1;
 }
 
+/* 1 if a check failed or none ran: a test that checked nothing has not passed. */
 static inline int check_summary(const checks *t) {
     printf("%s: %ld checks, %ld failed\n", t->name, t->run, t->failed);
-    return t->failed ? 1 : 0;
+    if (t->run == 0) printf("%s: FAILED: no check ran\n", t->name);
+    return t->failed || t->run == 0 ? 1 : 0;
 }
 
 /* Each evaluates to 1 if the check passed, 0 if it failed. */
