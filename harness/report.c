@@ -32,7 +32,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     int rc = case_format(c, rep->line, sizeof rep->line, err);
     if (rc) return rc;
     if (is_grid_difference(res->kind) &&
-        (rc = fuzz_divergence(engine, c, opt->report_dir, "", &rep->divergence, err)))
+        (rc = harness_divergence(engine, c, opt->report_dir, "", &rep->divergence, err)))
         return rc;
     rep->smallest = *c;
     snprintf(rep->smallest_line, sizeof rep->smallest_line, "%s", rep->line);
@@ -48,7 +48,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
         return rc;
     if ((rc = cc_case_check(engine, &rep->smallest, &rep->smallest_result, err))) return rc;
     if (is_grid_difference(rep->smallest_result.kind))
-        rc = fuzz_divergence(engine, &rep->smallest, opt->report_dir, "-shrunk",
+        rc = harness_divergence(engine, &rep->smallest, opt->report_dir, "-shrunk",
                              &rep->smallest_divergence, err);
     return rc;
 }

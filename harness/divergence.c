@@ -1,0 +1,148 @@
+/* Where a failing case first diverges: right after load, then step(1) repeated, then step(j) in
+ * one call; the difference picture of that step. */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/campaign.h"
+#include "harness/internal.h"
+#include "harness/png.h"
+#include "oracle/oracle.h"
+
+static void record(cc_divergence *d, int64_t step, const cc_grid *engine_grid,
+                   const cc_grid *oracle_grid) {
+    size_t first = 0;
+    d->known = 1;
+    d->first_step = step;
+    d->differing_first =
+        harness_count_differing(engine_grid->cells, oracle_grid->cells, cc_grid_cells(oracle_grid), &first);
+    d->x = (int32_t)(first % (size_t)oracle_grid->w);
+    d->y = (int32_t)(first / (size_t)oracle_grid->w);
+    d->engine_value = engine_grid->cells[first];
+    d->oracle_value = oracle_grid->cells[first];
+}
+
+static void write_png(const char *report_dir, const char *engine_name, const cc_case *c,
+                      const char *tag, int64_t step, const cc_grid *engine_grid,
+                      const cc_grid *oracle_grid, cc_divergence *d) {
+    if (!report_dir || !report_dir[0]) return;
+    char seed[2 * CC_SEED_BYTES + 1];
+    case_seed_format_hex(c->seed, seed);
+    char path[sizeof d->png];
+    int len = snprintf(path, sizeof path, "%s/%s-%.16s%s-%dx%d-step%lld.png", report_dir,
+                       engine_name, seed, tag, (int)c->w, (int)c->h, (long long)step);
+    if (len < 0 || (size_t)len >= sizeof path) {
+        snprintf(d->note, sizeof d->note, "report directory path too long for a picture");
+        return;
+    }
+    cc_error err;
+    if (png_write_diff(path, engine_grid, oracle_grid, &err) == CC_OK)
+        snprintf(d->png, sizeof d->png, "%s", path);
+    else
+        snprintf(d->note, sizeof d->note, "no picture: %.400s", err.msg);
+}
+
+/* A fresh engine instance loaded with init; NULL (and a note) on failure. */
+static cc_context *fresh(const cc_engine *engine, const cc_case *c, const cc_grid *init,
+                   cc_divergence *d) {
+    cc_context *ctx = NULL;
+    cc_error e;
+    cc_error_clear(&e);
+    if (cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, &e)) {
+        snprintf(d->note, sizeof d->note, "create failed during analysis: %.400s", e.msg);
+        return NULL;
+    }
+    if (cc_engine_load(ctx, init->cells, &e)) {
+        snprintf(d->note, sizeof d->note, "load failed during analysis: %.400s", e.msg);
+        cc_engine_destroy(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+int harness_divergence(const cc_engine *engine, const cc_case *c, const char *report_dir,
+                    const char *tag, cc_divergence *d, cc_error *err) {
+    memset(d, 0, sizeof *d);
+    d->first_step = -1;
+    cc_grid init = {0}, oracle = {0}, next = {0}, got = {0};
+    int rc = case_grid(c, &init, err);
+    if (!rc) rc = cc_grid_copy(&oracle, &init, err);
+    if (!rc) rc = cc_grid_alloc(&next, c->w, c->h, err);
+    if (!rc) rc = cc_grid_alloc(&got, c->w, c->h, err);
+    if (rc) goto done;
+    cc_error e;
+    cc_error_clear(&e);
+
+    /* The end: step(steps) in one call against the oracle's final grid. */
+    cc_context *ctx = fresh(engine, c, &init, d);
+    if (!ctx) goto done;
+    if (cc_engine_step(ctx, c->steps, &e) || harness_store_poisoned(ctx, &got, &e)) {
+        snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)c->steps,
+                 e.msg);
+        cc_engine_destroy(ctx);
+        goto done;
+    }
+    cc_engine_destroy(ctx);
+    if ((rc = cc_grid_copy(&next, &init, err))) goto done;
+    if ((rc = oracle_run(&c->rule, &next, c->steps, err))) goto done;
+    d->differing_end = harness_count_differing(got.cells, next.cells, cc_grid_cells(&got), NULL);
+
+    /* Right after load, then one step at a time on one instance. */
+    if (!(ctx = fresh(engine, c, &init, d))) goto done;
+    for (int64_t j = 0; j <= c->steps; j++) {
+        if (j > 0) {
+            if (cc_engine_step(ctx, 1, &e)) {
+                snprintf(d->note, sizeof d->note, "step(1) number %lld failed: %.400s", (long long)j,
+                         e.msg);
+                break;
+            }
+            if ((rc = oracle_step(&c->rule, &oracle, &next, err))) break;
+            uint8_t *t = oracle.cells;
+            oracle.cells = next.cells;
+            next.cells = t;
+        }
+        if (harness_store_poisoned(ctx, &got, &e)) {
+            snprintf(d->note, sizeof d->note, "store after step %lld failed: %.400s", (long long)j,
+                     e.msg);
+            break;
+        }
+        if (!cc_grid_equal(&got, &oracle)) {
+            record(d, j, &got, &oracle);
+            write_png(report_dir, engine->name, c, tag, j, &got, &oracle, d);
+            break;
+        }
+    }
+    cc_engine_destroy(ctx);
+    if (rc || d->known || d->note[0]) goto done;
+
+    /* Every single step agreed: find the first j where step(j) in one call does not. */
+    d->single_steps_agree = 1;
+    memcpy(oracle.cells, init.cells, cc_grid_cells(&init));
+    for (int64_t j = 1; j <= c->steps; j++) {
+        if ((rc = oracle_step(&c->rule, &oracle, &next, err))) break;
+        uint8_t *t = oracle.cells;
+        oracle.cells = next.cells;
+        next.cells = t;
+        if (!(ctx = fresh(engine, c, &init, d))) break;
+        int bad = cc_engine_step(ctx, j, &e) || harness_store_poisoned(ctx, &got, &e);
+        cc_engine_destroy(ctx);
+        if (bad) {
+            snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)j,
+                     e.msg);
+            break;
+        }
+        if (!cc_grid_equal(&got, &oracle)) {
+            record(d, j, &got, &oracle);
+            write_png(report_dir, engine->name, c, tag, j, &got, &oracle, d);
+            break;
+        }
+    }
+    if (!rc && !d->known && !d->note[0])
+        snprintf(d->note, sizeof d->note,
+                 "the failure did not reproduce during analysis (a nondeterministic engine?)");
+done:
+    cc_grid_free(&init);
+    cc_grid_free(&oracle);
+    cc_grid_free(&next);
+    cc_grid_free(&got);
+    return rc;
+}

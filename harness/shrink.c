@@ -1,0 +1,93 @@
+/* Shrinking a failing case: the smallest size, steps and radius that still fail the same way. */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/campaign.h"
+#include "harness/internal.h"
+
+static int32_t axis_multiple(int32_t m) { return m > 1 ? m : 1; }
+
+/* Candidate values below v, most aggressive first: floor, about half (twice, so that a failure
+ * tied to odd or even values can halve too), v minus two multiples, v minus one. Returns how
+ * many were written. */
+#define SMALLER_MAX 5
+static int smaller_values(int64_t v, int64_t floor_value, int64_t multiple,
+                          int64_t out[SMALLER_MAX]) {
+    int n = 0;
+    int64_t half = (v / 2 + multiple - 1) / multiple * multiple;
+    int64_t cands[SMALLER_MAX] = {floor_value, half, half + multiple, v - 2 * multiple,
+                                  v - multiple};
+    for (int i = 0; i < SMALLER_MAX; i++) {
+        int64_t x = cands[i];
+        if (x < floor_value || x >= v) continue;
+        int dup = 0;
+        for (int k = 0; k < n; k++) dup |= out[k] == x;
+        if (!dup) out[n++] = x;
+    }
+    return n;
+}
+
+static cc_case with_radius(const cc_case *c, int32_t r) {
+    cc_case s = *c;
+    s.rule.radius = r;
+    int32_t max = cc_rule_max_count(&s.rule);
+    fuzz_set_clamp(&s.rule.survive, max);
+    fuzz_set_clamp(&s.rule.birth, max);
+    return s;
+}
+
+int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind, int max_tries,
+                   cc_case *smallest, int *tries, cc_error *err) {
+    cc_case cur = *c;
+    int used = 0;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
+    const cc_engine_caps *caps = &resolved;
+    int32_t wm = axis_multiple(caps->w_multiple), hm = axis_multiple(caps->h_multiple);
+    int improved = 1;
+    while (improved && used < max_tries) {
+        improved = 0;
+        cc_case cands[4 * SMALLER_MAX];
+        int n = 0;
+        int64_t vals[SMALLER_MAX];
+        int k = smaller_values(cur.steps, kind == CC_FAILURE_MISMATCH ? 1 : 0, 1, vals);
+        for (int i = 0; i < k; i++) {
+            cands[n] = cur;
+            cands[n++].steps = vals[i];
+        }
+        if (cur.rule.shape != CC_SHAPE_HEX) {
+            int32_t rmin = caps->radius_min > 1 ? caps->radius_min : 1;
+            k = smaller_values(cur.rule.radius, rmin, 1, vals);
+            for (int i = 0; i < k; i++) cands[n++] = with_radius(&cur, (int32_t)vals[i]);
+        }
+        k = smaller_values(cur.w, fuzz_side_min(cur.rule.radius, wm), wm, vals);
+        for (int i = 0; i < k; i++) {
+            cands[n] = cur;
+            cands[n++].w = (int32_t)vals[i];
+        }
+        k = smaller_values(cur.h, fuzz_side_min(cur.rule.radius, hm), hm, vals);
+        for (int i = 0; i < k; i++) {
+            cands[n] = cur;
+            cands[n++].h = (int32_t)vals[i];
+        }
+        for (int i = 0; i < n && used < max_tries; i++) {
+            cc_error skip;
+            if (cc_engine_check(engine, &cands[i].rule, cands[i].w, cands[i].h, &skip)) continue;
+            used++;
+            cc_check_result res;
+            int rc = cc_case_check(engine, &cands[i], &res, err);
+            if (rc) {
+                *smallest = cur;
+                *tries = used;
+                return rc;
+            }
+            if (res.outcome == CC_OUTCOME_FAIL && res.kind == kind) {
+                cur = cands[i];
+                improved = 1;
+                break;
+            }
+        }
+    }
+    *smallest = cur;
+    *tries = used;
+    return CC_OK;
+}
