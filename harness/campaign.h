@@ -118,6 +118,14 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
  *   cellcheck check --engine NAME --case '<case line>' */
 void cc_failure_report_print(const cc_failure_report *rep, FILE *out);
 
+/* The one-line form of a failure, for failures after the first full report: the engine, the
+ * section (or NULL), the verdict and the reproducer. */
+void cc_failure_print_short(FILE *out, const char *engine, const char *section, const cc_case *c,
+                            const cc_check_result *res);
+
+/* "  <label>: cellcheck check --engine E --case 'LINE'": the only place a reproducer is spelled. */
+void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line);
+
 /* Shrinks a failing case greedily: fewer steps, a smaller radius (ranges clamped to the new
  * largest count), smaller W and H down to the smallest the engine takes; keeps each change
  * under which the case still fails with the same kind of failure. Runs at most max_tries cases. */

@@ -49,12 +49,8 @@ static int mine(tally *t) {
 static void report_failure(tally *t, const char *section, const cc_case *c,
                            const cc_check_result *res) {
     t->failed++;
-    char line[CC_CASE_TEXT_MAX];
-    if (case_format(c, line, sizeof line, NULL)) snprintf(line, sizeof line, "(unprintable)");
     if (t->reported) {
-        printf("FAILED: %s: %s: %s: %s\n  reproduce: cellcheck check --engine %s --case '%s'\n",
-               t->engine->name, section, cc_failure_kind_name(res->kind), res->detail,
-               t->engine->name, line);
+        cc_failure_print_short(stdout, t->engine->name, section, c, res);
         return;
     }
     t->reported = 1;
@@ -62,8 +58,8 @@ static void report_failure(tally *t, const char *section, const cc_case *c,
     cc_failure_report rep;
     cc_error err;
     if (cc_failure_analyse(t->engine, c, res, t->opt, -1, &rep, &err)) {
-        printf("FAILED: %s: %s: %s: %s (analysis failed: %s)\n  case: %s\n", t->engine->name,
-               section, cc_failure_kind_name(res->kind), res->detail, err.msg, line);
+        printf("analysis failed: %s\n", err.msg);
+        cc_failure_print_short(stdout, t->engine->name, section, c, res);
         return;
     }
     cc_failure_report_print(&rep, stdout);

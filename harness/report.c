@@ -76,6 +76,21 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
     if (d->note[0]) fprintf(out, "%snote: %s\n", indent, d->note);
 }
 
+void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line) {
+    fprintf(out ? out : stdout, "  %s: cellcheck check --engine %s --case '%s'\n", label, engine,
+            line);
+}
+
+void cc_failure_print_short(FILE *out, const char *engine, const char *section, const cc_case *c,
+                            const cc_check_result *res) {
+    if (!out) out = stdout;
+    char line[CC_CASE_TEXT_MAX];
+    if (case_format(c, line, sizeof line, NULL)) snprintf(line, sizeof line, "(unprintable)");
+    fprintf(out, "FAILED: %s: %s%s%s: %s\n", engine, section ? section : "", section ? ": " : "",
+            cc_failure_kind_name(res->kind), res->detail);
+    cc_print_reproducer(out, "reproduce", engine, line);
+}
+
 void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
     if (!out) out = stdout;
     char master[2 * CC_SEED_BYTES + 1];
@@ -95,9 +110,7 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
     } else if (rep->shrink_tries > 0) {
         fprintf(out, "  shrinking found nothing smaller (%d cases tried)\n", rep->shrink_tries);
     }
-    fprintf(out, "  reproduce: cellcheck check --engine %s --case '%s'\n", rep->engine, rep->line);
-    if (rep->shrunk)
-        fprintf(out, "  reproduce shrunk: cellcheck check --engine %s --case '%s'\n", rep->engine,
-                rep->smallest_line);
+    cc_print_reproducer(out, "reproduce", rep->engine, rep->line);
+    if (rep->shrunk) cc_print_reproducer(out, "reproduce shrunk", rep->engine, rep->smallest_line);
     fflush(out);
 }
