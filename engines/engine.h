@@ -33,6 +33,10 @@ typedef struct cc_engine_caps {
     int32_t w_multiple, h_multiple; /* W and H must be multiples of these (0 or 1: any) */
     int32_t w_max, h_max;       /* 0: no limit beyond CC_GRID_SIDE_MAX */
     int32_t count_max;          /* largest count the rule's sets may name (0: no limit) */
+    /* The engine's block geometry, in cells: the tile (or word, or block of threads) that its
+     * layout or its kernels cut the grid into. Not a limit: the case generator draws sides at
+     * multiples of it plus and minus one and puts seams inside tiles. 0: none stated. */
+    int32_t tile_w, tile_h;
     const char *limits;         /* anything else, in words, or NULL */
 } cc_engine_caps;
 
