@@ -1,0 +1,66 @@
+/* Light-cone verification of grids too large for the oracle to step whole.
+ *
+ * After k steps a cell depends only on the initial cells within r*k of it (on the torus). So the
+ * oracle can recompute a block of B x B cells from a window of (B + 2rk) x (B + 2rk) initial
+ * cells, stepped k times as a torus of its own: what wraps wrongly at the window's edges travels
+ * inwards r cells a step and never reaches the block. Where B + 2rk covers a whole side, the
+ * window takes that whole side and the torus along it is the grid's own.
+ *
+ * Blocks are placed on every seam class first (the torus seams and corner, the far end of the
+ * grid where offsets are largest, every declared tile seam or an even spread of them, tile
+ * corners), then at random positions drawn from the case seed, until the cell target or the
+ * oracle-work budget is reached. Blocks are checked in parallel (OpenMP); the verdict and the
+ * first mismatch do not depend on the number of threads. */
+#ifndef CELLCHECK_HARNESS_LIGHTCONE_H
+#define CELLCHECK_HARNESS_LIGHTCONE_H
+
+#include <stdint.h>
+
+#include "oracle/case.h"
+#include "oracle/error.h"
+#include "oracle/grid.h"
+
+/* Seam classes a block can cover (bits of cc_lightcone_result.classes). */
+enum {
+    CC_SEAM_TORUS_CORNER = 1u << 0, /* straddles (0,0): all four torus edges at once */
+    CC_SEAM_TORUS_X = 1u << 1,      /* straddles the column seam x = 0 / W-1 */
+    CC_SEAM_TORUS_Y = 1u << 2,      /* straddles the row seam y = 0 / H-1 */
+    CC_SEAM_FAR_END = 1u << 3,      /* the last cells of the grid: the largest offsets */
+    CC_SEAM_TILE_X = 1u << 4,       /* straddles a column seam between tiles */
+    CC_SEAM_TILE_Y = 1u << 5,       /* straddles a row seam between tiles */
+    CC_SEAM_TILE_CORNER = 1u << 6,  /* straddles a corner where four tiles meet */
+    CC_SEAM_RANDOM = 1u << 7        /* anywhere */
+};
+#define CC_SEAM_CLASS_COUNT 8
+
+typedef struct cc_lightcone_options {
+    int32_t tile_w, tile_h;  /* the engine's declared block geometry; 0: none */
+    uint64_t cells_target;   /* cells to verify; 0: CC_LIGHTCONE_DEFAULT_CELLS */
+    double visits_budget;    /* oracle cell-neighbour visits to spend at most on random blocks
+                              * (seam blocks are always checked); 0: no bound */
+    int32_t max_seams;       /* tile seams per axis checked, evenly spread; 0: 32 */
+} cc_lightcone_options;
+
+#define CC_LIGHTCONE_DEFAULT_CELLS 100000
+
+typedef struct cc_lightcone_result {
+    uint64_t cells;      /* cells verified */
+    uint64_t blocks;
+    int32_t block;       /* block side B */
+    uint32_t classes;    /* CC_SEAM_* covered */
+    double visits;       /* oracle work spent */
+    uint64_t differing;  /* verified cells where the engine differs */
+    int32_t x, y;        /* the first differing cell (lowest block, then row-major) */
+    uint8_t engine_value, oracle_value;
+} cc_lightcone_result;
+
+/* Verifies engine_final (the engine's grid after c->steps steps from initial, the case's initial
+ * grid) on light-cone windows. Returns CC_OK when the check ran (res->differing says whether it
+ * passed); another code when it could not (memory). */
+int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid *engine_final,
+                        const cc_lightcone_options *opt, cc_lightcone_result *res, cc_error *err);
+
+/* "torus corner, torus x, ..." for the classes in mask, into buf. */
+void cc_seam_classes_describe(uint32_t mask, char *buf, size_t size);
+
+#endif
