@@ -76,7 +76,7 @@ def cellcheck_engine(
     native.cc_test(
         name = name + "_conformance_test",
         srcs = ["//harness:harness_main.c"],
-        local_defines = under_test + ["CC_HARNESS=cc_harness_conformance"],
+        local_defines = under_test + ["CC_HARNESS=cc_harness_conformance", "CC_HARNESS_REPLAY"],
         args = ["--cases", str(conformance_cases)],
         deps = [":" + name, "//harness"],
         shard_count = conformance_shards,

@@ -46,6 +46,9 @@ typedef struct cc_campaign_options {
     const char *report_dir;       /* where difference PNGs are written; NULL: none */
     FILE *out;                    /* reports and progress; NULL: stdout */
     int verbose;                  /* 1: one line per case */
+    int replay_alone;             /* 1: a failure is replayed alone in a new process of this
+                                   * executable, whose main calls cc_replay_hook (harness/replay.h),
+                                   * to tell whether it depends on the process's history */
 } cc_campaign_options;
 
 typedef struct cc_drawn_case {

@@ -57,23 +57,64 @@ typedef enum cc_failure_kind {
     CC_FAILURE_REFUSED_VALID,    /* create refused a case within the engine's caps */
     CC_FAILURE_ENGINE_ERROR,     /* load, step or store returned an error */
     CC_FAILURE_ROUND_TRIP,       /* store right after load differs from what was loaded */
-    CC_FAILURE_MISMATCH          /* the grid after step(k) differs from the oracle's */
+    CC_FAILURE_MISMATCH,         /* the grid after step(k) differs from the oracle's */
+    CC_FAILURE_CALL_PATTERN      /* step(k) in one call agreed with the oracle; another way of
+                                  * calling the engine for the same case gave another grid */
 } cc_failure_kind;
+
+/* The ways a case is run besides step(k) in one call on a fresh context, as real callers do. */
+typedef enum cc_pattern {
+    CC_PATTERN_ONE_CALL = 0, /* create, load, step(k), store: the check against the oracle */
+    CC_PATTERN_SPLIT,        /* step(a) then step(k-a) on one context */
+    CC_PATTERN_SINGLES,      /* step(1) k times on one context */
+    CC_PATTERN_RELOAD,       /* load another grid and step it, then load the case's: the second
+                              * load must replace the first whole */
+    CC_PATTERN_TWO_LIVE,     /* a second live context, another rule and size, stepped in turns */
+    CC_PATTERN_RECREATE,     /* another context created, stepped and destroyed first */
+    CC_PATTERN_COUNT
+} cc_pattern;
+#define CC_PATTERN_BIT(p) (1u << (unsigned)(p))
+#define CC_PATTERNS_ALL 0x3eu /* every pattern but the one-call check itself */
+
+/* "step(3) then step(2)" and the like, for a case of k steps. */
+void cc_pattern_describe(cc_pattern p, const cc_case *c, char *buf, size_t size);
 
 const char *cc_failure_kind_name(cc_failure_kind kind);
 
 typedef struct cc_check_result {
     cc_outcome outcome;
     cc_failure_kind kind;
+    cc_pattern pattern;  /* the call pattern that failed (CC_FAILURE_CALL_PATTERN) */
     uint64_t differing;  /* cells that differ (round trip or final grid) */
+    uint64_t verified;   /* cells compared with the oracle */
+    int lightcone;       /* 1: verified on light-cone windows, not the whole grid */
+    uint32_t seam_classes; /* CC_SEAM_* the light cones covered */
+    uint32_t patterns_run; /* CC_PATTERN_BIT of each call pattern that ran and agreed */
     char detail[512];    /* create's refusal, the engine's error, or what differed */
 } cc_check_result;
 
-/* Runs one case: whether it fits the caps (cc_engine_check), create (which must refuse exactly
- * the cases outside the caps, with a code and a message), load, store at once (the zero-step
- * round trip), step(steps) in one call, store, and the comparison with oracle_run. Returns
- * CC_OK when the check ran, whatever its outcome; non-zero only when it could not (the oracle
- * or memory failed). */
+/* How a case is checked. */
+typedef struct cc_check_options {
+    uint32_t patterns;          /* CC_PATTERN_BIT(...) to run besides the one-call check */
+    double oracle_budget;       /* cell-neighbour visits (W*H*count*k) up to which the oracle
+                                 * steps the whole grid; above, light cones verify it */
+    uint64_t lightcone_cells;   /* cells light cones verify (0: CC_LIGHTCONE_DEFAULT_CELLS) */
+    double lightcone_budget;    /* oracle visits light cones may spend past the seams (0: any) */
+} cc_check_options;
+
+#define CC_CHECK_DEFAULT_ORACLE_BUDGET 6e7
+
+/* Every pattern; the whole grid up to CC_CHECK_DEFAULT_ORACLE_BUDGET, light cones above. */
+void cc_check_options_init(cc_check_options *opt);
+
+/* Runs one case: create (the contract refuses what is outside the caps, with the limit named),
+ * load, store at once (the zero-step round trip), step(steps) in one call, store, and the
+ * comparison with the oracle, on the whole grid or on light-cone windows; then each call pattern
+ * of opt, compared with the one-call grid. Light-cone cases run only the split pattern (each
+ * pattern is a whole run more). Returns CC_OK when the check ran, whatever its outcome;
+ * non-zero only when it could not (the oracle or memory failed). opt NULL: the defaults. */
+int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
+                       cc_check_result *res, cc_error *err);
 int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *res, cc_error *err);
 
 /* ---- Failure reports -------------------------------------------------------------------- */
@@ -100,6 +141,11 @@ typedef struct cc_failure_report {
     uint64_t index;
     cc_check_result result;
     cc_divergence divergence;
+    int replay;                  /* a cc_replay_verdict, or -1 when not replayed */
+    char replay_note[160];
+    uint64_t preceding;          /* campaign cases this process ran before this one */
+    uint32_t shard_count;        /* of the campaign it came from: the preceding cases are index
+                                  * - shard_count, - 2 shard_count, ... */
     int shrunk;                  /* 1: smallest differs from failing */
     int shrink_tries;            /* cases the shrinker ran */
     cc_case smallest;            /* the smallest case found that still fails the same way */

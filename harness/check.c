@@ -7,6 +7,7 @@
 
 #include "harness/campaign.h"
 #include "harness/internal.h"
+#include "harness/lightcone.h"
 #include "oracle/oracle.h"
 
 
@@ -17,6 +18,7 @@ const char *cc_failure_kind_name(cc_failure_kind kind) {
     case CC_FAILURE_ENGINE_ERROR: return "engine error";
     case CC_FAILURE_ROUND_TRIP: return "load/store round trip differs";
     case CC_FAILURE_MISMATCH: return "mismatch with the oracle";
+    case CC_FAILURE_CALL_PATTERN: return "differs under a call pattern";
     }
     return "unknown";
 }
@@ -52,7 +54,175 @@ int harness_store_poisoned(cc_context *ctx, cc_grid *out, cc_error *err) {
     return cc_engine_store(ctx, out->cells, err);
 }
 
+void cc_check_options_init(cc_check_options *opt) {
+    memset(opt, 0, sizeof *opt);
+    opt->patterns = CC_PATTERNS_ALL;
+    opt->oracle_budget = CC_CHECK_DEFAULT_ORACLE_BUDGET;
+}
+
+/* a of step(a) then step(k-a): 1..k-1, from the case seed, so a reproducer replays it. */
+static int64_t split_point(const cc_case *c) {
+    return c->steps < 2 ? 0 : 1 + (int64_t)(c->seed[1] % (uint64_t)(c->steps - 1));
+}
+
+void cc_pattern_describe(cc_pattern p, const cc_case *c, char *buf, size_t size) {
+    long long k = (long long)c->steps, a = (long long)split_point(c);
+    switch (p) {
+    case CC_PATTERN_ONE_CALL: snprintf(buf, size, "step(%lld)", k); return;
+    case CC_PATTERN_SPLIT: snprintf(buf, size, "step(%lld) then step(%lld)", a, k - a); return;
+    case CC_PATTERN_SINGLES: snprintf(buf, size, "step(1) %lld times", k); return;
+    case CC_PATTERN_RELOAD:
+        snprintf(buf, size, "load of another grid, step(1), then load and step(%lld)", k);
+        return;
+    case CC_PATTERN_TWO_LIVE:
+        snprintf(buf, size, "step(%lld) then step(%lld) with a second context (another rule and "
+                 "size) stepped in between", a, k - a);
+        return;
+    case CC_PATTERN_RECREATE:
+        snprintf(buf, size, "step(%lld) after another context was created, stepped and destroyed", k);
+        return;
+    case CC_PATTERN_COUNT: break;
+    }
+    snprintf(buf, size, "pattern %d", (int)p);
+}
+
+/* The companion of a case for the two-context patterns: another case within the engine's caps,
+ * drawn from the case's seed (small, uniform). */
+static int companion_of(const cc_engine *engine, const cc_case *c, cc_case *out, cc_error *err) {
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.invalid_percent = 0;
+    uint8_t seed[CC_SEED_BYTES];
+    case_seed_derive(c->seed, 0x636f6d70616e696full, seed); /* "companio" */
+    cc_drawn_case d;
+    int rc = cc_case_draw(engine, &opt, seed, &d, err);
+    if (rc) return cc_prefix(err, "drawing the second context's case");
+    *out = d.c;
+    return CC_OK;
+}
+
+/* A context of case c loaded with its grid and stepped k steps; NULL and *rc on failure. */
+static cc_context *started(const cc_engine *engine, const cc_case *c, const uint8_t *cells,
+                           int64_t k, int *rc, cc_error *err) {
+    cc_context *ctx = NULL;
+    if ((*rc = cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, err))) return NULL;
+    if (!(*rc = cc_engine_load(ctx, cells, err)) && k > 0) *rc = cc_engine_step(ctx, k, err);
+    if (*rc) {
+        cc_engine_destroy(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+/* Runs case c under pattern p into got. CC_OK, or the engine's error in err. */
+static int run_pattern(const cc_engine *engine, const cc_case *c, const cc_grid *init,
+                       cc_pattern p, cc_grid *got, cc_error *err) {
+    int64_t k = c->steps, a = split_point(c);
+    int rc = CC_OK;
+    cc_context *ctx = NULL, *other = NULL;
+    cc_case second;
+    cc_grid second_grid = {0};
+    if (p == CC_PATTERN_TWO_LIVE || p == CC_PATTERN_RECREATE) {
+        if ((rc = companion_of(engine, c, &second, err)) || (rc = case_grid(&second, &second_grid, err)))
+            return rc;
+    }
+    if (p == CC_PATTERN_RECREATE) {
+        if (!(other = started(engine, &second, second_grid.cells, 1, &rc, err))) goto done;
+        cc_engine_destroy(other);
+        other = NULL;
+    }
+    switch (p) {
+    case CC_PATTERN_SPLIT:
+        if ((ctx = started(engine, c, init->cells, a, &rc, err))) rc = cc_engine_step(ctx, k - a, err);
+        break;
+    case CC_PATTERN_SINGLES:
+        ctx = started(engine, c, init->cells, 0, &rc, err);
+        for (int64_t i = 0; i < k && !rc; i++) rc = cc_engine_step(ctx, 1, err);
+        break;
+    case CC_PATTERN_RELOAD: {
+        /* The complement differs from the case's grid in every cell. */
+        for (size_t i = 0, n = cc_grid_cells(got); i < n; i++) got->cells[i] = !init->cells[i];
+        ctx = started(engine, c, got->cells, 1, &rc, err);
+        if (!rc && !(rc = cc_engine_load(ctx, init->cells, err))) rc = cc_engine_step(ctx, k, err);
+        break;
+    }
+    case CC_PATTERN_TWO_LIVE:
+        /* The second context is created after the first, as a second user would. */
+        ctx = started(engine, c, init->cells, a, &rc, err);
+        if (!rc) other = started(engine, &second, second_grid.cells, 1, &rc, err);
+        if (!rc) rc = cc_engine_step(ctx, k - a, err);
+        if (!rc) rc = cc_engine_step(other, 1, err);
+        break;
+    case CC_PATTERN_RECREATE:
+        ctx = started(engine, c, init->cells, k, &rc, err);
+        break;
+    default: rc = cc_fail(err, CC_ERR_ARG, "no call pattern %d", (int)p);
+    }
+    if (!rc) rc = harness_store_poisoned(ctx, got, err);
+done:
+    cc_engine_destroy(ctx);
+    cc_engine_destroy(other);
+    cc_grid_free(&second_grid);
+    return rc;
+}
+
+/* The engine's one-call grid against the oracle: the whole grid, or light cones. */
+static int verify(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
+                  const cc_grid *init, const cc_grid *got, cc_check_result *res, cc_error *err) {
+    size_t n = cc_grid_cells(init), first = 0;
+    double cost = (double)n * (double)cc_rule_max_count(&c->rule) * (double)c->steps;
+    if (cost <= opt->oracle_budget) {
+        cc_grid oracle = {0};
+        int rc = cc_grid_copy(&oracle, init, err);
+        if (!rc && (rc = oracle_run(&c->rule, &oracle, c->steps, err))) cc_prefix(err, "oracle");
+        if (rc) {
+            cc_grid_free(&oracle);
+            return rc;
+        }
+        res->verified = n;
+        res->differing = harness_count_differing(got->cells, oracle.cells, n, &first);
+        if (res->differing)
+            fail_result(res, CC_FAILURE_MISMATCH,
+                        "%llu of %zu cells differ from the oracle after %lld steps, first (%d,%d): "
+                        "engine %d, oracle %d",
+                        (unsigned long long)res->differing, n, (long long)c->steps,
+                        (int)(first % (size_t)c->w), (int)(first / (size_t)c->w), got->cells[first],
+                        oracle.cells[first]);
+        cc_grid_free(&oracle);
+        return CC_OK;
+    }
+    cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    cc_lightcone_options lo = {.tile_w = caps.tile_w, .tile_h = caps.tile_h,
+                               .cells_target = opt->lightcone_cells,
+                               .visits_budget = opt->lightcone_budget};
+    cc_lightcone_result lr;
+    int rc = cc_lightcone_verify(c, init, got, &lo, &lr, err);
+    if (rc) return cc_prefix(err, "light cones");
+    res->lightcone = 1;
+    res->verified = lr.cells;
+    res->seam_classes = lr.classes;
+    res->differing = lr.differing;
+    if (lr.differing)
+        fail_result(res, CC_FAILURE_MISMATCH,
+                    "%llu of %llu cells verified by light cones (%llu windows) differ from the "
+                    "oracle after %lld steps, first (%d,%d): engine %d, oracle %d",
+                    (unsigned long long)lr.differing, (unsigned long long)lr.cells,
+                    (unsigned long long)lr.blocks, (long long)c->steps, (int)lr.x, (int)lr.y,
+                    lr.engine_value, lr.oracle_value);
+    return CC_OK;
+}
+
 int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *res, cc_error *err) {
+    return cc_case_check_with(engine, c, NULL, res, err);
+}
+
+int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
+                       cc_check_result *res, cc_error *err) {
+    cc_check_options defaults;
+    if (!opt) {
+        cc_check_options_init(&defaults);
+        opt = &defaults;
+    }
     memset(res, 0, sizeof *res);
     cc_error caps_err, eng_err;
     cc_error_clear(&caps_err);
@@ -72,7 +242,7 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
         return CC_OK;
     }
 
-    cc_grid init = {0}, got = {0};
+    cc_grid init = {0}, got = {0}, again = {0};
     if ((rc = case_grid(c, &init, err)) || (rc = cc_grid_alloc(&got, c->w, c->h, err))) {
         cc_engine_destroy(ctx);
         cc_grid_free(&init);
@@ -97,30 +267,39 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
                     (long long)c->steps, eng_err.msg);
     }
     cc_engine_destroy(ctx);
-    if (res->outcome == CC_OUTCOME_FAIL) {
-        cc_grid_free(&init);
-        cc_grid_free(&got);
-        return CC_OK;
+    rc = CC_OK;
+    if (res->outcome != CC_OUTCOME_FAIL) rc = verify(engine, c, opt, &init, &got, res, err);
+    uint32_t patterns = opt->patterns;
+    if (res->lightcone) patterns &= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
+    if (!rc && res->outcome != CC_OUTCOME_FAIL && patterns)
+        rc = cc_grid_alloc(&again, c->w, c->h, err);
+    for (int p = 1; p < CC_PATTERN_COUNT && !rc && res->outcome != CC_OUTCOME_FAIL; p++) {
+        if (!(patterns & CC_PATTERN_BIT(p))) continue;
+        /* Patterns that split the steps need two of them to split. */
+        if ((p == CC_PATTERN_SPLIT || p == CC_PATTERN_SINGLES) && c->steps < 2) continue;
+        char name[160], one[32];
+        cc_pattern_describe((cc_pattern)p, c, name, sizeof name);
+        cc_pattern_describe(CC_PATTERN_ONE_CALL, c, one, sizeof one);
+        if (run_pattern(engine, c, &init, (cc_pattern)p, &again, &eng_err)) {
+            fail_result(res, CC_FAILURE_ENGINE_ERROR, "%s failed: %.400s", name, eng_err.msg);
+            res->pattern = (cc_pattern)p;
+            break;
+        }
+        uint64_t d = harness_count_differing(again.cells, got.cells, n, &first);
+        if (d) {
+            res->differing = d;
+            res->pattern = (cc_pattern)p;
+            fail_result(res, CC_FAILURE_CALL_PATTERN,
+                        "%s differs from %s in %llu cells, first (%d,%d): %d, not %d", name, one,
+                        (unsigned long long)d, (int)(first % (size_t)c->w),
+                        (int)(first / (size_t)c->w), again.cells[first], got.cells[first]);
+            break;
+        }
+        res->patterns_run |= CC_PATTERN_BIT(p);
     }
-    /* The oracle, in place on the initial grid. */
-    if ((rc = oracle_run(&c->rule, &init, c->steps, err))) {
-        cc_prefix(err, "oracle");
-        cc_grid_free(&init);
-        cc_grid_free(&got);
-        return rc;
-    }
-    res->differing = harness_count_differing(got.cells, init.cells, n, &first);
-    if (res->differing) {
-        fail_result(res, CC_FAILURE_MISMATCH,
-                    "%llu of %zu cells differ from the oracle after %lld steps, first (%d,%d): "
-                    "engine %d, oracle %d",
-                    (unsigned long long)res->differing, n, (long long)c->steps,
-                    (int)(first % (size_t)c->w), (int)(first / (size_t)c->w), got.cells[first],
-                    init.cells[first]);
-    } else {
-        res->outcome = CC_OUTCOME_PASS;
-    }
+    if (!rc && res->outcome != CC_OUTCOME_FAIL) res->outcome = CC_OUTCOME_PASS;
     cc_grid_free(&init);
     cc_grid_free(&got);
-    return CC_OK;
+    cc_grid_free(&again);
+    return rc;
 }

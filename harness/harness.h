@@ -14,6 +14,9 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
 /* What a conformance run found. passed: every check passed. */
 typedef struct cc_conformance_summary {
     int edge_passed;  /* edge cases: all dead, all alive, the largest counts, 2r+1 sides, primes */
+    int scale_passed; /* past the tiles: sides past 1100, n*tile +- 1, past 2^24 cells */
+    uint64_t lightcone_cells; /* cells of passing cases verified by light cones */
+    uint32_t seam_classes;    /* the seam classes those light cones covered (CC_SEAM_*) */
     int round_trips;  /* zero-step load/store round trips */
     int refusals;     /* unsupported parameters refused at create, with a message */
     int failed;       /* edge cases, round trips or refusals that failed */

@@ -3,6 +3,7 @@
  * the zero-step load/store round trip, the refusal of every parameter outside the engine's caps,
  * then a seeded campaign against the oracle. Sharded through Bazel's protocol. */
 #include "harness/harness.h"
+#include "harness/lightcone.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -36,7 +37,9 @@ typedef struct tally {
     const cc_engine *engine;
     const cc_campaign_options *opt;
     uint64_t ordinal;  /* numbering of sharded checks: check j runs in shard j % count */
-    int edge_passed, edge_refused, round_trips, refusals, failed;
+    int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed;
+    uint64_t lightcone_cells; /* cells verified by light cones */
+    uint32_t seam_classes;    /* CC_SEAM_* they covered */
     int reported;      /* a full report was printed already */
     int infra_error;
 } tally;
@@ -86,6 +89,10 @@ static void check(tally *t, const char *section, const cc_case *c, int *passed) 
                res.detail);
     } else {
         (*passed)++;
+        if (res.lightcone) {
+            t->lightcone_cells += res.verified;
+            t->seam_classes |= res.seam_classes;
+        }
     }
 }
 
@@ -176,7 +183,8 @@ static int affordable(const cc_case *c) {
 }
 
 static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps *caps = &t->engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps *caps = &resolved;
     int32_t rmin = caps->radius_min < 1 ? 1 : caps->radius_min;
     int32_t rmax = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
     uint64_t salt = 0;
@@ -273,9 +281,54 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                t->engine->name, skipped, EDGE_STEP_COST_MAX);
 }
 
+/* Past the engine's blocks: sides at 2^k - 1 and 2^k + 1 up to past 1100, n*tile +- 1 for the
+ * tile the engine declares, the torus seam inside a tile, several steps; and one grid past 2^24
+ * cells, where index arithmetic kept in too few bits wraps (verified by light cones). */
+static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps *caps = &resolved;
+    int32_t r = caps->radius_min;
+    cc_shape shape = CC_SHAPE_MOORE;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if (caps->shapes & CC_SHAPE_BIT(s)) {
+            shape = (cc_shape)s;
+            break;
+        }
+    if (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    if (shape == CC_SHAPE_HEX) r = 1;
+    int centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
+    int32_t min = 2 * r + 1;
+    int32_t tw = caps->tile_w > 1 ? caps->tile_w : 64, th = caps->tile_h > 1 ? caps->tile_h : 64;
+    /* {W, H}: the first four go past 1100 one way and stay narrow the other, so the oracle
+     * steps them whole; the tile sizes put the seam one cell inside and one cell past a tile. */
+    int32_t sizes[][2] = {{1023, 67},        {1025, 131},       {67, 1025},
+                          {1103, 37},        {2 * tw + 1, 3 * th - 1},
+                          {3 * tw - 1, 2 * th + 1}, {(1100 / tw + 1) * tw + 1, th + 1}};
+    uint64_t salt = 0x5ca1e;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int32_t w = fit_side(sizes[i][0], min, caps->w_multiple, caps->w_max);
+        int32_t h = fit_side(sizes[i][1], min, caps->h_multiple, caps->h_max);
+        if (!w || !h) continue;
+        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+        cc_case c = make_case(&rule, w, h, 2 + (int64_t)(i % 2), 0.4, salt++, master);
+        check(t, "edge case (past the tiles)", &c, &t->scale_passed);
+    }
+    /* 4099 x 4097 = 16,793,603 cells > 2^24 = 16,777,216. */
+    int32_t w = fit_side(4099, min, caps->w_multiple, caps->w_max);
+    int32_t h = fit_side(4097, min, caps->h_multiple, caps->h_max);
+    if (w && h && (uint64_t)w * (uint64_t)h > (1ull << 24)) {
+        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+        cc_case c = make_case(&rule, w, h, 2, 0.3, salt++, master);
+        check(t, "edge case (past 2^24 cells)", &c, &t->scale_passed);
+    } else {
+        printf("note: %s: no grid past 2^24 cells fits its side limits\n", t->engine->name);
+    }
+}
+
 /* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
 static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps *caps = &t->engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps *caps = &resolved;
     int32_t r = caps->radius_min < 1 ? 1 : caps->radius_min;
     cc_shape shape = CC_SHAPE_MOORE;
     for (int s = 0; s < CC_SHAPE_COUNT; s++)
@@ -329,7 +382,8 @@ static void expect_refusal(tally *t, const char *what, const cc_rule *rule, int3
 }
 
 static void refusals(tally *t) {
-    const cc_engine_caps *caps = &t->engine->caps;
+    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps *caps = &resolved;
     char what[160];
     int32_t rmin = caps->radius_min < 1 ? 1 : caps->radius_min;
     int32_t rmax = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
@@ -430,12 +484,16 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     t.engine = engine;
     t.opt = opt;
     edge_cases(&t, opt->master);
+    scale_cases(&t, opt->master);
     round_trips(&t, opt->master);
     refusals(&t);
     fflush(stdout);
 
     int rc = cc_campaign_run(engine, opt, &sum->campaign, err);
     sum->edge_passed = t.edge_passed;
+    sum->scale_passed = t.scale_passed;
+    sum->lightcone_cells = t.lightcone_cells;
+    sum->seam_classes = t.seam_classes;
     sum->round_trips = t.round_trips;
     sum->refusals = t.refusals;
     sum->failed = t.failed;
@@ -471,6 +529,10 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
             opt.verbose = 1;
             continue;
         }
+        if (!strcmp(arg, "--replay-alone")) {
+            opt.replay_alone = 1;
+            continue;
+        }
         if (!val) return usage(engine->name, "a flag is missing its value");
         if (!strcmp(arg, "--cases")) {
             char *end;
@@ -499,6 +561,10 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
     cc_conformance_summary sum;
     int rc = cc_conformance_run(engine, &opt, &sum, &err);
     if (rc) printf("ERROR: %s: %s\n", engine->name, err.msg);
+    char classes[160];
+    cc_seam_classes_describe(sum.seam_classes, classes, sizeof classes);
+    printf("%s: past the tiles: %d cases passed; light cones verified %" PRIu64 " cells (%s)\n",
+           engine->name, sum.scale_passed, sum.lightcone_cells, classes[0] ? classes : "none");
     printf("%s: %s: %d edge cases passed, %d zero-step round trips passed, %d refusals checked, "
            "campaign %" PRIu64 " cases (%" PRIu64 " passed, %" PRIu64
            " refused as required, %" PRIu64 " failed), master seed %s, shard %u of %u\n",

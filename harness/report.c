@@ -5,6 +5,8 @@
 
 #include "harness/campaign.h"
 #include "harness/internal.h"
+#include "harness/lightcone.h"
+#include "harness/replay.h"
 
 static int is_grid_difference(cc_failure_kind kind) {
     return kind == CC_FAILURE_MISMATCH || kind == CC_FAILURE_ROUND_TRIP;
@@ -12,8 +14,12 @@ static int is_grid_difference(cc_failure_kind kind) {
 
 static int can_shrink(cc_failure_kind kind) {
     return is_grid_difference(kind) || kind == CC_FAILURE_ENGINE_ERROR ||
-           kind == CC_FAILURE_REFUSED_VALID;
+           kind == CC_FAILURE_REFUSED_VALID || kind == CC_FAILURE_CALL_PATTERN;
 }
+
+/* A case verified by light cones is too large to step whole, step by step, for the divergence
+ * search; and each shrinking try may cost as much, so fewer are spent on it. */
+#define LIGHTCONE_SHRINK_TRIES 24
 
 int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check_result *res,
                        const cc_campaign_options *opt, int64_t from_index, cc_failure_report *rep,
@@ -31,7 +37,19 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     }
     int rc = case_format(c, rep->line, sizeof rep->line, err);
     if (rc) return rc;
-    if (is_grid_difference(res->kind) &&
+    rep->replay = -1;
+    if (from_index >= 0) {
+        rep->shard_count = opt->shard_count;
+        rep->preceding = (uint64_t)from_index / (opt->shard_count ? opt->shard_count : 1);
+    }
+    if (opt->replay_alone) {
+        rep->replay = (int)cc_replay_alone(engine->name, rep->line, rep->replay_note,
+                                           sizeof rep->replay_note);
+        /* Passing alone, its failure came from earlier work of this process: stepping and
+         * shrinking it here would only measure that history. */
+        if (rep->replay == CC_REPLAY_PASSED) return CC_OK;
+    }
+    if (is_grid_difference(res->kind) && !res->lightcone &&
         (rc = harness_divergence(engine, c, opt->report_dir, "", &rep->divergence, err)))
         return rc;
     rep->smallest = *c;
@@ -39,6 +57,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     rep->smallest_result = *res;
     if (!opt->shrink || !can_shrink(res->kind)) return CC_OK;
     int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
+    if (res->lightcone && tries > LIGHTCONE_SHRINK_TRIES) tries = LIGHTCONE_SHRINK_TRIES;
     if ((rc = cc_case_shrink(engine, c, res->kind, tries, &rep->smallest, &rep->shrink_tries, err)))
         return rc;
     rep->shrunk = !cc_rule_equal(&rep->smallest.rule, &c->rule) || rep->smallest.w != c->w ||
@@ -47,7 +66,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     if ((rc = case_format(&rep->smallest, rep->smallest_line, sizeof rep->smallest_line, err)))
         return rc;
     if ((rc = cc_case_check(engine, &rep->smallest, &rep->smallest_result, err))) return rc;
-    if (is_grid_difference(rep->smallest_result.kind))
+    if (is_grid_difference(rep->smallest_result.kind) && !rep->smallest_result.lightcone)
         rc = harness_divergence(engine, &rep->smallest, opt->report_dir, "-shrunk",
                              &rep->smallest_divergence, err);
     return rc;
@@ -101,6 +120,32 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
         fprintf(out, "  master seed %s, case %" PRIu64 "\n", master, rep->index);
     }
     fprintf(out, "  case: %s\n", rep->line);
+    if (rep->replay == CC_REPLAY_PASSED) {
+        fprintf(out, "  depends on process history: the case passes when replayed alone in a new "
+                     "process; here it ran after the conformance sections");
+        if (rep->from_campaign && rep->preceding > 0) {
+            fprintf(out, " and %" PRIu64 " earlier campaign cases of this process:", rep->preceding);
+            uint64_t step = rep->shard_count ? rep->shard_count : 1, first = rep->index % step;
+            for (uint64_t j = 0, i = first; i < rep->index; j++, i += step) {
+                if (j == 8 && rep->preceding > 10) {
+                    i = rep->index - step;
+                    fprintf(out, " ...");
+                }
+                fprintf(out, " %" PRIu64, i);
+            }
+        }
+        fprintf(out, "\n");
+    } else if (rep->replay == CC_REPLAY_FAILED) {
+        fprintf(out, "  replayed alone in a new process: fails there too\n");
+    } else if (rep->replay == CC_REPLAY_UNKNOWN) {
+        fprintf(out, "  replay alone: %s\n", rep->replay_note);
+    }
+    if (rep->result.lightcone) {
+        char classes[160];
+        cc_seam_classes_describe(rep->result.seam_classes, classes, sizeof classes);
+        fprintf(out, "  verified by light cones: %" PRIu64 " cells (%s)\n", rep->result.verified,
+                classes);
+    }
     print_divergence(&rep->divergence, &rep->failing, "  ", out);
     if (rep->shrunk) {
         fprintf(out, "  shrunk (%d cases tried): %s\n", rep->shrink_tries, rep->smallest_line);

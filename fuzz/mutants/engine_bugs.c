@@ -1,0 +1,225 @@
+/* Wrong engines with the bugs fast engines really have: they are right on small grids stepped
+ * once, and wrong past a tile, on a second call, beside a second context, at large radius over
+ * several steps, beside an empty word, past 2^24 cells, or only after earlier cases of the
+ * process. Each is a plain per-cell loop with that one bug, written so the bug reads as it would
+ * in a real engine. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz/mutants/engine_bugs.h"
+
+typedef enum bug {
+    BUG_PAST_TILE,     /* tiles of 256 columns; past the first, the west halo comes from the
+                        * tile before the previous one */
+    BUG_SPLIT_CALLS,   /* each step() call starts from the first buffer, wherever the last call
+                        * left the grid */
+    BUG_STATIC_RULE,   /* the rule lives in a static, set by the last create */
+    BUG_LARGE_R_STEPS, /* r > 16, after the first step of a call: the rows past the bottom edge
+                        * are clamped to the last row instead of wrapped */
+    BUG_WORD_SKIP,     /* 64-cell words whose own cells and the words above and below are all
+                        * dead are skipped as "nothing can be born there" */
+    BUG_INDEX_WRAP,    /* the cell index is kept in 24 bits (as 32-bit offsets would wrap past
+                        * 2^32 bytes on a GPU, at a size the CPU can emulate) */
+    BUG_HISTORY        /* after 40 contexts in the process, cell (0,0) is flipped every step */
+} bug;
+
+#define TILE 256
+#define WORD 64
+#define INDEX_BITS 24
+#define HISTORY_CREATES 40
+
+typedef struct offset {
+    int32_t dx, dy;
+} offset;
+
+typedef struct bug_ctx {
+    bug b;
+    cc_rule rule;
+    int32_t w, h;
+    int32_t n_offsets;
+    offset *offsets;
+    uint8_t *buf[2];
+    int cur; /* buf[cur] holds the grid */
+    int flip_origin;
+} bug_ctx;
+
+/* The deliberate global state of two of the mutants: exactly what the contract forbids. */
+static cc_rule static_rule;
+static int creates_in_process;
+
+static void bug_destroy(void *p) {
+    bug_ctx *ctx = p;
+    if (!ctx) return;
+    free(ctx->offsets);
+    free(ctx->buf[0]);
+    free(ctx->buf[1]);
+    free(ctx);
+}
+
+static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **out,
+                      cc_error *err) {
+    bug_ctx *ctx = calloc(1, sizeof *ctx);
+    size_t side = (size_t)(2 * rule->radius + 1), n = (size_t)w * (size_t)h;
+    if (ctx) {
+        ctx->offsets = malloc(side * side * sizeof *ctx->offsets);
+        ctx->buf[0] = malloc(n);
+        ctx->buf[1] = malloc(n);
+    }
+    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1]) {
+        bug_destroy(ctx);
+        return cc_fail(err, CC_ERR_NOMEM, "mutant: out of memory for %dx%d", (int)w, (int)h);
+    }
+    ctx->b = b;
+    ctx->rule = *rule;
+    ctx->w = w;
+    ctx->h = h;
+    int32_t r = rule->radius;
+    for (int32_t dy = -r; dy <= r; dy++)
+        for (int32_t dx = -r; dx <= r; dx++)
+            if (cc_shape_contains(rule->shape, r, dx, dy))
+                ctx->offsets[ctx->n_offsets++] = (offset){dx, dy};
+    if (b == BUG_STATIC_RULE) static_rule = *rule;
+    if (b == BUG_HISTORY) ctx->flip_origin = ++creates_in_process > HISTORY_CREATES;
+    *out = ctx;
+    return CC_OK;
+}
+
+static int bug_load(void *p, const uint8_t *cells, cc_error *err) {
+    (void)err;
+    bug_ctx *ctx = p;
+    memcpy(ctx->buf[0], cells, (size_t)ctx->w * (size_t)ctx->h);
+    ctx->cur = 0;
+    return CC_OK;
+}
+
+static int bug_store(void *p, uint8_t *cells, cc_error *err) {
+    (void)err;
+    bug_ctx *ctx = p;
+    memcpy(cells, ctx->buf[ctx->cur], (size_t)ctx->w * (size_t)ctx->h);
+    return CC_OK;
+}
+
+static int32_t wrap(int32_t v, int32_t n) { return ((v % n) + n) % n; }
+
+static int word_is_quiet(const bug_ctx *ctx, const uint8_t *in, int32_t x0, int32_t y) {
+    int32_t x1 = x0 + WORD < ctx->w ? x0 + WORD : ctx->w;
+    for (int32_t dy = -1; dy <= 1; dy++) {
+        const uint8_t *row = in + (size_t)wrap(y + dy, ctx->h) * (size_t)ctx->w;
+        for (int32_t x = x0; x < x1; x++)
+            if (row[x]) return 0;
+    }
+    return 1;
+}
+
+static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of_call) {
+    const int32_t w = ctx->w, h = ctx->h, r = ctx->rule.radius;
+    const cc_rule *rule = ctx->b == BUG_STATIC_RULE ? &static_rule : &ctx->rule;
+    for (int32_t y = 0; y < h; y++) {
+        for (int32_t x = 0; x < w; x++) {
+            size_t i = (size_t)y * (size_t)w + (size_t)x;
+            if (ctx->b == BUG_WORD_SKIP && x % WORD == 0 && word_is_quiet(ctx, in, x, y)) {
+                int32_t end = x + WORD < w ? x + WORD : w;
+                memset(out + i, 0, (size_t)(end - x));
+                x = end - 1;
+                continue;
+            }
+            int alive = in[i] != 0;
+            int32_t count = rule->centre ? alive : 0;
+            for (int32_t k = 0; k < ctx->n_offsets; k++) {
+                int32_t nx = x + ctx->offsets[k].dx, ny = y + ctx->offsets[k].dy;
+                if (ctx->b == BUG_PAST_TILE && x >= TILE && nx < x - x % TILE) nx -= TILE;
+                if (ctx->b == BUG_LARGE_R_STEPS && r > 16 && !first_of_call && ny >= h) ny = h - 1;
+                nx = wrap(nx, w);
+                ny = wrap(ny, h);
+                uint64_t at = (uint64_t)ny * (uint64_t)w + (uint64_t)nx;
+                if (ctx->b == BUG_INDEX_WRAP) at &= (1ull << INDEX_BITS) - 1;
+                count += in[at] != 0;
+            }
+            out[i] = (uint8_t)cc_set_has(alive ? &rule->survive : &rule->birth, count);
+        }
+    }
+    if (ctx->flip_origin) out[0] ^= 1;
+}
+
+static int bug_step(void *p, int64_t k, cc_error *err) {
+    (void)err;
+    bug_ctx *ctx = p;
+    if (ctx->b == BUG_SPLIT_CALLS) ctx->cur = 0;
+    for (int64_t s = 0; s < k; s++) {
+        one_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur], s == 0);
+        ctx->cur = !ctx->cur;
+    }
+    return CC_OK;
+}
+
+#define BUG_ENGINE(sym, bug_value)                                                        \
+    static int sym##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,        \
+                            cc_error *err) {                                              \
+        return bug_create(bug_value, rule, w, h, ctx, err);                               \
+    }
+
+BUG_ENGINE(past_tile, BUG_PAST_TILE)
+BUG_ENGINE(split_calls, BUG_SPLIT_CALLS)
+BUG_ENGINE(static_rule, BUG_STATIC_RULE)
+BUG_ENGINE(large_r_steps, BUG_LARGE_R_STEPS)
+BUG_ENGINE(word_skip, BUG_WORD_SKIP)
+BUG_ENGINE(index_wrap, BUG_INDEX_WRAP)
+BUG_ENGINE(history, BUG_HISTORY)
+
+#define BUG_FUNCTIONS .load = bug_load, .step = bug_step, .store = bug_store, .destroy = bug_destroy
+
+const cc_engine cc_mutant_past_tile = {
+    .name = "mutant.past-tile",
+    .summary = "256-column tiles; past the first, the west halo comes from two tiles back",
+    .caps = {.radius_max = 16, .tile_w = TILE},
+    .create = past_tile_create,
+    BUG_FUNCTIONS,
+};
+const cc_engine cc_mutant_split_calls = {
+    .name = "mutant.split-calls",
+    .summary = "every step() call starts from the first buffer",
+    .caps = {.radius_max = 16},
+    .create = split_calls_create,
+    BUG_FUNCTIONS,
+};
+const cc_engine cc_mutant_static_rule = {
+    .name = "mutant.static-rule",
+    .summary = "the rule in a static, set by the last create",
+    .caps = {.radius_max = 16},
+    .create = static_rule_create,
+    BUG_FUNCTIONS,
+};
+const cc_engine cc_mutant_large_r_steps = {
+    .name = "mutant.large-r-steps",
+    .summary = "r > 16: after a call's first step the bottom rows clamp instead of wrapping",
+    .caps = {.radius_max = 64},
+    .create = large_r_steps_create,
+    BUG_FUNCTIONS,
+};
+const cc_engine cc_mutant_word_skip = {
+    .name = "mutant.word-skip",
+    .summary = "skips 64-cell words that are dead with the words above and below",
+    .caps = {.radius_max = 16, .tile_w = WORD},
+    .create = word_skip_create,
+    BUG_FUNCTIONS,
+};
+const cc_engine cc_mutant_index_wrap = {
+    .name = "mutant.index-wrap",
+    .summary = "cell indices kept in 24 bits: wrong past 2^24 cells",
+    .caps = {.radius_max = 16},
+    .create = index_wrap_create,
+    BUG_FUNCTIONS,
+};
+const cc_engine cc_mutant_history = {
+    .name = "mutant.history",
+    .summary = "flips cell (0,0) every step once 40 contexts were created in the process",
+    .caps = {.radius_max = 16},
+    .create = history_create,
+    BUG_FUNCTIONS,
+};
+
+static const cc_engine *const engine_bugs[] = {
+    &cc_mutant_past_tile,  &cc_mutant_split_calls, &cc_mutant_static_rule, &cc_mutant_large_r_steps,
+    &cc_mutant_word_skip, &cc_mutant_index_wrap,  &cc_mutant_history,     NULL};
+
+const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

@@ -1,0 +1,18 @@
+/* Wrong engines with the bugs fast engines really have (engine_bugs.c): each is right on small
+ * grids stepped once in one call, and wrong only where its bug shows. */
+#ifndef CELLCHECK_FUZZ_MUTANTS_ENGINE_BUGS_H
+#define CELLCHECK_FUZZ_MUTANTS_ENGINE_BUGS_H
+
+#include "engines/engine.h"
+
+/* Every one, NULL-terminated:
+ *   mutant.past-tile      256-column tiles; past the first, the west halo comes from two tiles back
+ *   mutant.split-calls    every step() call starts from the first buffer
+ *   mutant.static-rule    the rule in a static, set by the last create
+ *   mutant.large-r-steps  r > 16: after a call's first step the bottom rows clamp, not wrap
+ *   mutant.word-skip      skips 64-cell words dead with the words above and below
+ *   mutant.index-wrap     cell indices kept in 24 bits: wrong past 2^24 cells
+ *   mutant.history        wrong once 40 contexts were created in the process */
+const cc_engine *const *cc_mutants_engine_bugs(void);
+
+#endif
