@@ -32,56 +32,6 @@ static const char *show_byte(char buf[8], char c) {
     return buf;
 }
 
-/* ---- a growable output buffer ---- */
-
-typedef struct strbuf {
-    char *data;
-    size_t len, cap;
-    int failed;
-} strbuf;
-
-static void sb_append(strbuf *sb, const char *s, size_t n) {
-    if (sb->failed) return;
-    if (n > SIZE_MAX - sb->len - 1) {
-        sb->failed = 1;
-        return;
-    }
-    if (sb->len + n + 1 > sb->cap) {
-        size_t cap = sb->cap ? sb->cap : 256;
-        while (cap < sb->len + n + 1) {
-            if (cap > SIZE_MAX / 2) {
-                cap = sb->len + n + 1;
-                break;
-            }
-            cap *= 2;
-        }
-        char *p = realloc(sb->data, cap);
-        if (!p) {
-            sb->failed = 1;
-            return;
-        }
-        sb->data = p;
-        sb->cap = cap;
-    }
-    memcpy(sb->data + sb->len, s, n);
-    sb->len += n;
-    sb->data[sb->len] = '\0';
-}
-
-static void sb_puts(strbuf *sb, const char *s) { sb_append(sb, s, strlen(s)); }
-
-static int sb_finish(strbuf *sb, char **text, size_t *len, const char *what, cc_error *err) {
-    if (sb->failed || !sb->data) {
-        free(sb->data);
-        *text = NULL;
-        *len = 0;
-        return cc_fail(err, CC_ERR_NOMEM, "formatting %s: out of memory", what);
-    }
-    *text = sb->data;
-    *len = sb->len;
-    return CC_OK;
-}
-
 /* ---- RLE reading ---- */
 
 typedef struct rle_reader {
@@ -394,8 +344,9 @@ int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int 
 
 /* ---- RLE writing ---- */
 
+/* Tokens go to a memory stream, wrapped at RLE_LINE_MAX like Golly's. */
 typedef struct rle_writer {
-    strbuf sb;
+    FILE *out;
     size_t line_len;
 } rle_writer;
 
@@ -404,10 +355,10 @@ static void rle_token(rle_writer *w, int64_t n, char tag) {
     int len = n > 1 ? snprintf(tok, sizeof tok, "%lld%c", (long long)n, tag)
                     : snprintf(tok, sizeof tok, "%c", tag);
     if (w->line_len + (size_t)len > RLE_LINE_MAX) {
-        sb_append(&w->sb, "\n", 1);
+        fputc('\n', w->out);
         w->line_len = 0;
     }
-    sb_append(&w->sb, tok, (size_t)len);
+    fwrite(tok, 1, (size_t)len, w->out);
     w->line_len += (size_t)len;
 }
 
@@ -416,19 +367,18 @@ int cc_rle_format(const cc_grid *g, const cc_rule *rule, char **text, size_t *le
         return cc_fail(err, CC_ERR_ARG, "cc_rle_format: NULL argument");
     *text = NULL;
     *len = 0;
-    char header[64 + CC_RULE_TEXT_MAX];
-    if (rule) {
-        char rule_text[CC_RULE_TEXT_MAX];
-        int rc = cc_rule_print(rule, rule_text, sizeof rule_text, err);
-        if (rc) return cc_prefix(err, "formatting RLE");
-        snprintf(header, sizeof header, "x = %d, y = %d, rule = %s:T%d,%d\n", (int)g->w,
-                 (int)g->h, rule_text, (int)g->w, (int)g->h);
-    } else {
-        snprintf(header, sizeof header, "x = %d, y = %d\n", (int)g->w, (int)g->h);
-    }
-    rle_writer w;
-    memset(&w, 0, sizeof w);
-    sb_puts(&w.sb, header);
+    char rule_text[CC_RULE_TEXT_MAX];
+    if (rule && cc_rule_print(rule, rule_text, sizeof rule_text, err))
+        return cc_prefix(err, "formatting RLE");
+    char *buf = NULL;
+    size_t size = 0;
+    rle_writer w = {open_memstream(&buf, &size), 0};
+    if (!w.out) return cc_fail(err, CC_ERR_NOMEM, "formatting RLE: out of memory");
+    if (rule)
+        fprintf(w.out, "x = %d, y = %d, rule = %s:T%d,%d\n", (int)g->w, (int)g->h, rule_text,
+                (int)g->w, (int)g->h);
+    else
+        fprintf(w.out, "x = %d, y = %d\n", (int)g->w, (int)g->h);
     int32_t at_row = 0;
     for (int32_t y = 0; y < g->h; y++) {
         const uint8_t *row = g->cells + (size_t)y * (size_t)g->w;
@@ -446,10 +396,17 @@ int cc_rle_format(const cc_grid *g, const cc_rule *rule, char **text, size_t *le
         }
     }
     rle_token(&w, 1, '!');
-    sb_append(&w.sb, "\n", 1);
-    return sb_finish(&w.sb, text, len, "RLE", err);
+    fputc('\n', w.out);
+    /* A memory stream fails only for want of memory; the error flag stays set once it does. */
+    int failed = ferror(w.out);
+    if (fclose(w.out) != 0 || failed) {
+        free(buf);
+        return cc_fail(err, CC_ERR_NOMEM, "formatting RLE: out of memory");
+    }
+    *text = buf;
+    *len = size;
+    return CC_OK;
 }
-
 /* ---- text rows ---- */
 
 int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err) {
