@@ -19,8 +19,8 @@ types=(oracle/error.c oracle/files.c oracle/grid.c oracle/gridio.c oracle/gridte
 flags=(-std=c11 -O1 -g -I. -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 for target in rule grid case; do
     srcs=("${types[@]}" "fuzz/targets/${target}_fuzz.c")
-    [ "$target" = case ] && srcs+=(fuzz/case.c)
-    clang-14 "${flags[@]}" "${srcs[@]}" -l:libsodium.a -o "$out/$target"
+    [ "$target" = case ] && srcs+=(oracle/case.c)
+    clang-14 "${flags[@]}" "${srcs[@]}" -l:libsodium.a -lm -o "$out/$target"
     mkdir -p "$out/$target-corpus"
     echo "fuzzing $target for ${seconds}s"
     "$out/$target" -max_total_time="$seconds" -max_len=4096 "$out/$target-corpus" "fuzz/corpus/$target"
