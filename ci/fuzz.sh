@@ -14,12 +14,13 @@ if [ ! -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-types=(oracle/error.c oracle/grid.c oracle/gridio.c oracle/rule.c oracle/rule_text.c)
+types=(oracle/error.c oracle/files.c oracle/grid.c oracle/gridio.c oracle/gridtext.c oracle/rle.c
+       oracle/rule.c oracle/rule_text.c)
 flags=(-std=c11 -O1 -g -I. -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 for target in rule grid case; do
     srcs=("${types[@]}" "fuzz/targets/${target}_fuzz.c")
-    [ "$target" = case ] && srcs+=(fuzz/case.c)
-    clang-14 "${flags[@]}" "${srcs[@]}" -l:libsodium.a -o "$out/$target"
+    [ "$target" = case ] && srcs+=(oracle/case.c)
+    clang-14 "${flags[@]}" "${srcs[@]}" -l:libsodium.a -lm -o "$out/$target"
     mkdir -p "$out/$target-corpus"
     echo "fuzzing $target for ${seconds}s"
     "$out/$target" -max_total_time="$seconds" -max_len=4096 "$out/$target-corpus" "fuzz/corpus/$target"

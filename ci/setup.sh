@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
-# Bazel 4 (bazel-bootstrap), libsodium (static library and headers), OpenMP (with gcc).
+# Bazel 4 (bazel-bootstrap), libsodium, libpng and zlib (static libraries and headers), OpenMP
+# (with gcc).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build.
 set -euo pipefail
 
 need=()
 command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [ -f /usr/lib/x86_64-linux-gnu/libsodium.a ] || need+=(libsodium-dev)
+[ -f /usr/lib/x86_64-linux-gnu/libpng.a ] || need+=(libpng-dev)
+[ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need+=(zlib1g-dev)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

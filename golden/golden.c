@@ -295,12 +295,7 @@ void golden_hash_grid(const cc_grid *g, char hex[GOLDEN_HASH_HEX]) {
     /* No sodium_init needed: it only selects faster BLAKE2b code, the digest is the same. */
     crypto_generichash(digest, sizeof digest, g->cells, (unsigned long long)cc_grid_cells(g), NULL,
                        0);
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < GOLDEN_HASH_BYTES; i++) {
-        hex[2 * i] = digits[digest[i] >> 4];
-        hex[2 * i + 1] = digits[digest[i] & 15];
-    }
-    hex[2 * GOLDEN_HASH_BYTES] = '\0';
+    sodium_bin2hex(hex, GOLDEN_HASH_HEX, digest, sizeof digest);
 }
 
 int golden_has_snapshot(const golden_entry *e) {

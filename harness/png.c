@@ -1,115 +1,125 @@
+/* Difference pictures through libpng: the image is encoded into memory, then written atomically. */
 #include "harness/png.h"
 
+#include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <png.h>
+#include <zlib.h>
 
 #include "oracle/gridio.h"
 
 uint32_t png_crc32(const uint8_t *data, size_t len) {
-    uint32_t crc = 0xffffffffu;
-    for (size_t i = 0; i < len; i++) {
-        crc ^= data[i];
-        for (int b = 0; b < 8; b++) crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-    }
-    return crc ^ 0xffffffffu;
+    return (uint32_t)crc32_z(crc32_z(0L, Z_NULL, 0), data, len);
 }
 
 uint32_t png_adler32(const uint8_t *data, size_t len) {
-    uint32_t a = 1, b = 0;
-    for (size_t i = 0; i < len; i++) {
-        a = (a + data[i]) % 65521u;
-        b = (b + a) % 65521u;
+    return (uint32_t)adler32_z(adler32_z(0L, Z_NULL, 0), data, len);
+}
+
+/* Where libpng writes the file, and what went wrong if it stopped: one per encoding, reached
+ * through libpng's io and error pointers. */
+typedef struct png_sink {
+    uint8_t *data;
+    size_t len, cap;
+    int out_of_memory;
+    char warning[160]; /* the first warning, which often explains the error after it */
+    char error[160];
+} png_sink;
+
+static void sink_write(png_structp png, png_bytep bytes, size_t n) {
+    png_sink *s = png_get_io_ptr(png);
+    if (n > s->cap - s->len) {
+        size_t cap = s->cap ? s->cap : 4096;
+        while (cap - s->len < n) {
+            if (cap > SIZE_MAX / 2) {
+                s->out_of_memory = 1;
+                png_error(png, "the PNG outgrows memory");
+            }
+            cap *= 2;
+        }
+        uint8_t *p = realloc(s->data, cap);
+        if (!p) {
+            s->out_of_memory = 1;
+            png_error(png, "out of memory for the PNG");
+        }
+        s->data = p;
+        s->cap = cap;
     }
-    return b << 16 | a;
+    memcpy(s->data + s->len, bytes, n);
+    s->len += n;
 }
 
-static void put_be32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
+static void sink_flush(png_structp png) { (void)png; }
+
+/* libpng calls this for a fatal error and must not return: back to the setjmp in encode(). */
+static void sink_error(png_structp png, png_const_charp msg) {
+    png_sink *s = png_get_error_ptr(png);
+    snprintf(s->error, sizeof s->error, "%s", msg);
+    png_longjmp(png, 1);
 }
 
-/* Appends one chunk (length, type, data, CRC of type and data) at *pos. */
-static void put_chunk(uint8_t *buf, size_t *pos, const char type[4], const uint8_t *data,
-                      size_t len) {
-    uint8_t *start = buf + *pos;
-    put_be32(start, (uint32_t)len);
-    memcpy(start + 4, type, 4);
-    if (len) memcpy(start + 8, data, len);
-    put_be32(start + 8 + len, png_crc32(start + 4, len + 4));
-    *pos += 12 + len;
+static void sink_warning(png_structp png, png_const_charp msg) {
+    png_sink *s = png_get_error_ptr(png);
+    if (!s->warning[0]) snprintf(s->warning, sizeof s->warning, "%s", msg);
 }
 
-#define STORED_BLOCK_MAX 65535u
+/* The libpng calls, alone in their function so that nothing they change lives in the frame that
+ * setjmp returns to twice. Returns 0 when libpng stopped with an error (in sink->error). */
+static int encode(png_structp png, png_infop info, const uint8_t *pixels, int32_t w, int32_t h,
+                  const png_color *palette, int colours) {
+    if (setjmp(png_jmpbuf(png))) return 0;
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_PALETTE,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_PLTE(png, info, palette, colours);
+    /* Palette indices do not predict from their neighbours: no row filters, best compression. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_compression_level(png, Z_BEST_COMPRESSION);
+    png_write_info(png, info);
+    for (int32_t y = 0; y < h; y++) png_write_row(png, pixels + (size_t)y * (size_t)w);
+    png_write_end(png, info);
+    return 1;
+}
 
 int png_encode_indexed(const uint8_t *pixels, int32_t w, int32_t h, const uint8_t *rgb,
                        int colours, uint8_t **out, size_t *out_len, cc_error *err) {
+    *out = NULL;
+    *out_len = 0;
     if (w < 1 || h < 1 || colours < 1 || colours > 256)
         return cc_fail(err, CC_ERR_ARG, "png: bad image %dx%d with %d colours", (int)w, (int)h,
                        colours);
-    /* Each row: a filter byte (0, none) then one byte per pixel. */
-    uint64_t raw_len = (uint64_t)h * ((uint64_t)w + 1);
-    if (raw_len > ((uint64_t)1 << 31))
+    if ((uint64_t)h * ((uint64_t)w + 1) > ((uint64_t)1 << 31))
         return cc_fail(err, CC_ERR_NOMEM, "png: image %dx%d is too large", (int)w, (int)h);
-    uint64_t blocks = raw_len / STORED_BLOCK_MAX + 1;
-    uint64_t zlib_len = 2 + raw_len + 5 * blocks + 4;
-    uint64_t total = 8 + (12 + 13) + (12 + 3 * (uint64_t)colours) + (12 + zlib_len) + 12;
-    uint8_t *raw = malloc((size_t)raw_len);
-    uint8_t *png = malloc((size_t)total);
-    uint8_t *zlib = malloc((size_t)zlib_len);
-    if (!raw || !png || !zlib) {
-        free(raw);
-        free(png);
-        free(zlib);
-        return cc_fail(err, CC_ERR_NOMEM, "png: out of memory for a %dx%d image", (int)w, (int)h);
+    png_color palette[256];
+    for (int i = 0; i < colours; i++) {
+        palette[i].red = rgb[3 * i];
+        palette[i].green = rgb[3 * i + 1];
+        palette[i].blue = rgb[3 * i + 2];
     }
-    for (int32_t y = 0; y < h; y++) {
-        uint8_t *row = raw + (size_t)y * ((size_t)w + 1);
-        row[0] = 0;
-        memcpy(row + 1, pixels + (size_t)y * (size_t)w, (size_t)w);
+    png_sink sink;
+    memset(&sink, 0, sizeof sink);
+    png_structp png =
+        png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, sink_error, sink_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return cc_fail(err, CC_ERR_NOMEM, "png: out of memory to start libpng for a %dx%d image",
+                       (int)w, (int)h);
     }
-    /* zlib: CMF 0x78 (deflate, 32K window), FLG 0x01 (check bits: 0x7801 % 31 == 0). */
-    size_t z = 0;
-    zlib[z++] = 0x78;
-    zlib[z++] = 0x01;
-    uint64_t done = 0;
-    do {
-        uint32_t n = (uint32_t)(raw_len - done > STORED_BLOCK_MAX ? STORED_BLOCK_MAX
-                                                                   : raw_len - done);
-        int last = done + n == raw_len;
-        zlib[z++] = (uint8_t)last; /* BFINAL, BTYPE 00: stored */
-        zlib[z++] = (uint8_t)(n & 0xff);
-        zlib[z++] = (uint8_t)(n >> 8);
-        zlib[z++] = (uint8_t)(~n & 0xff);
-        zlib[z++] = (uint8_t)((~n >> 8) & 0xff);
-        memcpy(zlib + z, raw + done, n);
-        z += n;
-        done += n;
-    } while (done < raw_len);
-    put_be32(zlib + z, png_adler32(raw, (size_t)raw_len));
-    z += 4;
-
-    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    size_t pos = 0;
-    memcpy(png, signature, 8);
-    pos = 8;
-    uint8_t ihdr[13];
-    put_be32(ihdr, (uint32_t)w);
-    put_be32(ihdr + 4, (uint32_t)h);
-    ihdr[8] = 8;  /* bit depth */
-    ihdr[9] = 3;  /* colour type: palette */
-    ihdr[10] = 0; /* deflate */
-    ihdr[11] = 0; /* adaptive filtering */
-    ihdr[12] = 0; /* no interlace */
-    put_chunk(png, &pos, "IHDR", ihdr, sizeof ihdr);
-    put_chunk(png, &pos, "PLTE", rgb, 3 * (size_t)colours);
-    put_chunk(png, &pos, "IDAT", zlib, z);
-    put_chunk(png, &pos, "IEND", NULL, 0);
-    free(raw);
-    free(zlib);
-    *out = png;
-    *out_len = pos;
+    png_set_write_fn(png, &sink, sink_write, sink_flush);
+    int ok = encode(png, info, pixels, w, h, palette, colours);
+    png_destroy_write_struct(&png, &info);
+    if (!ok) {
+        free(sink.data);
+        return cc_fail(err, sink.out_of_memory ? CC_ERR_NOMEM : CC_ERR_ARG,
+                       "png: libpng could not encode the %dx%d image: %s%s%s%s", (int)w, (int)h,
+                       sink.error, sink.warning[0] ? " (after the warning: " : "", sink.warning,
+                       sink.warning[0] ? ")" : "");
+    }
+    *out = sink.data;
+    *out_len = sink.len;
     return CC_OK;
 }
 
@@ -130,16 +140,19 @@ static const uint8_t diff_palette[4 * 3] = {
 
 int png_write_diff(const char *path, const cc_grid *engine, const cc_grid *oracle, cc_error *err) {
     if (engine->w != oracle->w || engine->h != oracle->h)
-        return cc_fail(err, CC_ERR_ARG, "png: grids %dx%d and %dx%d differ in size",
+        return cc_fail(err, CC_ERR_ARG, "png %s: grids %dx%d and %dx%d differ in size", path,
                        (int)engine->w, (int)engine->h, (int)oracle->w, (int)oracle->h);
     int32_t s = png_diff_scale(engine->w, engine->h);
     int64_t pw = (int64_t)engine->w * s, ph = (int64_t)engine->h * s;
     if (pw > 32768 || ph > 32768)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "png: grid %dx%d is too large for a difference picture (32768 pixels a side)",
-                       (int)engine->w, (int)engine->h);
+                       "png %s: grid %dx%d is too large for a difference picture (32768 pixels a "
+                       "side)",
+                       path, (int)engine->w, (int)engine->h);
     uint8_t *pixels = malloc((size_t)(pw * ph));
-    if (!pixels) return cc_fail(err, CC_ERR_NOMEM, "png: out of memory");
+    if (!pixels)
+        return cc_fail(err, CC_ERR_NOMEM, "png %s: out of memory for %lldx%lld pixels", path,
+                       (long long)pw, (long long)ph);
     for (int64_t py = 0; py < ph; py++) {
         int32_t y = (int32_t)(py / s);
         for (int64_t px = 0; px < pw; px++) {
@@ -156,7 +169,7 @@ int png_write_diff(const char *path, const cc_grid *engine, const cc_grid *oracl
     size_t len = 0;
     int rc = png_encode_indexed(pixels, (int32_t)pw, (int32_t)ph, diff_palette, 4, &png, &len, err);
     free(pixels);
-    if (rc) return rc;
+    if (rc) return cc_prefix(err, "writing %s", path);
     rc = cc_write_file_atomic(path, (const char *)png, len, err);
     free(png);
     return rc;

@@ -1,5 +1,5 @@
-/* A small PNG writer for difference pictures: 8-bit palette images, zlib stored (uncompressed)
- * blocks, so it needs no compression library. */
+/* The PNG writer of difference pictures: 8-bit palette images, compressed by libpng and zlib
+ * (both linked statically, so test binaries need neither on the machine they run on). */
 #ifndef CELLCHECK_HARNESS_PNG_H
 #define CELLCHECK_HARNESS_PNG_H
 
@@ -9,6 +9,7 @@
 #include "oracle/error.h"
 #include "oracle/grid.h"
 
+/* zlib's CRC-32 (of PNG chunks) and Adler-32 (of zlib streams), for tests and tools. */
 uint32_t png_crc32(const uint8_t *data, size_t len);
 uint32_t png_adler32(const uint8_t *data, size_t len);
 
@@ -29,7 +30,7 @@ enum {
 int32_t png_diff_scale(int32_t w, int32_t h);
 
 /* Writes the difference of two grids of the same size as a PNG, atomically (a temporary file
- * beside path, then rename). */
+ * beside path, then rename). Every error message names path. */
 int png_write_diff(const char *path, const cc_grid *engine, const cc_grid *oracle, cc_error *err);
 
 #endif

@@ -1,20 +1,18 @@
-/* The PNG writer: known CRC-32 and Adler-32 values, and images read back by an independent
- * walk of the chunks and the stored deflate blocks. */
+/* The PNG writer: known CRC-32 and Adler-32 values, and images read back by libpng's reader,
+ * pixel by pixel. */
 #include "harness/png.h"
 
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <png.h>
+
 #include "oracle/gridio.h"
 #include "testing/check.h"
 
-static uint32_t be32(const uint8_t *p) {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-/* A bitwise CRC-32 written out differently from the encoder's: the table-free MSB-first form
- * of the reflected polynomial would differ, so this uses a 256-entry table. */
+/* A bitwise CRC-32 written out differently from zlib's: a 256-entry table, byte at a time. */
 static uint32_t crc_table_crc(const uint8_t *data, size_t len) {
     uint32_t table[256];
     for (uint32_t n = 0; n < 256; n++) {
@@ -29,65 +27,90 @@ static uint32_t crc_table_crc(const uint8_t *data, size_t len) {
 
 typedef struct decoded {
     uint32_t w, h;
-    int colour_type, depth;
+    int colour_type, depth, interlace;
     uint8_t palette[768];
     int colours;
-    uint8_t *raw; /* filter byte + pixels per row */
-    size_t raw_len;
-    int blocks;
+    uint8_t *pixels; /* w * h palette indices, row-major */
+    char error[200]; /* why libpng refused the file */
 } decoded;
 
-/* Walks the file: signature, chunks with CRCs, IHDR, PLTE, IDAT's zlib header, stored blocks
- * with LEN/NLEN, Adler-32, IEND last. Returns 0 on any inconsistency. */
-static int decode(const uint8_t *png, size_t len, decoded *d) {
-    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    memset(d, 0, sizeof *d);
-    if (len < 8 || memcmp(png, sig, 8) != 0) return 0;
-    size_t pos = 8;
-    uint8_t *idat = NULL;
-    size_t idat_len = 0;
-    int saw_iend = 0;
-    while (pos + 12 <= len) {
-        uint32_t n = be32(png + pos);
-        if (pos + 12 + n > len) return 0;
-        const uint8_t *type = png + pos + 4, *body = png + pos + 8;
-        if (be32(body + n) != crc_table_crc(type, n + 4)) return 0;
-        if (!memcmp(type, "IHDR", 4)) {
-            d->w = be32(body);
-            d->h = be32(body + 4);
-            d->depth = body[8];
-            d->colour_type = body[9];
-        } else if (!memcmp(type, "PLTE", 4)) {
-            memcpy(d->palette, body, n);
-            d->colours = (int)(n / 3);
-        } else if (!memcmp(type, "IDAT", 4)) {
-            idat = realloc(idat, idat_len + n);
-            memcpy(idat + idat_len, body, n);
-            idat_len += n;
-        } else if (!memcmp(type, "IEND", 4)) {
-            saw_iend = 1;
+typedef struct source {
+    const uint8_t *data;
+    size_t len, pos;
+} source;
+
+static void source_read(png_structp png, png_bytep out, size_t n) {
+    source *s = png_get_io_ptr(png);
+    if (n > s->len - s->pos) png_error(png, "read past the end of the file");
+    memcpy(out, s->data + s->pos, n);
+    s->pos += n;
+}
+
+static void decode_error(png_structp png, png_const_charp msg) {
+    decoded *d = png_get_error_ptr(png);
+    snprintf(d->error, sizeof d->error, "%s", msg);
+    png_longjmp(png, 1);
+}
+
+/* A warning means the writer produced something odd: the decode fails on it too. */
+static void decode_warning(png_structp png, png_const_charp msg) { png_error(png, msg); }
+
+/* libpng's reader alone in a function, so that the setjmp frame changes nothing after it. */
+static int read_png(png_structp png, png_infop info, decoded *d) {
+    if (setjmp(png_jmpbuf(png))) return 0;
+    png_read_info(png, info);
+    int filter = 0, compression = 0;
+    png_get_IHDR(png, info, &d->w, &d->h, &d->depth, &d->colour_type, &d->interlace,
+                 &compression, &filter);
+    png_colorp palette = NULL;
+    if (png_get_PLTE(png, info, &palette, &d->colours) == PNG_INFO_PLTE)
+        for (int i = 0; i < d->colours; i++) {
+            d->palette[3 * i] = palette[i].red;
+            d->palette[3 * i + 1] = palette[i].green;
+            d->palette[3 * i + 2] = palette[i].blue;
         }
+    if (d->depth != 8 || d->colour_type != PNG_COLOR_TYPE_PALETTE ||
+        d->interlace != PNG_INTERLACE_NONE || png_get_rowbytes(png, info) != d->w)
+        png_error(png, "not an 8-bit palette image without interlace");
+    d->pixels = malloc((size_t)d->w * d->h);
+    if (!d->pixels) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < d->h; y++) png_read_row(png, d->pixels + (size_t)y * d->w, NULL);
+    png_read_end(png, NULL);
+    return 1;
+}
+
+/* Decodes a whole PNG held in memory; 0 (and d->error) when libpng refuses it or warns. */
+static int decode(const uint8_t *data, size_t len, decoded *d) {
+    memset(d, 0, sizeof *d);
+    source src = {data, len, 0};
+    png_structp png =
+        png_create_read_struct(PNG_LIBPNG_VER_STRING, d, decode_error, decode_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(d->error, sizeof d->error, "cannot start libpng");
+        return 0;
+    }
+    png_set_read_fn(png, &src, source_read);
+    int ok = read_png(png, info, d) && src.pos == len;
+    png_destroy_read_struct(&png, &info, NULL);
+    if (ok) return 1;
+    if (!d->error[0])
+        snprintf(d->error, sizeof d->error, "%zu bytes after IEND", len - src.pos);
+    free(d->pixels);
+    d->pixels = NULL;
+    return 0;
+}
+
+/* The length of the first chunk of type in a PNG, or -1. */
+static long chunk_len(const uint8_t *png, size_t len, const char type[4]) {
+    for (size_t pos = 8; pos + 12 <= len;) {
+        size_t n = (size_t)png[pos] << 24 | (size_t)png[pos + 1] << 16 | (size_t)png[pos + 2] << 8 |
+                   png[pos + 3];
+        if (!memcmp(png + pos + 4, type, 4)) return (long)n;
         pos += 12 + n;
     }
-    if (!saw_iend || pos != len || !idat || idat_len < 6) return 0;
-    if (idat[0] != 0x78 || ((idat[0] << 8) | idat[1]) % 31 != 0) return 0;
-    size_t z = 2;
-    d->raw = malloc(idat_len);
-    for (;;) {
-        if (z + 5 > idat_len) return 0;
-        int final = idat[z] & 1, type = (idat[z] >> 1) & 3;
-        uint32_t n = idat[z + 1] | (uint32_t)idat[z + 2] << 8;
-        uint32_t nn = idat[z + 3] | (uint32_t)idat[z + 4] << 8;
-        if (type != 0 || (n ^ 0xffffu) != nn || z + 5 + n > idat_len) return 0;
-        memcpy(d->raw + d->raw_len, idat + z + 5, n);
-        d->raw_len += n;
-        d->blocks++;
-        z += 5 + n;
-        if (final) break;
-    }
-    if (z + 4 != idat_len || be32(idat + z) != png_adler32(d->raw, d->raw_len)) return 0;
-    free(idat);
-    return 1;
+    return -1;
 }
 
 static void test_checksums(checks *t) {
@@ -109,7 +132,8 @@ static void test_checksums(checks *t) {
     free(ff);
 }
 
-static void test_encode(checks *t, int32_t w, int32_t h, int want_blocks) {
+/* A w x h image of three colours in a repeating pattern, encoded and decoded by libpng. */
+static void test_encode(checks *t, int32_t w, int32_t h) {
     uint8_t *pixels = malloc((size_t)w * (size_t)h);
     for (int32_t i = 0; i < w * h; i++) pixels[i] = (uint8_t)((i * 7 + i / w) % 3);
     const uint8_t rgb[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
@@ -118,27 +142,48 @@ static void test_encode(checks *t, int32_t w, int32_t h, int want_blocks) {
     cc_error err;
     int rc = png_encode_indexed(pixels, w, h, rgb, 3, &png, &len, &err);
     CHECKF(t, rc == CC_OK, "%s", err.msg);
-    decoded d;
+    decoded d = {.w = 0};
     int ok = rc == CC_OK && decode(png, len, &d);
-    CHECKF(t, ok, "%dx%d does not decode", (int)w, (int)h);
+    CHECKF(t, ok, "%dx%d does not decode: %s", (int)w, (int)h, d.error);
     if (ok) {
         CHECKF(t, d.w == (uint32_t)w && d.h == (uint32_t)h && d.depth == 8 && d.colour_type == 3,
                "header");
         CHECKF(t, d.colours == 3 && memcmp(d.palette, rgb, 9) == 0, "palette");
-        CHECKF(t, d.blocks == want_blocks, "%d stored blocks, want %d", d.blocks, want_blocks);
-        CHECKF(t, d.raw_len == (size_t)h * ((size_t)w + 1), "raw length %zu", d.raw_len);
-        int same = 1;
-        for (int32_t y = 0; y < h && same; y++) {
-            same &= d.raw[(size_t)y * (w + 1)] == 0;
-            same &= !memcmp(d.raw + (size_t)y * (w + 1) + 1, pixels + (size_t)y * w, (size_t)w);
-        }
-        CHECKF(t, same, "pixels differ after a round trip");
-        free(d.raw);
-        printf("png %dx%d: %zu bytes, %d stored block(s), decodes to the same pixels\n", (int)w,
-               (int)h, len, d.blocks);
+        CHECKF(t, !memcmp(d.pixels, pixels, (size_t)w * (size_t)h),
+               "pixels differ after a round trip");
+        /* The pattern repeats: deflate must shrink any image of more than a few hundred pixels. */
+        size_t raw = (size_t)h * ((size_t)w + 1);
+        long idat = chunk_len(png, len, "IDAT");
+        CHECKF(t, raw < 1000 || (idat > 0 && (size_t)idat < raw / 10),
+               "IDAT of %ld bytes for %zu bytes of rows: not compressed", idat, raw);
+        CHECKF(t, png_crc32(png + 12, 17) == crc_table_crc(png + 12, 17), "IHDR CRC");
+        free(d.pixels);
+        printf("png %dx%d: %zu bytes (IDAT %ld for %zu bytes of rows), decodes to the same "
+               "pixels\n",
+               (int)w, (int)h, len, idat, raw);
     }
     free(png);
     free(pixels);
+}
+
+/* Bad arguments are refused before libpng; what libpng itself refuses comes back as a message. */
+static void test_encode_refused(checks *t) {
+    const uint8_t rgb[3] = {0, 0, 0};
+    uint8_t one = 0, *png = NULL;
+    size_t len = 0;
+    cc_error err;
+    CHECKF(t, png_encode_indexed(&one, 0, 1, rgb, 1, &png, &len, &err) == CC_ERR_ARG && !png,
+           "a 0x1 image");
+    CHECKF(t, png_encode_indexed(&one, 1, 1, rgb, 257, &png, &len, &err) == CC_ERR_ARG && !png,
+           "257 colours");
+    /* Wider than libpng's default limit of a million pixels: its error, through the longjmp. */
+    int32_t w = 1000001;
+    uint8_t *wide = calloc((size_t)w, 1);
+    int rc = png_encode_indexed(wide, w, 1, rgb, 1, &png, &len, &err);
+    CHECKF(t, rc == CC_ERR_ARG && !png && strstr(err.msg, "IHDR") && strstr(err.msg, "1000001x1"),
+           "libpng's refusal: %d %s", rc, err.msg);
+    printf("refused as expected: %s\n", err.msg);
+    free(wide);
 }
 
 static void test_diff_file(checks *t, const char *dir) {
@@ -157,14 +202,14 @@ static void test_diff_file(checks *t, const char *dir) {
     char *text = NULL;
     size_t len = 0;
     rc = rc ? rc : cc_read_file(path, &text, &len, &err);
-    decoded d;
-    if (CHECKF(t, rc == CC_OK && decode((const uint8_t *)text, len, &d), "cannot read back %s: %s",
-               path, err.msg)) {
+    decoded d = {.w = 0};
+    if (CHECKF(t, rc == CC_OK && decode((const uint8_t *)text, len, &d),
+               "cannot read back %s: %s%s", path, err.msg, d.error)) {
         int32_t s = png_diff_scale(2, 2);
         CHECKF(t, s == 16 && d.w == 32 && d.h == 32, "scale %d, %ux%u", (int)s, d.w, d.h);
-        /* Pixel (x, y) of the picture is raw[y * (w + 1) + 1 + x]. */
-        uint8_t tl = d.raw[1], tr = d.raw[1 + 16], bl = d.raw[16 * 33 + 1],
-                br = d.raw[31 * 33 + 1 + 31];
+        /* Pixel (x, y) of the picture is pixels[y * 32 + x]. */
+        uint8_t tl = d.pixels[0], tr = d.pixels[16], bl = d.pixels[16 * 32],
+                br = d.pixels[31 * 32 + 31];
         CHECKF(t,
                tl == PNG_DIFF_BOTH_ALIVE && tr == PNG_DIFF_ENGINE_ONLY &&
                    bl == PNG_DIFF_ORACLE_ONLY && br == PNG_DIFF_BOTH_DEAD,
@@ -174,7 +219,13 @@ static void test_diff_file(checks *t, const char *dir) {
         CHECKF(t, p[3] == p[4] && p[4] == p[5] && p[3] < 128, "both alive is dark grey");
         CHECKF(t, p[6] > 128 && p[7] < 64 && p[8] < 64, "engine only is red");
         CHECKF(t, p[8 + 3] > 128 && p[6 + 3] < 64, "oracle only is blue");
-        free(d.raw);
+        /* Every pixel: each cell is a 16x16 square of one colour. */
+        int squares = 1;
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 32; x++)
+                squares &= d.pixels[y * 32 + x] == d.pixels[(y / 16) * 16 * 32 + (x / 16) * 16];
+        CHECKF(t, squares, "cells are not 16x16 squares");
+        free(d.pixels);
         printf("difference picture %s: 32x32, the four colours where expected\n", path);
     }
     free(text);
@@ -188,7 +239,8 @@ static void test_diff_file(checks *t, const char *dir) {
     cc_grid_alloc(&other, 3, 2, &err);
     cc_grid_alloc(&engine, 2, 2, &err);
     cc_error_clear(&err);
-    CHECKF(t, png_write_diff(path, &engine, &other, &err) != CC_OK && err.msg[0], "size mismatch");
+    CHECKF(t, png_write_diff(path, &engine, &other, &err) == CC_ERR_ARG && strstr(err.msg, path),
+           "size mismatch: %s", err.msg);
     snprintf(path, sizeof path, "%s/no/such/dir/x.png", dir);
     CHECKF(t, png_write_diff(path, &engine, &engine, &err) == CC_ERR_IO, "unwritable path");
     printf("refused as expected: %s\n", err.msg);
@@ -200,11 +252,12 @@ int main(void) {
     checks t = {"png_test", 0, 0};
     const char *dir = getenv("TEST_TMPDIR");
     test_checksums(&t);
-    test_encode(&t, 1, 1, 1);
-    test_encode(&t, 7, 3, 1);
-    test_encode(&t, 300, 300, 2); /* 90300 raw bytes: two stored blocks */
-    test_encode(&t, 65534, 1, 1); /* exactly 65535 raw bytes: one full block */
-    test_encode(&t, 65535, 1, 2); /* one byte more */
+    test_encode(&t, 1, 1);
+    test_encode(&t, 7, 3);
+    test_encode(&t, 300, 300);
+    test_encode(&t, 65535, 1);
+    test_encode(&t, 1, 1000);
+    test_encode_refused(&t);
     test_diff_file(&t, dir ? dir : "/tmp");
     return check_summary(&t);
 }

@@ -82,19 +82,7 @@ void case_seed_derive(const uint8_t master[CC_SEED_BYTES], uint64_t i, uint8_t o
 }
 
 void case_seed_format_hex(const uint8_t seed[CC_SEED_BYTES], char out[2 * CC_SEED_BYTES + 1]) {
-    static const char digits[] = "0123456789abcdef";
-    for (int i = 0; i < CC_SEED_BYTES; i++) {
-        out[2 * i] = digits[seed[i] >> 4];
-        out[2 * i + 1] = digits[seed[i] & 15];
-    }
-    out[2 * CC_SEED_BYTES] = '\0';
-}
-
-static int hex_value(char ch) {
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
+    sodium_bin2hex(out, 2 * CC_SEED_BYTES + 1, seed, CC_SEED_BYTES);
 }
 
 int case_seed_parse_hex(const char *hex, uint8_t out[CC_SEED_BYTES], cc_error *err) {
@@ -102,12 +90,18 @@ int case_seed_parse_hex(const char *hex, uint8_t out[CC_SEED_BYTES], cc_error *e
     if (len != 2 * CC_SEED_BYTES)
         return cc_fail(err, CC_ERR_ARG, "seed '%.80s' has %zu hex digits, not %d", hex, len,
                        2 * CC_SEED_BYTES);
-    for (size_t i = 0; i < len; i++)
-        if (hex_value(hex[i]) < 0)
-            return cc_fail(err, CC_ERR_ARG, "seed has a non-hex character '%c' at position %zu",
-                           hex[i], i + 1);
-    for (int i = 0; i < CC_SEED_BYTES; i++)
-        out[i] = (uint8_t)(hex_value(hex[2 * i]) << 4 | hex_value(hex[2 * i + 1]));
+    uint8_t bytes[CC_SEED_BYTES];
+    size_t n = 0;
+    const char *end = NULL;
+    int rc = sodium_hex2bin(bytes, sizeof bytes, hex, len, NULL, &n, &end);
+    if (rc != 0 || n != CC_SEED_BYTES) {
+        /* hex2bin stops at the first non-hex character; when that is the second digit of a
+         * byte it fails and leaves end at the first digit, one before the culprit. */
+        size_t at = (size_t)(end - hex) + (rc != 0);
+        return cc_fail(err, CC_ERR_ARG, "seed has a non-hex character '%c' at position %zu",
+                       hex[at], at + 1);
+    }
+    memcpy(out, bytes, CC_SEED_BYTES);
     return CC_OK;
 }
 

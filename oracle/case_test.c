@@ -143,6 +143,30 @@ static void test_seed_hex(checks *t) {
     CHECKF(t,
            case_seed_parse_hex(upper, back, &err) == CC_OK && memcmp(seed, back, sizeof seed) == 0,
            "upper-case hex");
+    /* The first non-hex character is named by its position, whichever digit of a byte it is. */
+    static const struct {
+        size_t at;
+        char c;
+    } bad[] = {{0, 'g'}, {1, 'x'}, {30, ' '}, {31, 'G'}, {62, '-'}, {63, 'z'}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[2 * CC_SEED_BYTES + 1], want[96];
+        memcpy(text, hex, sizeof text);
+        text[bad[i].at] = bad[i].c;
+        if (bad[i].at + 2 < 2 * CC_SEED_BYTES) text[bad[i].at + 2] = 'q'; /* a later one too */
+        memcpy(back, seed, sizeof back);
+        back[0] ^= 1;
+        uint8_t before[CC_SEED_BYTES];
+        memcpy(before, back, sizeof before);
+        snprintf(want, sizeof want, "seed has a non-hex character '%c' at position %zu", bad[i].c,
+                 bad[i].at + 1);
+        int rc = case_seed_parse_hex(text, back, &err);
+        CHECKF(t, rc == CC_ERR_ARG && strcmp(err.msg, want) == 0, "'%s': %d %s", text, rc, err.msg);
+        CHECKF(t, memcmp(back, before, sizeof back) == 0, "a refused seed leaves the output alone");
+    }
+    CHECKF(t,
+           case_seed_parse_hex("abc", back, &err) == CC_ERR_ARG &&
+               strcmp(err.msg, "seed 'abc' has 3 hex digits, not 64") == 0,
+           "short seed: %s", err.msg);
 }
 
 static const char *const good_lines[] = {
