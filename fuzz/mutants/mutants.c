@@ -114,11 +114,14 @@ LOOP_CREATE(short_create, MUT_SHORT, "mutant.short")
 LOOP_CREATE(max_count_create, MUT_MAX_COUNT, "mutant.max-count")
 
 /* Every loop engine has the caps of a general CPU engine (every shape, r 1..16, M0 and M1, any W
- * and H) and the loop's functions, with its own create. */
+ * and H) and the loop's functions, with its own create. The caps name radius_min, centres and
+ * every shape although they are the defaults: tests that derive engines from the control read its
+ * caps as written. */
 #define LOOP_ENGINE(create_fn)                                                                     \
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |         \
                        CC_SHAPE_BIT(CC_SHAPE_CROSS) | CC_SHAPE_BIT(CC_SHAPE_CIRCULAR) |            \
                        CC_SHAPE_BIT(CC_SHAPE_HEX),                                                 \
+             .radius_min = 1,                                                                      \
              .radius_max = 16,                                                                     \
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},                                              \
     .create = create_fn, .load = cpu_byte_grids_load, .step = loop_step,                           \
