@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "engines/cpu/amx/amx_tilecfg.h"
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 #define AMX_RADIUS_MAX 64
@@ -93,15 +94,11 @@ struct amx_engine {
  * program on the engine's tiles. */
 int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                       size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err);
-void amx_engine_destroy(void *ctx);
-int amx_engine_load(void *ctx, const uint8_t *cells, cc_error *err);
-int amx_engine_store(void *ctx, uint8_t *cells, cc_error *err);
-/* k steps of the context's run_step, the halo refreshed after each. */
-int amx_engine_step(void *ctx, int64_t k, cc_error *err);
-/* An engine's table on this context: its functions but create. */
-#define AMX_FUNCTIONS                                                                              \
-    .load = amx_engine_load, .step = amx_engine_step, .store = amx_engine_store,                   \
-    .destroy = amx_engine_destroy
+/* The other functions of an engine on this context, for its table: amx_engine_load,
+ * amx_engine_step (k steps of the context's run_step, the halo refreshed after each),
+ * amx_engine_store and amx_engine_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(amx_engine);
+#define AMX_FUNCTIONS CPU_ENGINE_FUNCTIONS(amx_engine)
 
 /* Refreshes the halo of the current grid from its interior. */
 void amx_engine_wrap(amx_engine *e);

@@ -23,6 +23,7 @@
 
 #include <stdint.h>
 
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 /* The rule as multiplexer constants, each all ones or zero. Tree 0 is B (the dead cell's next
@@ -52,14 +53,11 @@ struct bitrows {
 int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                    bitrows_step_rows step_rows, bitrows **out, cc_error *err);
 
-/* The other functions of an engine on these rows (ctx: a bitrows), for its table. step: k steps,
- * each step_rows and then the swap of the two grids. */
-int bitrows_load(void *ctx, const uint8_t *cells, cc_error *err);
-int bitrows_step(void *ctx, int64_t k, cc_error *err);
-int bitrows_store(void *ctx, uint8_t *cells, cc_error *err);
-void bitrows_destroy(void *ctx);
-#define BITROWS_FUNCTIONS                                                                          \
-    .load = bitrows_load, .step = bitrows_step, .store = bitrows_store, .destroy = bitrows_destroy
+/* The other functions of an engine on these rows (ctx: a bitrows), for its table: bitrows_load,
+ * bitrows_step (k steps, each step_rows and then the swap of the two grids), bitrows_store and
+ * bitrows_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(bitrows);
+#define BITROWS_FUNCTIONS CPU_ENGINE_FUNCTIONS(bitrows)
 
 /* After a row's core words are written: clears the bits past cell W-1 and writes the two wrap
  * bits (cell W-1 into word 0, cell 0 at position W + 64). */

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 /* Row widths are padded to this many cells, a multiple of every kernel's vector width. */
@@ -80,13 +81,10 @@ int sliding_create(const char *name, const sliding_kernels *kernels, const cc_ru
  * prefixed with name), then sliding_create. */
 int sliding_engine_create(const char *name, cc_hardware hw, const sliding_kernels *kernels,
                           const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
-int sliding_load(void *ctx, const uint8_t *cells, cc_error *err);
-int sliding_step(void *ctx, int64_t k, cc_error *err);
-int sliding_store(void *ctx, uint8_t *cells, cc_error *err);
-void sliding_destroy(void *ctx);
-/* An engine's table on this driver: its functions but available and create. */
-#define SLIDING_FUNCTIONS                                                                          \
-    .load = sliding_load, .step = sliding_step, .store = sliding_store, .destroy = sliding_destroy
+/* The other functions of an engine on this driver, for its table: sliding_load, sliding_step,
+ * sliding_store and sliding_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(sliding);
+#define SLIDING_FUNCTIONS CPU_ENGINE_FUNCTIONS(sliding)
 
 /* The rule rewritten for centre-inclusive counts (see above). */
 void sliding_rule_from(const cc_rule *rule, sliding_rule *out);
