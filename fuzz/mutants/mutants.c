@@ -2,7 +2,8 @@
 #include "fuzz/mutants/mutants.h"
 
 #include <stdlib.h>
-#include <string.h>
+
+#include "engines/cpu/common/byte_grids.h"
 
 typedef enum mutation {
     MUT_NONE,
@@ -20,50 +21,32 @@ typedef struct offset {
 } offset;
 
 typedef struct loop_ctx {
+    cpu_byte_grids grids; /* first: load and store are cpu_byte_grids_load and _store */
     mutation mut;
     cc_rule rule;
-    int32_t w, h;
     int32_t max_count;
     int32_t n_offsets;
-    offset *offsets;
-    uint8_t *cur, *next;
+    offset offsets[]; /* room for (2r+1)^2 */
 } loop_ctx;
-
-static int always_available(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
 
 static void loop_destroy(void *p) {
     loop_ctx *ctx = p;
-    if (!ctx) return;
-    free(ctx->offsets);
-    free(ctx->cur);
-    free(ctx->next);
+    if (ctx) cpu_byte_grids_free(&ctx->grids);
     free(ctx);
 }
 
-static int loop_create(mutation mut, const cc_engine *self, const cc_rule *rule, int32_t w,
-                       int32_t h, void **out, cc_error *err) {
-    int rc = cc_engine_check(self, rule, w, h, err);
-    if (rc) return rc;
-    loop_ctx *ctx = calloc(1, sizeof *ctx);
-    if (!ctx) return cc_fail(err, CC_ERR_NOMEM, "%s: out of memory", self->name);
-    ctx->mut = mut;
-    ctx->rule = *rule;
-    ctx->w = w;
-    ctx->h = h;
-    ctx->max_count = cc_rule_max_count(rule);
+static int loop_create(mutation mut, const char *name, const cc_rule *rule, int32_t w, int32_t h,
+                       void **out, cc_error *err) {
     int32_t r = rule->radius + (mut == MUT_RADIUS ? 1 : 0);
     size_t side = (size_t)(2 * r + 1);
-    ctx->offsets = malloc(side * side * sizeof *ctx->offsets);
-    ctx->cur = malloc((size_t)w * (size_t)h);
-    ctx->next = malloc((size_t)w * (size_t)h);
-    if (!ctx->offsets || !ctx->cur || !ctx->next) {
+    loop_ctx *ctx = calloc(1, sizeof *ctx + side * side * sizeof(offset));
+    if (!ctx || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK) {
         loop_destroy(ctx);
-        return cc_fail(err, CC_ERR_NOMEM, "%s: out of memory for %dx%d", self->name, (int)w,
-                       (int)h);
+        return cc_fail(err, CC_ERR_NOMEM, "%s: out of memory for %dx%d", name, (int)w, (int)h);
     }
+    ctx->mut = mut;
+    ctx->rule = *rule;
+    ctx->max_count = cc_rule_max_count(rule);
     /* The neighbourhood as a list of offsets; under the radius mutation, one ring too wide
      * (hex, defined at r = 1 only, then has no neighbours at all). */
     for (int32_t dy = -r; dy <= r; dy++)
@@ -74,28 +57,16 @@ static int loop_create(mutation mut, const cc_engine *self, const cc_rule *rule,
     return CC_OK;
 }
 
-static int loop_load(void *p, const uint8_t *cells, cc_error *err) {
-    (void)err;
-    loop_ctx *ctx = p;
-    memcpy(ctx->cur, cells, (size_t)ctx->w * (size_t)ctx->h);
-    return CC_OK;
-}
-
-static int loop_store(void *p, uint8_t *cells, cc_error *err) {
-    (void)err;
-    loop_ctx *ctx = p;
-    memcpy(cells, ctx->cur, (size_t)ctx->w * (size_t)ctx->h);
-    return CC_OK;
-}
-
 static void one_step(loop_ctx *ctx) {
-    int32_t w = ctx->w, h = ctx->h;
+    const int32_t w = ctx->grids.w, h = ctx->grids.h;
+    const uint8_t *cur = ctx->grids.cur;
+    uint8_t *next = ctx->grids.next;
     for (int32_t y = 0; y < h; y++) {
         for (int32_t x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
-            int alive = ctx->cur[i];
+            int alive = cur[i];
             if (ctx->mut == MUT_ODD_COLUMN && (w & 1) && x == w - 1) {
-                ctx->next[i] = (uint8_t)alive;
+                next[i] = (uint8_t)alive;
                 continue;
             }
             int32_t count = 0;
@@ -104,7 +75,7 @@ static void one_step(loop_ctx *ctx) {
                 if (nx >= w && ctx->mut == MUT_EDGE) continue;
                 nx = ((nx % w) + w) % w;
                 ny = ((ny % h) + h) % h;
-                count += ctx->cur[(size_t)ny * (size_t)w + (size_t)nx];
+                count += cur[(size_t)ny * (size_t)w + (size_t)nx];
             }
             if (ctx->rule.centre || ctx->mut == MUT_CENTRE) count += alive;
             if (ctx->mut == MUT_MAX_COUNT && count == ctx->max_count) count--;
@@ -113,62 +84,69 @@ static void one_step(loop_ctx *ctx) {
                 survive = &ctx->rule.birth;
                 birth = &ctx->rule.survive;
             }
-            ctx->next[i] = (uint8_t)cc_set_has(alive ? survive : birth, count);
+            next[i] = (uint8_t)cc_set_has(alive ? survive : birth, count);
         }
     }
-    uint8_t *t = ctx->cur;
-    ctx->cur = ctx->next;
-    ctx->next = t;
+    cpu_byte_grids_swap(&ctx->grids);
 }
 
 static int loop_step(void *p, int64_t k, cc_error *err) {
+    (void)err;
     loop_ctx *ctx = p;
-    if (k < 0) return cc_fail(err, CC_ERR_ARG, "negative step count %lld", (long long)k);
     if (ctx->mut == MUT_SHORT && k > 0) k--;
     for (int64_t s = 0; s < k; s++) one_step(ctx);
     return CC_OK;
 }
 
-#define GENERAL_CAPS                                                                       \
-    {                                                                                      \
-        .shapes = 0x1fu, .radius_min = 1, .radius_max = 16,                                \
-        .centres = CC_CENTRE_M0 | CC_CENTRE_M1, .w_multiple = 1, .h_multiple = 1,          \
-        .w_max = 0, .h_max = 0, .count_max = 0, .limits = NULL                             \
+/* Each engine's create: its mutation, and its name for messages. */
+#define LOOP_CREATE(fn, mut, engine_name)                                                  \
+    static int fn(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {  \
+        return loop_create(mut, engine_name, rule, w, h, ctx, err);                        \
     }
 
-#define DEFINE_LOOP_ENGINE(sym, engine_name, mut, what)                                    \
-    extern const cc_engine sym;                                                            \
-    static int sym##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,         \
-                            cc_error *err) {                                               \
-        return loop_create(mut, &sym, rule, w, h, ctx, err);                               \
-    }                                                                                      \
-    const cc_engine sym = {                                                                \
-        .name = engine_name,                                                               \
-        .summary = what,                                                                   \
-        .hardware = CC_HW_CPU,                                                             \
-        .caps = GENERAL_CAPS,                                                              \
-        .available = always_available,                                                     \
-        .create = sym##_create,                                                            \
-        .load = loop_load,                                                                 \
-        .step = loop_step,                                                                 \
-        .store = loop_store,                                                               \
-        .destroy = loop_destroy,                                                           \
-        .timed_step = NULL,                                                                \
-    };
+LOOP_CREATE(control_create, MUT_NONE, "mutant.control")
+LOOP_CREATE(radius_create, MUT_RADIUS, "mutant.radius")
+LOOP_CREATE(edge_create, MUT_EDGE, "mutant.edge")
+LOOP_CREATE(centre_create, MUT_CENTRE, "mutant.centre")
+LOOP_CREATE(odd_column_create, MUT_ODD_COLUMN, "mutant.odd-column")
+LOOP_CREATE(swap_create, MUT_SWAP, "mutant.swap")
+LOOP_CREATE(short_create, MUT_SHORT, "mutant.short")
+LOOP_CREATE(max_count_create, MUT_MAX_COUNT, "mutant.max-count")
 
-DEFINE_LOOP_ENGINE(cc_mutant_control, "mutant.control", MUT_NONE, "the per-cell loop, correct")
-DEFINE_LOOP_ENGINE(cc_mutant_radius, "mutant.radius", MUT_RADIUS, "counts within r+1")
-DEFINE_LOOP_ENGINE(cc_mutant_edge, "mutant.edge", MUT_EDGE, "right edge not wrapped")
-DEFINE_LOOP_ENGINE(cc_mutant_centre, "mutant.centre", MUT_CENTRE, "centre counted under M0")
-DEFINE_LOOP_ENGINE(cc_mutant_odd_column, "mutant.odd-column", MUT_ODD_COLUMN,
-                   "last column unchanged when W is odd")
-DEFINE_LOOP_ENGINE(cc_mutant_swap, "mutant.swap", MUT_SWAP, "S and B swapped")
-DEFINE_LOOP_ENGINE(cc_mutant_short, "mutant.short", MUT_SHORT, "one step too few")
-DEFINE_LOOP_ENGINE(cc_mutant_max_count, "mutant.max-count", MUT_MAX_COUNT,
-                   "the largest count taken as one less")
+/* Every loop engine has the caps of a general CPU engine (every shape, r 1..16, M0 and M1, any W
+ * and H) and the loop's functions, with its own create. The caps name radius_min, centres and
+ * every shape although they are the defaults: tests that derive engines from the control read its
+ * caps as written. */
+#define LOOP_ENGINE(create_fn)                                                                     \
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |         \
+                       CC_SHAPE_BIT(CC_SHAPE_CROSS) | CC_SHAPE_BIT(CC_SHAPE_CIRCULAR) |            \
+                       CC_SHAPE_BIT(CC_SHAPE_HEX),                                                 \
+             .radius_min = 1,                                                                      \
+             .radius_max = 16,                                                                     \
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},                                              \
+    .create = create_fn, .load = cpu_byte_grids_load, .step = loop_step,                           \
+    .store = cpu_byte_grids_store, .destroy = loop_destroy
+
+const cc_engine cc_mutant_control = {
+    .name = "mutant.control",
+    .summary = "the per-cell loop, correct",
+    LOOP_ENGINE(control_create),
+};
+
+static const cc_engine loop_mutants[] = {
+    {.name = "mutant.radius", .summary = "counts within r+1", LOOP_ENGINE(radius_create)},
+    {.name = "mutant.edge", .summary = "right edge not wrapped", LOOP_ENGINE(edge_create)},
+    {.name = "mutant.centre", .summary = "centre counted under M0", LOOP_ENGINE(centre_create)},
+    {.name = "mutant.odd-column", .summary = "last column unchanged when W is odd",
+     LOOP_ENGINE(odd_column_create)},
+    {.name = "mutant.swap", .summary = "S and B swapped", LOOP_ENGINE(swap_create)},
+    {.name = "mutant.short", .summary = "one step too few", LOOP_ENGINE(short_create)},
+    {.name = "mutant.max-count", .summary = "the largest count taken as one less",
+     LOOP_ENGINE(max_count_create)},
+};
 
 static const cc_engine *const mutants[] = {
-    &cc_mutant_radius, &cc_mutant_edge,  &cc_mutant_centre,    &cc_mutant_odd_column,
-    &cc_mutant_swap,   &cc_mutant_short, &cc_mutant_max_count, NULL};
+    &loop_mutants[0], &loop_mutants[1], &loop_mutants[2], &loop_mutants[3],
+    &loop_mutants[4], &loop_mutants[5], &loop_mutants[6], NULL};
 
 const cc_engine *const *cc_mutants_all(void) { return mutants; }

@@ -5,14 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cpu/common/byte_grids.h"
 #include "engines/engine.h"
 
 #define CPU_REF_RADIUS_MAX 64
 
 typedef struct cpu_ref {
-    int32_t w, h, r;
+    cpu_byte_grids grids; /* first: load and store are cpu_byte_grids_load and _store */
+    int32_t r;
     int centre;
-    uint8_t *cur, *next;
     int32_t offset_count;
     int32_t *dx, *dy; /* the shape's offsets, centre excluded */
     int32_t *col;     /* col[x + r] = x mod w, for x in -r .. w-1+r */
@@ -24,8 +25,7 @@ typedef struct cpu_ref {
 static void cpu_ref_destroy(void *ctx) {
     cpu_ref *e = ctx;
     if (!e) return;
-    free(e->cur);
-    free(e->next);
+    cpu_byte_grids_free(&e->grids);
     free(e->dx);
     free(e->dy);
     free(e->col);
@@ -34,34 +34,21 @@ static void cpu_ref_destroy(void *ctx) {
     free(e);
 }
 
-static int cpu_ref_available(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
-
-extern const cc_engine cc_engine_cpu_ref;
-
 static int cpu_ref_create(const cc_rule *rule, int32_t w, int32_t h, void **out, cc_error *err) {
     *out = NULL;
-    int rc = cc_engine_check(&cc_engine_cpu_ref, rule, w, h, err);
-    if (rc) return rc;
     int32_t r = rule->radius, side = 2 * r + 1;
-    size_t cells = (size_t)w * (size_t)h;
     cpu_ref *e = calloc(1, sizeof *e);
     if (!e) return cc_fail(err, CC_ERR_NOMEM, "cpu.ref: cannot allocate its context");
-    e->w = w;
-    e->h = h;
     e->r = r;
     e->centre = rule->centre;
     e->max_count = cc_rule_max_count(rule);
-    e->cur = calloc(cells, 1);
-    e->next = calloc(cells, 1);
+    int grids = cpu_byte_grids_alloc(&e->grids, w, h);
     e->dx = malloc(sizeof(int32_t) * (size_t)side * (size_t)side);
     e->dy = malloc(sizeof(int32_t) * (size_t)side * (size_t)side);
     e->col = malloc(sizeof(int32_t) * ((size_t)w + 2 * (size_t)r));
     e->row = malloc(sizeof(size_t) * ((size_t)h + 2 * (size_t)r));
     e->next_state = calloc(2 * ((size_t)e->max_count + 1), 1);
-    if (!e->cur || !e->next || !e->dx || !e->dy || !e->col || !e->row || !e->next_state) {
+    if (grids != CC_OK || !e->dx || !e->dy || !e->col || !e->row || !e->next_state) {
         cpu_ref_destroy(e);
         return cc_fail(err, CC_ERR_NOMEM, "cpu.ref: cannot allocate buffers for a %dx%d grid",
                        (int)w, (int)h);
@@ -73,7 +60,7 @@ static int cpu_ref_create(const cc_rule *rule, int32_t w, int32_t h, void **out,
                 e->dy[e->offset_count] = dy;
                 e->offset_count++;
             }
-    /* w, h >= 2r+1 (cc_engine_check), so one wrap either way is enough. */
+    /* w, h >= 2r+1 (the contract's create checks it), so one wrap either way is enough. */
     for (int32_t i = 0; i < w + 2 * r; i++) {
         int32_t x = i - r;
         e->col[i] = x < 0 ? x + w : x >= w ? x - w : x;
@@ -91,22 +78,10 @@ static int cpu_ref_create(const cc_rule *rule, int32_t w, int32_t h, void **out,
     return CC_OK;
 }
 
-static int cpu_ref_load(void *ctx, const uint8_t *cells, cc_error *err) {
-    cpu_ref *e = ctx;
-    size_t n = (size_t)e->w * (size_t)e->h;
-    for (size_t i = 0; i < n; i++) {
-        if (cells[i] > 1)
-            return cc_fail(err, CC_ERR_ARG, "cpu.ref: cell %zu is %u, not 0 or 1", i,
-                           (unsigned)cells[i]);
-        e->cur[i] = cells[i];
-    }
-    return CC_OK;
-}
-
 static void cpu_ref_step_once(const cpu_ref *e) {
-    const int32_t w = e->w, h = e->h, r = e->r, n = e->offset_count;
-    const uint8_t *in = e->cur;
-    uint8_t *out = e->next;
+    const int32_t w = e->grids.w, h = e->grids.h, r = e->r, n = e->offset_count;
+    const uint8_t *in = e->grids.cur;
+    uint8_t *out = e->grids.next;
     const size_t stride = (size_t)e->max_count + 1;
 #pragma omp parallel for schedule(static)
     for (int32_t y = 0; y < h; y++) {
@@ -123,50 +98,26 @@ static void cpu_ref_step_once(const cpu_ref *e) {
 }
 
 static int cpu_ref_step(void *ctx, int64_t k, cc_error *err) {
-    cpu_ref *e = ctx;
-    int rc = cc_engine_check_steps("cpu.ref", k, err);
-    if (rc) return rc;
-    for (int64_t s = 0; s < k; s++) {
-        cpu_ref_step_once(e);
-        uint8_t *t = e->cur;
-        e->cur = e->next;
-        e->next = t;
-    }
-    return CC_OK;
-}
-
-static int cpu_ref_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     cpu_ref *e = ctx;
-    memcpy(cells, e->cur, (size_t)e->w * (size_t)e->h);
+    for (int64_t s = 0; s < k; s++) {
+        cpu_ref_step_once(e);
+        cpu_byte_grids_swap(&e->grids);
+    }
     return CC_OK;
 }
 
 const cc_engine cc_engine_cpu_ref = {
     .name = "cpu.ref",
     .summary = "CPU baseline: OpenMP over rows, plain per-cell loops over the neighbourhood",
-    .hardware = CC_HW_CPU,
-    .caps =
-        {
-            .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |
-                      CC_SHAPE_BIT(CC_SHAPE_CROSS) | CC_SHAPE_BIT(CC_SHAPE_CIRCULAR) |
-                      CC_SHAPE_BIT(CC_SHAPE_HEX),
-            .radius_min = 1,
-            .radius_max = CPU_REF_RADIUS_MAX,
-            .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
-            .w_multiple = 1,
-            .h_multiple = 1,
-            .w_max = 0,
-            .h_max = 0,
-            .count_max = 0,
-            .limits = NULL,
-        },
-    .available = cpu_ref_available,
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |
+                       CC_SHAPE_BIT(CC_SHAPE_CROSS) | CC_SHAPE_BIT(CC_SHAPE_CIRCULAR) |
+                       CC_SHAPE_BIT(CC_SHAPE_HEX),
+             .radius_max = CPU_REF_RADIUS_MAX,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .create = cpu_ref_create,
-    .load = cpu_ref_load,
+    .load = cpu_byte_grids_load,
     .step = cpu_ref_step,
-    .store = cpu_ref_store,
+    .store = cpu_byte_grids_store,
     .destroy = cpu_ref_destroy,
-    .timed_step = NULL,
-    .device_name = NULL,
 };

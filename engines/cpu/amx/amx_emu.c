@@ -14,25 +14,24 @@
     (((const amx_emu_tiles *)(tiles))->fault ? ((const amx_emu_tiles *)(tiles))->fault_msg : NULL)
 
 #include "engines/cpu/amx/amx_program.h"
-#include "engines/cpu/common/cpu_engine.h"
-
-extern const cc_engine cc_engine_cpu_amx_emu;
 
 static int amx_emu_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
     *ctx = NULL;
     amx_engine *e;
-    int rc = amx_engine_create(&cc_engine_cpu_amx_emu, rule, w, h, sizeof(amx_emu_tiles), &e, err);
+    int rc = amx_engine_create("cpu.amx-emu", rule, w, h, sizeof(amx_emu_tiles), amx_program_step,
+                               &e, err);
     if (rc) return rc;
     for (int i = 0; i < e->threads; i++) amx_emu_init(e->scratch[i].tiles);
     *ctx = e;
     return CC_OK;
 }
 
-static int amx_emu_step(void *ctx, int64_t k, cc_error *err) {
-    return amx_engine_step(ctx, k, amx_program_step, err);
-}
-
-const cc_engine cc_engine_cpu_amx_emu = CPU_ENGINE_TABLE(
-    "cpu.amx-emu", "CAT-CPU tile program (INT8 band tiles, INT32 sums) on emulated AMX tiles",
-    CC_HW_CPU, CC_SHAPE_BIT(CC_SHAPE_MOORE), AMX_RADIUS_MAX, cpu_engine_always_available,
-    amx_emu_create, amx_engine_load, amx_emu_step, amx_engine_store, amx_engine_destroy);
+const cc_engine cc_engine_cpu_amx_emu = {
+    .name = "cpu.amx-emu",
+    .summary = "CAT-CPU tile program (INT8 band tiles, INT32 sums) on emulated AMX tiles",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+             .radius_max = AMX_RADIUS_MAX,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .create = amx_emu_create,
+    AMX_FUNCTIONS,
+};

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cpu/common/rows.h"
+
 static int32_t round_up(int32_t v, int32_t m) { return (v + m - 1) / m * m; }
 
 static int32_t mod_floor(int32_t v, int32_t m) {
@@ -92,7 +94,7 @@ static int check_exactness(const amx_engine *e, cc_error *err) {
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: radius %d: the horizontal sums minus %d span %lld..%lld, outside "
                        "INT8 -128..127",
-                       e->table->name, (int)e->r, (int)e->h_bias, (long long)-e->h_bias,
+                       e->name, (int)e->r, (int)e->h_bias, (long long)-e->h_bias,
                        (long long)(side - e->h_bias));
     /* The band windows: nk windows of 64 must reach from ra before a tile to r past it. */
     if (e->nk > AMX_BAND_TILES_MAX || e->ra < e->r ||
@@ -100,26 +102,25 @@ static int check_exactness(const amx_engine *e, cc_error *err) {
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: radius %d needs %d band windows of %d cells; the tile program has "
                        "room for %d",
-                       e->table->name, (int)e->r, (int)e->nk, AMX_WINDOW, AMX_BAND_TILES_MAX);
+                       e->name, (int)e->r, (int)e->nk, AMX_WINDOW, AMX_BAND_TILES_MAX);
     /* INT32: partial sums of the vertical pass, and the keys of the rule. */
     int64_t partial = side * (r + 1) + e->box_bias, key = side * side + e->alive_key;
     if (partial > INT32_MAX || key - e->box_bias > INT32_MAX)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d overflows INT32 sums",
-                       e->table->name, (int)e->r);
+                       e->name, (int)e->r);
     return CC_OK;
 }
 
-int amx_engine_create(const cc_engine *table, const cc_rule *rule, int32_t w, int32_t h,
-                      size_t tiles_size, amx_engine **out, cc_error *err) {
+int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
+                      size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err) {
     *out = NULL;
-    int rc = cc_engine_check(table, rule, w, h, err);
-    if (rc) return rc;
     /* The band tiles are 64-byte aligned members: calloc promises only 16. */
     size_t ctx_bytes = (sizeof(amx_engine) + 63) / 64 * 64;
     amx_engine *e = aligned_alloc(64, ctx_bytes);
-    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", table->name);
+    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
     memset(e, 0, ctx_bytes);
-    e->table = table;
+    e->name = name;
+    e->run_step = run_step;
     e->w = w;
     e->h = h;
     e->r = rule->radius;
@@ -130,7 +131,8 @@ int amx_engine_create(const cc_engine *table, const cc_rule *rule, int32_t w, in
     e->h_bias = e->r;
     e->box_bias = e->r * (2 * e->r + 1);
     build_keys(e, rule);
-    if ((rc = check_exactness(e, err))) {
+    int rc = check_exactness(e, err);
+    if (rc) {
         amx_engine_destroy(e);
         return rc;
     }
@@ -177,7 +179,7 @@ int amx_engine_create(const cc_engine *table, const cc_rule *rule, int32_t w, in
     if (!ok) {
         amx_engine_destroy(e);
         return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate buffers for a %dx%d grid",
-                       table->name, (int)w, (int)h);
+                       name, (int)w, (int)h);
     }
     *out = e;
     return CC_OK;
@@ -203,33 +205,24 @@ void amx_engine_wrap(amx_engine *e) {
 }
 
 int amx_engine_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    (void)err;
     amx_engine *e = ctx;
-    for (int32_t y = 0; y < e->h; y++) {
-        const uint8_t *src = cells + (size_t)y * (size_t)e->w;
-        for (int32_t x = 0; x < e->w; x++)
-            if (src[x] > 1)
-                return cc_fail(err, CC_ERR_ARG, "%s: cell (%d, %d) is %u, not 0 or 1",
-                               e->table->name, (int)x, (int)y, (unsigned)src[x]);
-        memcpy(row_at(e, e->cur, y), src, (size_t)e->w);
-    }
+    cpu_rows_load(row_at(e, e->cur, 0), e->pitch, cells, e->w, e->h);
     amx_engine_wrap(e);
     return CC_OK;
 }
 
 int amx_engine_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
-    amx_engine *e = ctx;
-    for (int32_t y = 0; y < e->h; y++)
-        memcpy(cells + (size_t)y * (size_t)e->w, row_at(e, e->cur, y), (size_t)e->w);
+    const amx_engine *e = ctx;
+    cpu_rows_store(cells, row_at(e, e->cur, 0), e->pitch, e->w, e->h);
     return CC_OK;
 }
 
-int amx_engine_step(amx_engine *e, int64_t k, int (*run_step)(amx_engine *e, cc_error *err),
-                    cc_error *err) {
-    int rc = cc_engine_check_steps(e->table->name, k, err);
-    if (rc) return rc;
+int amx_engine_step(void *ctx, int64_t k, cc_error *err) {
+    amx_engine *e = ctx;
     for (int64_t s = 0; s < k; s++) {
-        rc = run_step(e, err);
+        int rc = e->run_step(e, err);
         if (rc) return rc;
         e->cur = 1 - e->cur;
         amx_engine_wrap(e);

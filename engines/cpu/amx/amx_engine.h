@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "engines/cpu/amx/amx_tilecfg.h"
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 #define AMX_RADIUS_MAX 64
@@ -45,8 +46,14 @@ typedef struct amx_scratch {
     void *tiles;   /* the emulated tile registers (cpu.amx-emu), else NULL */
 } amx_scratch;
 
-typedef struct amx_engine {
-    const cc_engine *table;
+typedef struct amx_engine amx_engine;
+
+/* One step of the tile program, from cells[cur] into cells[1 - cur]. */
+typedef int (*amx_run_step)(amx_engine *e, cc_error *err);
+
+struct amx_engine {
+    const char *name; /* the engine's, for messages */
+    amx_run_step run_step;
     int32_t w, h, r;
     int32_t wp, hp;  /* W rounded up to AMX_STRIP, H to AMX_BLOCK: the area the tiles cover */
     int32_t ra;      /* r rounded up to 4: where a window starts before its tile */
@@ -79,22 +86,22 @@ typedef struct amx_engine {
 
     int threads;
     amx_scratch *scratch; /* one per thread */
-} amx_engine;
+};
 
-/* Checks the rule and size against table's caps and the exactness bounds, and builds the
- * context. tiles_size: bytes of emulated tile state per thread (0: hardware tiles). */
-int amx_engine_create(const cc_engine *table, const cc_rule *rule, int32_t w, int32_t h,
-                      size_t tiles_size, amx_engine **out, cc_error *err);
-void amx_engine_destroy(void *ctx);
-int amx_engine_load(void *ctx, const uint8_t *cells, cc_error *err);
-int amx_engine_store(void *ctx, uint8_t *cells, cc_error *err);
+/* Checks the exactness bounds for the rule's radius (the contract has checked the rule and size
+ * against the engine's caps) and builds the context. name: the engine's, for messages;
+ * tiles_size: bytes of emulated tile state per thread (0: hardware tiles); run_step: the tile
+ * program on the engine's tiles. */
+int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
+                      size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err);
+/* The other functions of an engine on this context, for its table: amx_engine_load,
+ * amx_engine_step (k steps of the context's run_step, the halo refreshed after each),
+ * amx_engine_store and amx_engine_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(amx_engine);
+#define AMX_FUNCTIONS CPU_ENGINE_FUNCTIONS(amx_engine)
 
 /* Refreshes the halo of the current grid from its interior. */
 void amx_engine_wrap(amx_engine *e);
-
-/* k steps of run_step (one step of the tile program from cells[cur] into cells[1 - cur]). */
-int amx_engine_step(amx_engine *e, int64_t k, int (*run_step)(amx_engine *e, cc_error *err),
-                    cc_error *err);
 
 /* The horizontal sums one work item needs: blocks of 16 rows, from ra rows above the chunk to
  * r rows below it. */

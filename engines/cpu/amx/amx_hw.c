@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "engines/cpu/amx/amx_engine.h"
-#include "engines/cpu/common/cpu_engine.h"
 
 /* Linux (5.16 and later): a process asks once for the right to use the AMX tile data state. */
 #define ARCH_GET_XCOMP_PERM 0x1022
@@ -48,8 +47,6 @@
 static int amx_hw_run_step(amx_engine *e, cc_error *err) { return amx_program_step(e, err); }
 
 #pragma GCC pop_options
-
-extern const cc_engine cc_engine_cpu_amx;
 
 static uint64_t read_xcr0(void) {
     uint32_t lo, hi;
@@ -111,17 +108,20 @@ static int amx_hw_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, 
     int rc = amx_hw_available(err);
     if (rc) return cc_prefix(err, "cpu.amx");
     amx_engine *e;
-    rc = amx_engine_create(&cc_engine_cpu_amx, rule, w, h, 0, &e, err);
+    rc = amx_engine_create("cpu.amx", rule, w, h, 0, amx_hw_run_step, &e, err);
     if (rc) return rc;
     *ctx = e;
     return CC_OK;
 }
 
-static int amx_hw_step(void *ctx, int64_t k, cc_error *err) {
-    return amx_engine_step(ctx, k, amx_hw_run_step, err);
-}
-
-const cc_engine cc_engine_cpu_amx = CPU_ENGINE_TABLE(
-    "cpu.amx", "CAT-CPU: AMX INT8 band tiles, INT32 tile sums, 64x64 super-fragments, AVX-512 rule",
-    CC_HW_AMX, CC_SHAPE_BIT(CC_SHAPE_MOORE), AMX_RADIUS_MAX, amx_hw_available, amx_hw_create,
-    amx_engine_load, amx_hw_step, amx_engine_store, amx_engine_destroy);
+const cc_engine cc_engine_cpu_amx = {
+    .name = "cpu.amx",
+    .summary = "CAT-CPU: AMX INT8 band tiles, INT32 tile sums, 64x64 super-fragments, AVX-512 rule",
+    .hardware = CC_HW_AMX,
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+             .radius_max = AMX_RADIUS_MAX,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .available = amx_hw_available,
+    .create = amx_hw_create,
+    AMX_FUNCTIONS,
+};

@@ -196,7 +196,7 @@ static inline int amx_program_step(amx_engine *e, cc_error *err) {
         const char *fault = AMX_TILE_FAULT(e->scratch[i].tiles);
         if (fault)
             return cc_fail(err, CC_ERR_DEVICE, "%s: the tile program faulted on thread %d: %s",
-                           e->table->name, i, fault);
+                           e->name, i, fault);
     }
     return CC_OK;
 }

@@ -24,22 +24,23 @@ static void build_rule(const cc_rule *rule, bitrows_rule *out) {
     }
 }
 
-void bitrows_destroy(bitrows *b) {
+void bitrows_destroy(void *ctx) {
+    bitrows *b = ctx;
     if (!b) return;
     free(b->cur);
     free(b->next);
     free(b);
 }
 
-int bitrows_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                   bitrows **out, cc_error *err) {
+int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
+                   bitrows_step_rows step_rows, bitrows **out, cc_error *err) {
     *out = NULL;
     if (rule->shape != CC_SHAPE_MOORE || rule->radius != 1)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: only the Moore neighbourhood of radius 1",
-                       engine->name);
+                       name);
     bitrows *b = calloc(1, sizeof *b);
-    if (!b) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine->name);
-    b->engine = engine;
+    if (!b) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
+    b->step_rows = step_rows;
     b->w = w;
     b->h = h;
     b->nw = (w + 63) / 64;
@@ -48,7 +49,7 @@ int bitrows_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     b->next = calloc(b->stride * (size_t)h, sizeof(uint64_t));
     if (!b->cur || !b->next) {
         bitrows_destroy(b);
-        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate two %dx%d bit grids", engine->name,
+        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate two %dx%d bit grids", name,
                        (int)w, (int)h);
     }
     build_rule(rule, &b->rule);
@@ -71,24 +72,22 @@ void bitrows_fix_row(const bitrows *b, uint64_t *row) {
     }
 }
 
-int bitrows_load(bitrows *b, const uint8_t *cells, cc_error *err) {
+int bitrows_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    (void)err;
+    bitrows *b = ctx;
     for (int32_t y = 0; y < b->h; y++) {
         const uint8_t *src = cells + (size_t)y * (size_t)b->w;
         uint64_t *row = bitrows_row(b, b->cur, y);
         memset(row, 0, b->stride * sizeof *row);
-        for (int32_t x = 0; x < b->w; x++) {
-            if (src[x] > 1)
-                return cc_fail(err, CC_ERR_ARG, "%s: cell (%d, %d) is %u, not 0 or 1",
-                               b->engine->name, (int)x, (int)y, (unsigned)src[x]);
-            row[1 + x / 64] |= (uint64_t)src[x] << (x % 64);
-        }
+        for (int32_t x = 0; x < b->w; x++) row[1 + x / 64] |= (uint64_t)src[x] << (x % 64);
         bitrows_fix_row(b, row);
     }
     return CC_OK;
 }
 
-int bitrows_store(const bitrows *b, uint8_t *cells, cc_error *err) {
+int bitrows_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
+    const bitrows *b = ctx;
     for (int32_t y = 0; y < b->h; y++) {
         const uint64_t *row = bitrows_row(b, b->cur, y);
         uint8_t *dst = cells + (size_t)y * (size_t)b->w;
@@ -97,31 +96,11 @@ int bitrows_store(const bitrows *b, uint8_t *cells, cc_error *err) {
     return CC_OK;
 }
 
-int bitrows_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                          void **ctx, cc_error *err) {
-    *ctx = NULL;
-    int rc = cc_engine_check(engine, rule, w, h, err);
-    if (rc) return rc;
-    return bitrows_create(engine, rule, w, h, (bitrows **)ctx, err);
-}
-
-int bitrows_engine_load(void *ctx, const uint8_t *cells, cc_error *err) {
-    return bitrows_load(ctx, cells, err);
-}
-
-int bitrows_engine_store(void *ctx, uint8_t *cells, cc_error *err) {
-    return bitrows_store(ctx, cells, err);
-}
-
-void bitrows_engine_destroy(void *ctx) { bitrows_destroy(ctx); }
-
-int bitrows_engine_step(void *ctx, int64_t k, void (*step_rows)(const bitrows *b),
-                        cc_error *err) {
+int bitrows_step(void *ctx, int64_t k, cc_error *err) {
+    (void)err;
     bitrows *b = ctx;
-    int rc = cc_engine_check_steps(b->engine->name, k, err);
-    if (rc) return rc;
     for (int64_t i = 0; i < k; i++) {
-        step_rows(b);
+        b->step_rows(b);
         uint64_t *t = b->cur;
         b->cur = b->next;
         b->next = t;

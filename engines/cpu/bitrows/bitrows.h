@@ -23,7 +23,7 @@
 
 #include <stdint.h>
 
-#include "engines/cpu/common/cpu_engine.h"
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 /* The rule as multiplexer constants, each all ones or zero. Tree 0 is B (the dead cell's next
@@ -34,31 +34,30 @@ typedef struct bitrows_rule {
     uint64_t eight[2];   /* entry 8 */
 } bitrows_rule;
 
-typedef struct bitrows {
-    const cc_engine *engine;
+typedef struct bitrows bitrows;
+
+/* One step of an engine on these rows: writes every row of next from cur. */
+typedef void (*bitrows_step_rows)(const bitrows *b);
+
+struct bitrows {
     int32_t w, h;
     int32_t nw;     /* core words per row */
     size_t stride;  /* words per row: nw + 2 */
     uint64_t *cur, *next;
     bitrows_rule rule;
-} bitrows;
+    bitrows_step_rows step_rows;
+};
 
-/* The caller has run cc_engine_check (Moore, r = 1). */
-int bitrows_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                   bitrows **out, cc_error *err);
-void bitrows_destroy(bitrows *b);
-int bitrows_load(bitrows *b, const uint8_t *cells, cc_error *err);
-int bitrows_store(const bitrows *b, uint8_t *cells, cc_error *err);
+/* Rows for a Moore radius-1 rule (the contract has checked the rule against the engine's caps),
+ * stepped by step_rows; name: the engine's, for messages. An engine's create. */
+int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
+                   bitrows_step_rows step_rows, bitrows **out, cc_error *err);
 
-/* The cc_engine entry points of an engine on these rows; ctx is a bitrows. create runs
- * cc_engine_check against engine's caps, then bitrows_create. */
-int bitrows_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                          void **ctx, cc_error *err);
-int bitrows_engine_load(void *ctx, const uint8_t *cells, cc_error *err);
-int bitrows_engine_store(void *ctx, uint8_t *cells, cc_error *err);
-void bitrows_engine_destroy(void *ctx);
-/* k steps; each writes every row of next from cur (step_rows), then the two grids swap. */
-int bitrows_engine_step(void *ctx, int64_t k, void (*step_rows)(const bitrows *b), cc_error *err);
+/* The other functions of an engine on these rows (ctx: a bitrows), for its table: bitrows_load,
+ * bitrows_step (k steps, each step_rows and then the swap of the two grids), bitrows_store and
+ * bitrows_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(bitrows);
+#define BITROWS_FUNCTIONS CPU_ENGINE_FUNCTIONS(bitrows)
 
 /* After a row's core words are written: clears the bits past cell W-1 and writes the two wrap
  * bits (cell W-1 into word 0, cell 0 at position W + 64). */
@@ -142,20 +141,12 @@ static inline void bitrows_single_row(const bitrows_rule *rule, int32_t nw, cons
     }
 }
 
-/* Defines the engine table `symbol` of a bit-sliced engine: Moore radius 1, M0 and M1, any W and
- * H, on a plain CPU; step_rows (void (*)(const bitrows *)) writes the next grid of one step. */
-#define BITROWS_ENGINE(symbol, engine_name, engine_summary, step_rows)                            \
-    extern const cc_engine symbol;                                                                \
-    static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,            \
-                               cc_error *err) {                                                   \
-        return bitrows_engine_create(&symbol, rule, w, h, ctx, err);                              \
-    }                                                                                             \
-    static int symbol##_step(void *ctx, int64_t k, cc_error *err) {                               \
-        return bitrows_engine_step(ctx, k, step_rows, err);                                       \
-    }                                                                                             \
-    const cc_engine symbol = CPU_ENGINE_TABLE(                                                    \
-        engine_name, engine_summary, CC_HW_CPU, CC_SHAPE_BIT(CC_SHAPE_MOORE), 1,                   \
-        cpu_engine_always_available, symbol##_create, bitrows_engine_load, symbol##_step,         \
-        bitrows_engine_store, bitrows_engine_destroy)
+/* Row y of next from rows y-1, y and y+1 of cur by SINGLE-WORD, its wrap bits written. */
+static inline void bitrows_single_row_at(const bitrows *b, int32_t y) {
+    uint64_t *out = bitrows_row(b, b->next, y);
+    bitrows_single_row(&b->rule, b->nw, bitrows_row(b, b->cur, y - 1), bitrows_row(b, b->cur, y),
+                       bitrows_row(b, b->cur, y + 1), out);
+    bitrows_fix_row(b, out);
+}
 
 #endif

@@ -7,18 +7,21 @@
 #include "engines/engine.h"
 
 static void step_rows(const bitrows *b) {
-    const int32_t h = b->h, nw = b->nw;
+    const int32_t h = b->h;
 #pragma omp parallel for schedule(static)
-    for (int32_t y = 0; y < h; y++) {
-        const uint64_t *up = bitrows_row(b, b->cur, y - 1);
-        const uint64_t *mid = bitrows_row(b, b->cur, y);
-        const uint64_t *down = bitrows_row(b, b->cur, y + 1);
-        uint64_t *out = bitrows_row(b, b->next, y);
-        bitrows_single_row(&b->rule, nw, up, mid, down, out);
-        bitrows_fix_row(b, out);
-    }
+    for (int32_t y = 0; y < h; y++) bitrows_single_row_at(b, y);
 }
 
-BITROWS_ENGINE(cc_engine_cpu_bitslice1, "cpu.bitslice1",
-               "CPU bit-per-cell words, bitwise adders one word at a time (SINGLE-WORD), OpenMP",
-               step_rows);
+static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    return bitrows_create("cpu.bitslice1", rule, w, h, step_rows, (bitrows **)ctx, err);
+}
+
+const cc_engine cc_engine_cpu_bitslice1 = {
+    .name = "cpu.bitslice1",
+    .summary = "CPU bit-per-cell words, bitwise adders one word at a time (SINGLE-WORD), OpenMP",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+             .radius_max = 1,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .create = create,
+    BITROWS_FUNCTIONS,
+};

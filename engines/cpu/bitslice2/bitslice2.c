@@ -35,22 +35,28 @@ static void step_rows(const bitrows *b) {
 #pragma omp parallel for schedule(static)
     for (int32_t p = 0; p < pairs; p++) {
         int32_t y = 2 * p;
-        const uint64_t *r0 = bitrows_row(b, b->cur, y - 1);
-        const uint64_t *r1 = bitrows_row(b, b->cur, y);
-        const uint64_t *r2 = bitrows_row(b, b->cur, y + 1);
-        uint64_t *out_k = bitrows_row(b, b->next, y);
-        if (y + 1 < h) {
-            const uint64_t *r3 = bitrows_row(b, b->cur, y + 2);
-            uint64_t *out_l = bitrows_row(b, b->next, y + 1);
-            double_row(&b->rule, nw, r0, r1, r2, r3, out_k, out_l);
-            bitrows_fix_row(b, out_l);
-        } else {
-            bitrows_single_row(&b->rule, nw, r0, r1, r2, out_k);
+        if (y + 1 == h) {
+            bitrows_single_row_at(b, y);
+            continue;
         }
+        uint64_t *out_k = bitrows_row(b, b->next, y), *out_l = bitrows_row(b, b->next, y + 1);
+        double_row(&b->rule, nw, bitrows_row(b, b->cur, y - 1), bitrows_row(b, b->cur, y),
+                   bitrows_row(b, b->cur, y + 1), bitrows_row(b, b->cur, y + 2), out_k, out_l);
+        bitrows_fix_row(b, out_l);
         bitrows_fix_row(b, out_k);
     }
 }
 
-BITROWS_ENGINE(cc_engine_cpu_bitslice2, "cpu.bitslice2",
-               "CPU bit-per-cell words, bitwise adders two rows at a time (DOUBLE-WORD), OpenMP",
-               step_rows);
+static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    return bitrows_create("cpu.bitslice2", rule, w, h, step_rows, (bitrows **)ctx, err);
+}
+
+const cc_engine cc_engine_cpu_bitslice2 = {
+    .name = "cpu.bitslice2",
+    .summary = "CPU bit-per-cell words, bitwise adders two rows at a time (DOUBLE-WORD), OpenMP",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+             .radius_max = 1,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .create = create,
+    BITROWS_FUNCTIONS,
+};

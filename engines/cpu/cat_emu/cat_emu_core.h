@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/cuda/cat/cat_common.h"
 #include "oracle/error.h"
 #include "oracle/rule.h"
@@ -32,15 +33,15 @@ typedef struct cat_emu cat_emu;
 
 /* name: the engine name for messages. Refuses shapes other than Moore and cross, radii above 32,
  * tiles below 1x1, and (with check_exactness) radii whose sums the formats do not hold exactly.
- * The caller checks the rule and size against its caps first. */
+ * The contract has checked the rule and size against the engine's caps first. */
 int cat_emu_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                    const cat_emu_config *cfg, cat_emu **out, cc_error *err);
-void cat_emu_destroy(cat_emu *e);
-/* cells: W*H, each 0 or 1. */
-int cat_emu_load(cat_emu *e, const uint8_t *cells, cc_error *err);
-int cat_emu_step(cat_emu *e, int64_t k, cc_error *err);
-/* A position holding anything but FP16 0 or 1 comes out as 2. */
-int cat_emu_store(cat_emu *e, uint8_t *cells, cc_error *err);
+
+/* The other functions of an engine on the emulation (ctx: a cat_emu), for its table: cat_emu_load,
+ * cat_emu_step, cat_emu_store (a position holding anything but FP16 0 or 1 comes out as 2) and
+ * cat_emu_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(cat_emu);
+#define CAT_EMU_FUNCTIONS CPU_ENGINE_FUNCTIONS(cat_emu)
 
 /* The band fragment of neighbour offset d (-halo..halo) as the emulation builds it: for the
  * horizontal pass (vertical 0) element [in][out], for the vertical pass [out][in], FP16 bits. */

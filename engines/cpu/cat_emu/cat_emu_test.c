@@ -14,66 +14,50 @@
 
 extern const cc_engine cc_engine_cpu_cat_emu;
 
-/* Test engines: the emulation with other configurations behind the same contract. */
-static int emu_create(const cc_engine *engine, const cat_emu_config *cfg, const cc_rule *rule,
-                      int32_t w, int32_t h, void **ctx, cc_error *err) {
-    *ctx = NULL;
-    int rc = cc_engine_check(engine, rule, w, h, err);
-    if (rc) return rc;
-    cat_emu *e = NULL;
-    rc = cat_emu_create(engine->name, rule, w, h, cfg, &e, err);
-    *ctx = e;
-    return rc;
-}
-static int emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
-    return cat_emu_load(ctx, cells, err);
-}
-static int emu_step(void *ctx, int64_t k, cc_error *err) { return cat_emu_step(ctx, k, err); }
-static int emu_store(void *ctx, uint8_t *cells, cc_error *err) {
-    return cat_emu_store(ctx, cells, err);
-}
-static void emu_destroy(void *ctx) { cat_emu_destroy(ctx); }
-
-#define TEST_ENGINE(symbol, engine_name, r_max, summary_text)                                      \
-    const cc_engine symbol = {                                                                     \
-        .name = engine_name,                                                                       \
-        .summary = summary_text,                                                                   \
-        .hardware = CC_HW_CPU,                                                                     \
-        .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),            \
-                 .radius_min = 1,                                                                  \
-                 .radius_max = r_max,                                                              \
-                 .centres = CC_CENTRE_M0 | CC_CENTRE_M1,                                           \
-                 .w_multiple = 1,                                                                  \
-                 .h_multiple = 1},                                                                 \
-        .available = NULL,                                                                         \
-        .create = symbol##_create,                                                                 \
-        .load = emu_load,                                                                          \
-        .step = emu_step,                                                                          \
-        .store = emu_store,                                                                        \
-        .destroy = emu_destroy,                                                                    \
-    }
-
-extern const cc_engine emu_f32, emu_tiles, emu_unchecked;
-
+/* Test engines: the emulation with other configurations behind the same contract (the
+ * contract's create checks the rule and size against their caps first). */
 static int emu_f32_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    cat_emu_config cfg = {CAT_NUM_F32, 1, 14, 1};
-    return emu_create(&emu_f32, &cfg, rule, w, h, ctx, err);
+    const cat_emu_config cfg = {CAT_NUM_F32, 1, 14, 1};
+    return cat_emu_create("test.cat-emu-f32", rule, w, h, &cfg, (cat_emu **)ctx, err);
 }
 static int emu_tiles_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    cat_emu_config cfg = {CAT_NUM_F16, 2, 3, 1};
-    return emu_create(&emu_tiles, &cfg, rule, w, h, ctx, err);
+    const cat_emu_config cfg = {CAT_NUM_F16, 2, 3, 1};
+    return cat_emu_create("test.cat-emu-2x3", rule, w, h, &cfg, (cat_emu **)ctx, err);
 }
 /* The negative control: FP16 sums, the exactness check off, caps that claim r up to 24. */
 static int emu_unchecked_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                                 cc_error *err) {
-    cat_emu_config cfg = {CAT_NUM_F16, 1, 14, 0};
-    return emu_create(&emu_unchecked, &cfg, rule, w, h, ctx, err);
+    const cat_emu_config cfg = {CAT_NUM_F16, 1, 14, 0};
+    return cat_emu_create("test.cat-emu-fp16-r24", rule, w, h, &cfg, (cat_emu **)ctx, err);
 }
 
-TEST_ENGINE(emu_f32, "test.cat-emu-f32", 32, "the emulation with FP32 accumulators");
-TEST_ENGINE(emu_tiles, "test.cat-emu-2x3", 22, "the emulation with tiles of 2x3 fragments");
-TEST_ENGINE(emu_unchecked, "test.cat-emu-fp16-r24", 24,
-            "the emulation with FP16 accumulators claiming r up to 24 (wrong on purpose)");
+static const cc_engine emu_f32 = {
+    .name = "test.cat-emu-f32",
+    .summary = "the emulation with FP32 accumulators",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
+             .radius_max = 32,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .create = emu_f32_create,
+    CAT_EMU_FUNCTIONS,
+};
+static const cc_engine emu_tiles = {
+    .name = "test.cat-emu-2x3",
+    .summary = "the emulation with tiles of 2x3 fragments",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
+             .radius_max = 22,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .create = emu_tiles_create,
+    CAT_EMU_FUNCTIONS,
+};
+static const cc_engine emu_unchecked = {
+    .name = "test.cat-emu-fp16-r24",
+    .summary = "the emulation with FP16 accumulators claiming r up to 24 (wrong on purpose)",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
+             .radius_max = 24,
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+    .create = emu_unchecked_create,
+    CAT_EMU_FUNCTIONS,
+};
 
 static void expect_all_pass(checks *t, const cc_engine *engine, int32_t r_lo, int32_t r_hi) {
     cat_extremes_result res;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cpu/common/rows.h"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -28,7 +30,6 @@ typedef struct sliding_scratch {
 } sliding_scratch;
 
 typedef struct sliding_ctx {
-    const cc_engine *engine;
     const sliding_kernels *kernels;
     cc_shape shape;
     int32_t w, h, r;
@@ -70,36 +71,35 @@ void sliding_rule_from(const cc_rule *rule, sliding_rule *out) {
     }
 }
 
+static void free_scratch(sliding_scratch *s) {
+    free(s->sums);
+    free(s->cols);
+    free(s->ring);
+}
+
 void sliding_destroy(void *ctx) {
     sliding_ctx *e = ctx;
     if (!e) return;
-    if (e->scratch) {
-        for (int t = 0; t < e->threads; t++) {
-            free(e->scratch[t].sums);
-            free(e->scratch[t].cols);
-            free(e->scratch[t].ring);
-        }
-        free(e->scratch);
-    }
+    for (int t = 0; e->scratch && t < e->threads; t++) free_scratch(&e->scratch[t]);
+    free(e->scratch);
     free(e->cur);
     free(e->next);
     free(e);
 }
 
-int sliding_create(const cc_engine *engine, const sliding_kernels *kernels, const cc_rule *rule,
+int sliding_create(const char *name, const sliding_kernels *kernels, const cc_rule *rule,
                    int32_t w, int32_t h, void **out, cc_error *err) {
     *out = NULL;
     if (rule->radius > SLIDING_RADIUS_MAX)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d is above %d, the largest whose "
-                       "counts fit the 16-bit lanes", engine->name, (int)rule->radius,
+                       "counts fit the 16-bit lanes", name, (int)rule->radius,
                        SLIDING_RADIUS_MAX);
     if (rule->shape != CC_SHAPE_MOORE && rule->shape != CC_SHAPE_CROSS &&
         rule->shape != CC_SHAPE_VON_NEUMANN)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: neighbourhood %s has no sliding count here",
-                       engine->name, cc_shape_code(rule->shape));
+                       name, cc_shape_code(rule->shape));
     sliding_ctx *e = calloc(1, sizeof *e);
-    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine->name);
-    e->engine = engine;
+    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
     e->kernels = kernels;
     e->shape = rule->shape;
     e->w = w;
@@ -136,7 +136,7 @@ int sliding_create(const cc_engine *engine, const sliding_kernels *kernels, cons
     if (!ok) {
         sliding_destroy(e);
         return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate buffers for a %dx%d grid at "
-                       "radius %d", engine->name, (int)w, (int)h, (int)rule->radius);
+                       "radius %d", name, (int)w, (int)h, (int)rule->radius);
     }
     *out = e;
     return CC_OK;
@@ -160,25 +160,19 @@ static void fill_diagonal_halo(const sliding_ctx *e, uint16_t *q) {
     memcpy(q + e->w, q, n * sizeof *q);
 }
 
-int sliding_engine_create(const cc_engine *engine, const sliding_kernels *kernels,
+int sliding_engine_create(const char *name, cc_hardware hw, const sliding_kernels *kernels,
                           const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
     *ctx = NULL;
-    int rc = cc_engine_check(engine, rule, w, h, err);
-    if (rc) return rc;
-    if ((rc = sliding_cpu_supports(engine->hardware, err))) return cc_prefix(err, "%s", engine->name);
-    return sliding_create(engine, kernels, rule, w, h, ctx, err);
+    if (sliding_cpu_supports(hw, err)) return cc_prefix(err, "%s", name);
+    return sliding_create(name, kernels, rule, w, h, ctx, err);
 }
 
 int sliding_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    (void)err;
     sliding_ctx *e = ctx;
     for (int32_t y = 0; y < e->h; y++) {
-        const uint8_t *src = cells + (size_t)y * (size_t)e->w;
-        for (int32_t x = 0; x < e->w; x++)
-            if (src[x] > 1)
-                return cc_fail(err, CC_ERR_ARG, "%s: cell (%d, %d) is %u, not 0 or 1",
-                               e->engine->name, (int)x, (int)y, (unsigned)src[x]);
         uint8_t *row = cell_row(e, e->cur, y);
-        memcpy(row, src, (size_t)e->w);
+        memcpy(row, cells + (size_t)y * (size_t)e->w, (size_t)e->w);
         /* Lanes past w are computed but never read back; keep them dead. */
         memset(row + e->w, 0, (size_t)(e->width - e->w));
         fill_cell_halo(e, row);
@@ -188,35 +182,25 @@ int sliding_load(void *ctx, const uint8_t *cells, cc_error *err) {
 
 int sliding_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
-    sliding_ctx *e = ctx;
-    for (int32_t y = 0; y < e->h; y++)
-        memcpy(cells + (size_t)y * (size_t)e->w, cell_row(e, e->cur, y), (size_t)e->w);
+    const sliding_ctx *e = ctx;
+    cpu_rows_store(cells, cell_row(e, e->cur, 0), e->stride, e->w, e->h);
     return CC_OK;
 }
 
-static void band_moore(const sliding_ctx *e, sliding_scratch *s, int32_t y0, int32_t y1) {
+/* Moore and cross: each row adds row y+r to the counts and takes row y-r-1 away. */
+static void band_box(const sliding_ctx *e, sliding_scratch *s, int32_t y0, int32_t y1) {
     const int32_t r = e->r;
-    memset(s->sums, 0, sizeof(uint16_t) * (size_t)e->width);
+    const int cross = e->shape == CC_SHAPE_CROSS;
+    if (cross) memset(s->cols, 0, (size_t)e->width);
+    else memset(s->sums, 0, sizeof(uint16_t) * (size_t)e->width);
     for (int32_t y = y0 - 2 * r; y < y1; y++) {
         const uint8_t *add = cell_row(e, e->cur, y + r);
         /* Rows above y0-r are the virtual dead ones: nothing leaves until y passes y0. */
         const uint8_t *sub = y - r - 1 >= y0 - r ? cell_row(e, e->cur, y - r - 1) : NULL;
         const uint8_t *centre = y >= y0 ? cell_row(e, e->cur, y) : NULL;
         uint8_t *out = centre ? cell_row(e, e->next, y) : NULL;
-        e->kernels->moore_row(s->sums, add, sub, r, centre, out, &e->rule, e->width);
-        if (out) fill_cell_halo(e, out);
-    }
-}
-
-static void band_cross(const sliding_ctx *e, sliding_scratch *s, int32_t y0, int32_t y1) {
-    const int32_t r = e->r;
-    memset(s->cols, 0, (size_t)e->width);
-    for (int32_t y = y0 - 2 * r; y < y1; y++) {
-        const uint8_t *add = cell_row(e, e->cur, y + r);
-        const uint8_t *sub = y - r - 1 >= y0 - r ? cell_row(e, e->cur, y - r - 1) : NULL;
-        const uint8_t *centre = y >= y0 ? cell_row(e, e->cur, y) : NULL;
-        uint8_t *out = centre ? cell_row(e, e->next, y) : NULL;
-        e->kernels->cross_row(s->cols, add, sub, r, centre, out, &e->rule, e->width);
+        if (cross) e->kernels->cross_row(s->cols, add, sub, r, centre, out, &e->rule, e->width);
+        else e->kernels->moore_row(s->sums, add, sub, r, centre, out, &e->rule, e->width);
         if (out) fill_cell_halo(e, out);
     }
 }
@@ -266,9 +250,8 @@ static void step_once(sliding_ctx *e) {
         int32_t y1 = (int32_t)((int64_t)e->h * (t + 1) / nt);
         if (y0 < y1) {
             sliding_scratch *s = &e->scratch[t];
-            if (e->shape == CC_SHAPE_MOORE) band_moore(e, s, y0, y1);
-            else if (e->shape == CC_SHAPE_CROSS) band_cross(e, s, y0, y1);
-            else band_diamond(e, s, y0, y1);
+            if (e->shape == CC_SHAPE_VON_NEUMANN) band_diamond(e, s, y0, y1);
+            else band_box(e, s, y0, y1);
         }
     }
     uint8_t *t = e->cur;
@@ -277,9 +260,8 @@ static void step_once(sliding_ctx *e) {
 }
 
 int sliding_step(void *ctx, int64_t k, cc_error *err) {
+    (void)err;
     sliding_ctx *e = ctx;
-    int rc = cc_engine_check_steps(e->engine->name, k, err);
-    if (rc) return rc;
     for (int64_t i = 0; i < k; i++) step_once(e);
     return CC_OK;
 }

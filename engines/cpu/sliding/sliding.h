@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "engines/cpu/common/cpu_engine.h"
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 /* Row widths are padded to this many cells, a multiple of every kernel's vector width. */
@@ -72,18 +72,19 @@ typedef struct sliding_kernels {
                         int32_t width);
 } sliding_kernels;
 
-/* create for an engine built on this driver: the caller has run cc_engine_check and checked the
- * hardware. Threads: omp_get_max_threads() at create. */
-int sliding_create(const cc_engine *engine, const sliding_kernels *kernels, const cc_rule *rule,
+/* A context on this driver with kernels, which the caller knows this CPU can run; name: the
+ * engine's, for messages. Shapes and radii beyond the driver's are refused, though an engine's caps
+ * (and so the contract's create) refuse them first. Threads: omp_get_max_threads() at create. */
+int sliding_create(const char *name, const sliding_kernels *kernels, const cc_rule *rule,
                    int32_t w, int32_t h, void **ctx, cc_error *err);
-/* create for an engine table on this driver: cc_engine_check, then that the CPU has the table's
- * .hardware (errors prefixed with its name), then sliding_create. */
-int sliding_engine_create(const cc_engine *engine, const sliding_kernels *kernels,
+/* An engine's create: that the CPU has hw, the instruction set kernels are built for (errors
+ * prefixed with name), then sliding_create. */
+int sliding_engine_create(const char *name, cc_hardware hw, const sliding_kernels *kernels,
                           const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
-int sliding_load(void *ctx, const uint8_t *cells, cc_error *err);
-int sliding_step(void *ctx, int64_t k, cc_error *err);
-int sliding_store(void *ctx, uint8_t *cells, cc_error *err);
-void sliding_destroy(void *ctx);
+/* The other functions of an engine on this driver, for its table: sliding_load, sliding_step,
+ * sliding_store and sliding_destroy. */
+CPU_ENGINE_FUNCTIONS_DECLARE(sliding);
+#define SLIDING_FUNCTIONS CPU_ENGINE_FUNCTIONS(sliding)
 
 /* The rule rewritten for centre-inclusive counts (see above). */
 void sliding_rule_from(const cc_rule *rule, sliding_rule *out);
@@ -92,22 +93,5 @@ void sliding_rule_from(const cc_rule *rule, sliding_rule *out);
  * CC_ERR_UNAVAILABLE with what is missing. CC_HW_AVX2: AVX and AVX2 by CPUID, XMM and YMM state
  * by XGETBV. CC_HW_AVX512: AVX-512 F and BW, and the opmask and ZMM state as well. */
 int sliding_cpu_supports(cc_hardware hw, cc_error *err);
-
-/* Defines the engine table `symbol` of an engine on this driver: hardware is the instruction set
- * its kernels (a const sliding_kernels) are built for, which available() and create() check; the
- * shapes are those the driver slides, radii 1 .. SLIDING_RADIUS_MAX. */
-#define SLIDING_ENGINE(symbol, engine_name, engine_summary, hardware, kernels)                   \
-    extern const cc_engine symbol;                                                             \
-    static int symbol##_available(cc_error *err) { return sliding_cpu_supports(hardware, err); } \
-    static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,         \
-                               cc_error *err) {                                                \
-        return sliding_engine_create(&symbol, &(kernels), rule, w, h, ctx, err);               \
-    }                                                                                          \
-    const cc_engine symbol = CPU_ENGINE_TABLE(                                                 \
-        engine_name, engine_summary, hardware,                                                 \
-        CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |                    \
-            CC_SHAPE_BIT(CC_SHAPE_CROSS),                                                      \
-        SLIDING_RADIUS_MAX, symbol##_available, symbol##_create, sliding_load, sliding_step,     \
-        sliding_store, sliding_destroy)
 
 #endif

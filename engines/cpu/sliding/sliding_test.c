@@ -74,8 +74,6 @@ static const sliding_kernels scalar_kernels = {
     .diamond_row = diamond_row,
 };
 
-static const cc_engine scalar_engine = {.name = "sliding.scalar"};
-
 static uint64_t lcg(uint64_t *state) {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
     return *state >> 33;
@@ -110,7 +108,7 @@ static void check_against_oracle(checks *t, cc_shape shape, int32_t r, int centr
 
     omp_set_num_threads(threads);
     void *ctx = NULL;
-    int rc = sliding_create(&scalar_engine, &scalar_kernels, &rule, w, h, &ctx, &err);
+    int rc = sliding_create("sliding.scalar", &scalar_kernels, &rule, w, h, &ctx, &err);
     if (CHECK_EQ(t, rc, CC_OK)) {
         CHECK_EQ(t, sliding_load(ctx, g.cells, &err), CC_OK);
         CHECK_EQ(t, sliding_step(ctx, steps, &err), CC_OK);

@@ -1,0 +1,23 @@
+/* The functions a family of CPU engines shares in its tables. A family (bitrows, the sliding
+ * driver, the AMX context, the CAT emulation) defines prefix_load, prefix_step, prefix_store and
+ * prefix_destroy on its own context; each engine of it adds its name, caps and create. */
+#ifndef CELLCHECK_ENGINES_CPU_COMMON_ENGINE_FUNCTIONS_H
+#define CELLCHECK_ENGINES_CPU_COMMON_ENGINE_FUNCTIONS_H
+
+#include <stdint.h>
+
+#include "oracle/error.h"
+
+/* Declares a family's four functions, with the types of cc_engine's fields. */
+#define CPU_ENGINE_FUNCTIONS_DECLARE(prefix)                                                       \
+    int prefix##_load(void *ctx, const uint8_t *cells, cc_error *err);                             \
+    int prefix##_step(void *ctx, int64_t k, cc_error *err);                                        \
+    int prefix##_store(void *ctx, uint8_t *cells, cc_error *err);                                  \
+    void prefix##_destroy(void *ctx)
+
+/* The four as fields of an engine table's designated initializer. */
+#define CPU_ENGINE_FUNCTIONS(prefix)                                                               \
+    .load = prefix##_load, .step = prefix##_step, .store = prefix##_store,                         \
+    .destroy = prefix##_destroy
+
+#endif
