@@ -18,7 +18,7 @@
 #include <type_traits>
 
 #include "engines/cuda/cat/cat_kernels.h"
-#include "engines/cuda/devgrid/probe.h"
+#include "engines/cuda/common/gpu.h"
 
 using namespace nvcuda;
 
@@ -332,7 +332,7 @@ extern "C" int cuda_cat_tile_compiled(int32_t tile_w, int32_t tile_h) {
 }
 
 extern "C" int cuda_cat_probe(cc_error *err) {
-    return cc_cuda_probe("cuda.cat", CUDA_CAT_CC_MAJOR, CUDA_CAT_CC_MINOR, err);
+    return cc_gpu_available(err);
 }
 
 extern "C" void cuda_cat_destroy(cuda_cat_device *d) {

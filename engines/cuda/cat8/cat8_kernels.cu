@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "engines/cuda/cat8/cat8_kernels.h"
-#include "engines/cuda/devgrid/probe.h"
+#include "engines/cuda/common/gpu.h"
 
 #define CUDA_CAT8_CHECK(call)                                                                      \
     do {                                                                                           \
@@ -441,7 +441,7 @@ extern "C" int cuda_cat8_tile_compiled(int32_t tile_w, int32_t tile_h) {
 }
 
 extern "C" int cuda_cat8_probe(cc_error *err) {
-    return cc_cuda_probe("cuda.cat8", CUDA_CAT8_CC_MAJOR, CUDA_CAT8_CC_MINOR, err);
+    return cc_gpu_available(err);
 }
 
 extern "C" void cuda_cat8_destroy(cuda_cat8_device *d) {
