@@ -1,6 +1,6 @@
 // The one way CUDA engines check the runtime (CUDA C++; included by .cu files only): every call
 // through CC_CUDA_CHECK, every launch through cc_cuda_launched, each failure a cc_code with the
-// engine and the call named. Nothing exits.
+// engine and the call named. Nothing exits. Also the launch-size helpers the engines share.
 #ifndef CELLCHECK_ENGINES_CUDA_COMMON_CHECK_CUH
 #define CELLCHECK_ENGINES_CUDA_COMMON_CHECK_CUH
 
@@ -9,6 +9,8 @@
 #endif
 
 #include <cuda_runtime.h>
+
+#include <stdint.h>
 
 extern "C" {
 #include "oracle/error.h"
@@ -38,6 +40,13 @@ int cc_cuda_launched(cc_error *err, const char *engine, const char *fmt, ...)
 // launched on it loop over the block rows past the cap (by += gridDim.y).
 inline dim3 cc_cuda_grid(int blocks_x, int blocks_y) {
     return dim3((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
+}
+
+// Blocks of `threads` for count items, at most max_blocks: kernels launched with them loop over
+// the items past the last block (a grid-stride loop).
+inline unsigned cc_cuda_blocks(int64_t count, int threads, int max_blocks) {
+    const int64_t blocks = (count + threads - 1) / threads;
+    return (unsigned)(blocks > max_blocks ? max_blocks : blocks);
 }
 
 #endif

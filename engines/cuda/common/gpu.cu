@@ -156,6 +156,27 @@ extern "C" int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops,
 
 extern "C" const cc_gpu_info *cc_gpu_device(const cc_gpu *gpu) { return &gpu->info; }
 
+extern "C" int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int threads,
+                                      size_t smem, int64_t tiles, int *grid, cc_error *err) {
+    const char *engine = gpu->layout.engine;
+    if (smem > gpu->info.shared_per_block_optin)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: the tile needs %zu bytes of shared memory; %s allows %zu a block",
+                       engine, smem, gpu->info.name, gpu->info.shared_per_block_optin);
+    if (smem > 0)
+        CC_CUDA_CHECK(engine, cudaFuncSetAttribute(
+                                  kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    int per_sm = 0;
+    CC_CUDA_CHECK(engine,
+                  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+    if (per_sm < 1)
+        return cc_fail(err, CC_ERR_DEVICE, "%s: the step kernel cannot be resident on %s", engine,
+                       gpu->info.name);
+    const int64_t resident = (int64_t)per_sm * gpu->info.multiprocessors;
+    *grid = (int)(resident < tiles ? resident : tiles);
+    return CC_OK;
+}
+
 extern "C" int cc_gpu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     cc_gpu *g = (cc_gpu *)ctx;
     const cc_gpu_layout *l = &g->layout;

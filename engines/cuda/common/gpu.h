@@ -73,6 +73,12 @@ int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops, void *self
                   cc_error *err);
 const cc_gpu_info *cc_gpu_device(const cc_gpu *gpu);
 
+/* For a persistent kernel (its blocks loop over the tiles): lets kernel use smem bytes of dynamic
+ * shared memory, refusing more than the device allows a block, and sets *grid to as many blocks
+ * of threads as can be resident at once, but no more than tiles. */
+int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int threads, size_t smem,
+                           int64_t tiles, int *grid, cc_error *err);
+
 /* The engine-table functions, ctx being a cc_gpu. step runs k launches and waits for them;
  * timed_step runs them between two CUDA events, transfers excluded. destroy accepts NULL and
  * releases the engine's state. */
