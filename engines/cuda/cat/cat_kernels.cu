@@ -16,8 +16,8 @@
 
 #include <type_traits>
 
+#include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/cat/cat_kernels.h"
-#include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
 
 using namespace nvcuda;
@@ -61,19 +61,9 @@ __device__ __forceinline__ uint16_t next_state(const step_params &sp, int alive,
     }
 }
 
-// Asynchronous 16-byte copies from global to shared memory (sm_80 and newer), in groups.
-__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
-    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
-                 : "memory");
-}
-__device__ __forceinline__ void cp_async_commit() {
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void cp_async_wait() {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
+using cat_cuda::cp_async16;
+using cat_cuda::cp_async_commit;
+using cat_cuda::cp_async_wait;
 
 // Copies the Lambda fragments a tile reads (its rows and columns with HF of halo on each side)
 // into lam: tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -300,54 +290,11 @@ kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged, bool 
     return {nullptr, 0};
 }
 
-// cuda.cat's own state on the common driver: the kernel chosen at create and its parameters.
-struct cat_state {
-    cat_geometry g;
-    step_params params;
-    step_kernel_t kernel;
-    size_t smem;   // its dynamic shared memory
-    int grid;      // persistent blocks of the step kernel
-    int side_grid; // most blocks of the refresh, load and store kernels
-};
-
 constexpr const char *engine = "cuda.cat";
-
-int cat_refresh(void *self, void *grid, cc_error *err) {
-    const cat_state *d = (const cat_state *)self;
-    const int64_t count = cat_geometry_border_fragments(&d->g) * kCells;
-    cat_refresh_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>((uint16_t *)grid, d->g,
-                                                                          count);
-    return cc_cuda_launched(err, engine, "cat_refresh_kernel");
-}
-
-// The step, then the refresh of the halo it read.
-int cat_step(void *self, const void *in, void *out, cc_error *err) {
-    const cat_state *d = (const cat_state *)self;
-    d->kernel<<<(unsigned)d->grid, kThreads, d->smem>>>((const __half *)in, (__half *)out,
-                                                        d->params);
-    int rc = cc_cuda_launched(err, engine, "cat_step_kernel");
-    return rc ? rc : cat_refresh(self, out, err);
-}
-
-int cat_load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_t count,
-                  cc_error *err) {
-    const cat_state *d = (const cat_state *)self;
-    cat_load_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>((uint16_t *)grid, staging,
-                                                                       d->g, y0, count);
-    return cc_cuda_launched(err, engine, "cat_load_kernel");
-}
-
-int cat_store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
-                   cc_error *err) {
-    const cat_state *d = (const cat_state *)self;
-    cat_store_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
-        staging, (const uint16_t *)grid, d->g, y0, count);
-    return cc_cuda_launched(err, engine, "cat_store_kernel");
-}
-
-void cat_release(void *self) { free(self); }
-
-const cc_gpu_ops cat_ops = {cat_step, cat_refresh, cat_load_rows, cat_store_rows, cat_release};
+constexpr cat_cuda::side_kernels<uint16_t> side = {engine, cat_refresh_kernel, cat_load_kernel,
+                                                   cat_store_kernel};
+typedef cat_cuda::state<__half, uint16_t, step_params> cat_state;
+typedef cat_cuda::driver<__half, uint16_t, step_params> cat_driver;
 
 } // namespace
 
@@ -379,41 +326,20 @@ extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
                        (int)cfg->tile_w, (int)cfg->tile_h);
     cat_state *d = (cat_state *)calloc(1, sizeof *d);
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat: cannot allocate its context");
-    d->g = *geo;
-    d->kernel = kernel.kernel;
+    d->side = &side;
+    d->step = kernel.kernel;
+    d->threads = kThreads;
     d->smem = kernel.smem;
-    d->params.g = *geo;
-    d->params.tiles_x = (geo->fw + cfg->tile_w - 1) / cfg->tile_w;
-    d->params.tiles = d->params.tiles_x * ((geo->fh + cfg->tile_h - 1) / cfg->tile_h);
-    d->params.r = r;
-    d->params.cross = cross ? 1 : 0;
-    d->params.rule = *rule;
-    int rc = single ? cat_rule_single_build(engine, rule, &d->params.single, err) : CC_OK;
+    int rc = cat_cuda::params_init(d->params, engine, geo, cfg->tile_w, cfg->tile_h, r, cross,
+                                   rule, single, err);
     if (rc) {
-        cat_release(d);
+        cat_driver::release(d);
         return rc;
     }
-
     char buffers[128];
     snprintf(buffers, sizeof buffers,
              "two FP16 buffers of %lldx%lld fragments and a staging buffer", (long long)geo->ew,
              (long long)geo->eh);
-    cc_gpu_layout layout = {};
-    layout.engine = engine;
-    layout.w = geo->w;
-    layout.h = geo->h;
-    layout.grid_bytes = cat_geometry_positions(geo) * sizeof(uint16_t);
-    layout.staged = 1;
-    layout.buffers = buffers;
-    cc_gpu *gpu = NULL;
-    if ((rc = cc_gpu_create(&layout, &cat_ops, d, &gpu, err))) return rc; // d was released
-    rc = cc_gpu_persistent_grid(gpu, (const void *)d->kernel, kThreads, d->smem, d->params.tiles,
-                                &d->grid, err);
-    if (rc) {
-        cc_gpu_destroy(gpu);
-        return rc;
-    }
-    d->side_grid = cc_gpu_device(gpu)->multiprocessors * 16;
-    *out = gpu;
-    return CC_OK;
+    return cat_driver::create(d, cat_geometry_positions(geo) * sizeof(uint16_t), buffers, out,
+                              err);
 }

@@ -21,8 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/cat8/cat8_kernels.h"
-#include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
 
 namespace {
@@ -83,18 +83,9 @@ __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *f
     v[7] = hi.w;
 }
 
-__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
-    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
-                 : "memory");
-}
-__device__ __forceinline__ void cp_async_commit() {
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void cp_async_wait() {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
+using cat_cuda::cp_async16;
+using cat_cuda::cp_async_commit;
+using cat_cuda::cp_async_wait;
 
 // Copies the Lambda fragments a tile reads (its own and a halo fragment on each side) into lam:
 // tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -411,56 +402,11 @@ kernel_choice pick_kernel(int tw, int th, bool staged, bool single) {
     return {nullptr, 0, false};
 }
 
-// cuda.cat8's own state on the common driver: the kernel chosen at create and its parameters.
-struct cat8_state {
-    cat_geometry g;
-    step_params params;
-    step_kernel_t kernel;
-    int threads;
-    size_t smem;
-    int grid;      // persistent blocks of the step kernel
-    int side_grid; // most blocks of the refresh, load and store kernels
-};
-
 constexpr const char *engine = "cuda.cat8";
-
-int cat8_refresh(void *self, void *grid, cc_error *err) {
-    const cat8_state *d = (const cat8_state *)self;
-    const int64_t count = cat_geometry_border_fragments(&d->g) * kBytes;
-    cat8_refresh_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>((uint8_t *)grid, d->g,
-                                                                           count);
-    return cc_cuda_launched(err, engine, "cat8_refresh_kernel");
-}
-
-// The step, then the refresh of the halo it read.
-int cat8_step(void *self, const void *in, void *out, cc_error *err) {
-    const cat8_state *d = (const cat8_state *)self;
-    d->kernel<<<(unsigned)d->grid, (unsigned)d->threads, d->smem>>>(
-        (const uint8_t *)in, (uint8_t *)out, d->params);
-    int rc = cc_cuda_launched(err, engine, "cat8_step_kernel");
-    return rc ? rc : cat8_refresh(self, out, err);
-}
-
-int cat8_load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_t count,
-                   cc_error *err) {
-    const cat8_state *d = (const cat8_state *)self;
-    cat8_load_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>((uint8_t *)grid, staging,
-                                                                        d->g, y0, count);
-    return cc_cuda_launched(err, engine, "cat8_load_kernel");
-}
-
-int cat8_store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
-                    cc_error *err) {
-    const cat8_state *d = (const cat8_state *)self;
-    cat8_store_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
-        staging, (const uint8_t *)grid, d->g, y0, count);
-    return cc_cuda_launched(err, engine, "cat8_store_kernel");
-}
-
-void cat8_release(void *self) { free(self); }
-
-const cc_gpu_ops cat8_ops = {cat8_step, cat8_refresh, cat8_load_rows, cat8_store_rows,
-                             cat8_release};
+constexpr cat_cuda::side_kernels<uint8_t> side = {engine, cat8_refresh_kernel, cat8_load_kernel,
+                                                  cat8_store_kernel};
+typedef cat_cuda::state<uint8_t, uint8_t, step_params> cat8_state;
+typedef cat_cuda::driver<uint8_t, uint8_t, step_params> cat8_driver;
 
 } // namespace
 
@@ -487,49 +433,26 @@ extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
                        (int)tile_w, (int)tile_h);
     cat8_state *d = (cat8_state *)calloc(1, sizeof *d);
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat8: cannot allocate its context");
-    d->g = *geo;
-    d->kernel = k.kernel;
+    d->side = &side;
+    d->step = k.kernel;
     d->threads = k.threads;
-    d->params.g = *geo;
-    d->params.tiles_x = (geo->fw + tile_w - 1) / tile_w;
-    d->params.tiles = d->params.tiles_x * ((geo->fh + tile_h - 1) / tile_h);
-    d->params.r = r;
-    d->params.cross = cross ? 1 : 0;
+    int rc =
+        cat_cuda::params_init(d->params, engine, geo, tile_w, tile_h, r, cross, rule, single, err);
+    if (rc) {
+        cat8_driver::release(d);
+        return rc;
+    }
     // A column of H^T: the tile's rows and a halo row each side, padded so that the 8 columns a
     // warp's lanes read (4 bytes each, 4 lanes a column) fall in distinct banks: stride = 16
     // mod 32.
     d->params.stride = (tile_h + 2) * kFrag + 16;
-    d->params.rule = *rule;
-    int rc = single ? cat_rule_single_build(engine, rule, &d->params.single, err) : CC_OK;
-    if (rc) {
-        cat8_release(d);
-        return rc;
-    }
     const size_t column_tile = (size_t)tile_w * kFrag * (size_t)d->params.stride;
     const size_t lam = 2 * (size_t)(tile_h + 2) * (size_t)(tile_w + 2) * kBytes;
     d->smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) + column_tile +
               (cross ? column_tile : 0);
-
     char buffers[128];
     snprintf(buffers, sizeof buffers,
              "two buffers of %lldx%lld fragments of 1 KB and a staging buffer",
              (long long)geo->ew, (long long)geo->eh);
-    cc_gpu_layout layout = {};
-    layout.engine = engine;
-    layout.w = geo->w;
-    layout.h = geo->h;
-    layout.grid_bytes = cat_geometry_positions(geo);
-    layout.staged = 1;
-    layout.buffers = buffers;
-    cc_gpu *gpu = NULL;
-    if ((rc = cc_gpu_create(&layout, &cat8_ops, d, &gpu, err))) return rc; // d was released
-    rc = cc_gpu_persistent_grid(gpu, (const void *)d->kernel, d->threads, d->smem,
-                                d->params.tiles, &d->grid, err);
-    if (rc) {
-        cc_gpu_destroy(gpu);
-        return rc;
-    }
-    d->side_grid = cc_gpu_device(gpu)->multiprocessors * 16;
-    *out = gpu;
-    return CC_OK;
+    return cat8_driver::create(d, cat_geometry_positions(geo), buffers, out, err);
 }
