@@ -8,41 +8,21 @@
 // each row's interval of the neighbourhood.
 #include <cuda_runtime.h>
 
-#include <array>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <utility>
 
+#include <vector>
+
+#include "engines/cuda/common/by_radius.cuh"
+#include "engines/cuda/common/check.cuh"
+#include "engines/cuda/common/gpu.h"
+#include "engines/cuda/devgrid/devgrid.h"
 #include "reference/cuda_base/cuda_base_kernels.h"
-#include "engines/cuda/devgrid/probe.h"
-
-struct cuda_base_device {
-    int32_t w, h, r;
-    int centre;
-    int moore;             // the neighbourhood is the full square: the specialised kernel runs
-    int32_t max_count;
-    uint8_t *cur, *next;   // the two grids, ping-pong
-    int32_t *row_lo, *row_hi; // 2r+1 each
-    uint8_t *next_state;   // 2 * (max_count + 1)
-    cudaEvent_t start, stop;
-    int events;            // the events were created
-    char name[256];
-};
-
-#define CUDA_BASE_CHECK(call)                                                                    \
-    do {                                                                                         \
-        cudaError_t cuda_base_status = (call);                                                   \
-        if (cuda_base_status != cudaSuccess)                                                     \
-            return cc_fail(err, CC_ERR_DEVICE, "cuda.base: %s failed: %s", #call,                \
-                           cudaGetErrorString(cuda_base_status));                                \
-    } while (0)
 
 namespace {
 
 constexpr int base_radius_max = 16;
 constexpr int block = CUDA_BASE_BLOCK;
-constexpr int grid_y_max = 65535;
+constexpr const char *engine = "cuda.base";
 
 // Grid rows y0 - R .. y0 + R of cell column x summed over columns x - R .. x + R. Rows and columns
 // are already on the torus when `wrap_columns` is false; w, h >= 2R+1, so one wrap is enough.
@@ -94,21 +74,32 @@ __global__ void __launch_bounds__(block *block)
     }
 }
 
-template <int R> cudaError_t launch_moore(const cuda_base_device *d) {
-    const int blocks_x = (d->w + block - 1) / block, blocks_y = (d->h + block - 1) / block;
-    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < grid_y_max ? blocks_y : grid_y_max));
-    moore_kernel<R><<<grid, dim3(block, block)>>>(d->cur, d->next, d->w, d->h, d->centre,
-                                                  d->next_state, d->max_count + 1, blocks_y);
-    return cudaGetLastError();
-}
+// cuda.base's own state on the driver: the rule's rows and next-state table, on the device.
+struct base {
+    int32_t w, h, r;
+    int centre;
+    int moore;                // the neighbourhood is the full square: the specialised kernel runs
+    int32_t stride;           // the rule's largest count + 1
+    int32_t *row_lo, *row_hi; // 2r+1 each
+    uint8_t *next_state;      // 2 * stride
+};
 
-typedef cudaError_t (*moore_launch)(const cuda_base_device *);
+// What one launch sees.
+struct base_view {
+    const uint8_t *in;
+    uint8_t *out;
+    const base *b;
+};
 
-template <int... I> constexpr auto moore_launches(std::integer_sequence<int, I...>) {
-    return std::array<moore_launch, sizeof...(I)>{{launch_moore<I + 1>...}};
-}
-
-const auto moore_by_radius = moore_launches(std::make_integer_sequence<int, base_radius_max>());
+struct moore_launch {
+    template <int R> static int run(const base_view *v, cc_error *err) {
+        const base *b = v->b;
+        const int blocks_x = (b->w + block - 1) / block, blocks_y = (b->h + block - 1) / block;
+        moore_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(block, block)>>>(
+            v->in, v->out, b->w, b->h, b->centre, b->next_state, b->stride, blocks_y);
+        return cc_cuda_launched(err, engine, "moore_kernel<%d>", R);
+    }
+};
 
 } // namespace
 
@@ -145,147 +136,81 @@ __global__ void cuda_base_kernel(const uint8_t *__restrict__ in, uint8_t *__rest
     }
 }
 
-extern "C" int cuda_base_probe(cc_error *err) {
-    return cc_cuda_probe("cuda.base", CUDA_BASE_CC_MAJOR, CUDA_BASE_CC_MINOR, err);
+namespace {
+
+int base_step(void *self, const void *in, void *out, cc_error *err) {
+    const base *b = (const base *)self;
+    if (b->moore) {
+        const base_view v = {(const uint8_t *)in, (uint8_t *)out, b};
+        return cc_cuda_launch_by_radius<moore_launch, base_radius_max>(engine, b->r, &v, err);
+    }
+    const int32_t blocks_y = (b->h + block - 1) / block;
+    cuda_base_kernel<<<cc_cuda_grid((b->w + block - 1) / block, blocks_y), dim3(block, block)>>>(
+        (const uint8_t *)in, (uint8_t *)out, b->w, b->h, b->r, b->centre, b->row_lo, b->row_hi,
+        b->next_state, b->stride, blocks_y);
+    return cc_cuda_launched(err, engine, "cuda_base_kernel");
 }
 
-extern "C" void cuda_base_destroy(cuda_base_device *d) {
-    if (!d) return;
+void base_release(void *self) {
+    base *b = (base *)self;
     // Teardown cannot report: a failure here leaves nothing for the caller to do.
-    if (d->cur) (void)cudaFree(d->cur);
-    if (d->next) (void)cudaFree(d->next);
-    if (d->row_lo) (void)cudaFree(d->row_lo);
-    if (d->row_hi) (void)cudaFree(d->row_hi);
-    if (d->next_state) (void)cudaFree(d->next_state);
-    if (d->events) {
-        (void)cudaEventDestroy(d->start);
-        (void)cudaEventDestroy(d->stop);
-    }
-    free(d);
+    if (b->row_lo) (void)cudaFree(b->row_lo);
+    if (b->row_hi) (void)cudaFree(b->row_hi);
+    if (b->next_state) (void)cudaFree(b->next_state);
+    free(b);
 }
 
-static int cuda_base_setup(cuda_base_device *d, const int32_t *row_lo, const int32_t *row_hi,
-                           const uint8_t *next_state, cc_error *err) {
-    size_t cells = (size_t)d->w * (size_t)d->h;
-    size_t rows = (size_t)(2 * d->r + 1);
-    size_t table = 2 * ((size_t)d->max_count + 1);
-    size_t needed = 2 * cells + 2 * rows * sizeof(int32_t) + table;
+const cc_gpu_ops base_ops = {base_step, nullptr, nullptr, nullptr, base_release};
 
-    CUDA_BASE_CHECK(cudaSetDevice(0));
-    cudaDeviceProp prop;
-    CUDA_BASE_CHECK(cudaGetDeviceProperties(&prop, 0));
-    snprintf(d->name, sizeof d->name, "%s", prop.name);
-    size_t free_bytes = 0, total_bytes = 0;
-    CUDA_BASE_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (needed > free_bytes)
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "cuda.base: a %dx%d grid needs %zu bytes on the device (two copies), but "
-                       "only %zu of its %zu bytes are free",
-                       (int)d->w, (int)d->h, needed, free_bytes, total_bytes);
-
-    CUDA_BASE_CHECK(cudaMalloc((void **)&d->cur, cells));
-    CUDA_BASE_CHECK(cudaMalloc((void **)&d->next, cells));
-    CUDA_BASE_CHECK(cudaMalloc((void **)&d->row_lo, rows * sizeof(int32_t)));
-    CUDA_BASE_CHECK(cudaMalloc((void **)&d->row_hi, rows * sizeof(int32_t)));
-    CUDA_BASE_CHECK(cudaMalloc((void **)&d->next_state, table));
-    CUDA_BASE_CHECK(cudaMemset(d->cur, 0, cells));
-    CUDA_BASE_CHECK(cudaMemset(d->next, 0, cells));
-    CUDA_BASE_CHECK(
-        cudaMemcpy(d->row_lo, row_lo, rows * sizeof(int32_t), cudaMemcpyHostToDevice));
-    CUDA_BASE_CHECK(
-        cudaMemcpy(d->row_hi, row_hi, rows * sizeof(int32_t), cudaMemcpyHostToDevice));
-    CUDA_BASE_CHECK(cudaMemcpy(d->next_state, next_state, table, cudaMemcpyHostToDevice));
-    CUDA_BASE_CHECK(cudaEventCreate(&d->start));
-    cudaError_t status = cudaEventCreate(&d->stop);
-    if (status != cudaSuccess) {
-        (void)cudaEventDestroy(d->start);
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.base: cudaEventCreate(&d->stop) failed: %s",
-                       cudaGetErrorString(status));
-    }
-    d->events = 1;
+int upload(base *b, const cc_rule *rule, const int32_t *row_lo, const int32_t *row_hi,
+           cc_error *err) {
+    const size_t rows = (size_t)(2 * b->r + 1) * sizeof(int32_t);
+    std::vector<uint8_t> table(2 * (size_t)b->stride);
+    int rc = cc_devgrid_build_table(rule, table.data(), table.size(), err);
+    if (rc) return rc;
+    CC_CUDA_CHECK(engine, cudaMalloc((void **)&b->row_lo, rows));
+    CC_CUDA_CHECK(engine, cudaMalloc((void **)&b->row_hi, rows));
+    CC_CUDA_CHECK(engine, cudaMalloc((void **)&b->next_state, table.size()));
+    CC_CUDA_CHECK(engine, cudaMemcpy(b->row_lo, row_lo, rows, cudaMemcpyHostToDevice));
+    CC_CUDA_CHECK(engine, cudaMemcpy(b->row_hi, row_hi, rows, cudaMemcpyHostToDevice));
+    CC_CUDA_CHECK(engine, cudaMemcpy(b->next_state, table.data(), table.size(),
+                                     cudaMemcpyHostToDevice));
     return CC_OK;
 }
 
-extern "C" int cuda_base_create(int32_t w, int32_t h, int32_t r, int centre,
-                                const int32_t *row_lo, const int32_t *row_hi,
-                                const uint8_t *next_state, int32_t max_count,
-                                cuda_base_device **out, cc_error *err) {
-    *out = NULL;
-    cuda_base_device *d = (cuda_base_device *)calloc(1, sizeof *d);
-    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.base: cannot allocate its context");
-    d->w = w;
-    d->h = h;
-    d->r = r;
-    d->centre = centre;
-    d->max_count = max_count;
+} // namespace
+
+extern "C" int cuda_base_create(const cc_rule *rule, int32_t w, int32_t h, const int32_t *row_lo,
+                                const int32_t *row_hi, void **ctx, cc_error *err) {
+    *ctx = NULL;
+    base *b = (base *)calloc(1, sizeof *b);
+    if (!b) return cc_fail(err, CC_ERR_NOMEM, "cuda.base: cannot allocate its context");
+    const int32_t r = rule->radius;
+    b->w = w;
+    b->h = h;
+    b->r = r;
+    b->centre = rule->centre;
+    b->stride = cc_rule_max_count(rule) + 1;
     // A neighbourhood whose every row is the full -r .. r is the square: the specialised kernel.
-    d->moore = r <= base_radius_max;
-    for (int32_t i = 0; i <= 2 * r && d->moore; i++)
-        d->moore = row_lo[i] == -r && row_hi[i] == r;
-    int rc = cuda_base_setup(d, row_lo, row_hi, next_state, err);
-    if (rc) {
-        cuda_base_destroy(d);
+    b->moore = r <= base_radius_max;
+    for (int32_t i = 0; i <= 2 * r && b->moore; i++)
+        b->moore = row_lo[i] == -r && row_hi[i] == r;
+
+    cc_gpu_layout layout = {};
+    layout.engine = engine;
+    layout.w = w;
+    layout.h = h;
+    layout.grid_bytes = (size_t)w * (size_t)h;
+    layout.pitch = (size_t)w;
+    layout.extra_bytes = 2 * (size_t)(2 * r + 1) * sizeof(int32_t) + 2 * (size_t)b->stride;
+    layout.buffers = "two copies";
+    cc_gpu *gpu = NULL;
+    int rc = cc_gpu_create(&layout, &base_ops, b, &gpu, err);
+    if (rc) return rc; // b was released
+    if ((rc = upload(b, rule, row_lo, row_hi, err))) {
+        cc_gpu_destroy(gpu);
         return rc;
     }
-    *out = d;
+    *ctx = gpu;
     return CC_OK;
 }
-
-extern "C" int cuda_base_load(cuda_base_device *d, const uint8_t *cells, cc_error *err) {
-    CUDA_BASE_CHECK(
-        cudaMemcpy(d->cur, cells, (size_t)d->w * (size_t)d->h, cudaMemcpyHostToDevice));
-    return CC_OK;
-}
-
-extern "C" int cuda_base_store(cuda_base_device *d, uint8_t *cells, cc_error *err) {
-    CUDA_BASE_CHECK(
-        cudaMemcpy(cells, d->cur, (size_t)d->w * (size_t)d->h, cudaMemcpyDeviceToHost));
-    return CC_OK;
-}
-
-// Launches k steps on the default stream without waiting for them.
-static int cuda_base_launch(cuda_base_device *d, int64_t k, cc_error *err) {
-    dim3 block_dims(CUDA_BASE_BLOCK, CUDA_BASE_BLOCK);
-    int32_t blocks_y = (d->h + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK;
-    dim3 grid((unsigned)((d->w + CUDA_BASE_BLOCK - 1) / CUDA_BASE_BLOCK),
-              (unsigned)(blocks_y < grid_y_max ? blocks_y : grid_y_max));
-    for (int64_t s = 0; s < k; s++) {
-        if (d->moore) {
-            cudaError_t status = moore_by_radius[d->r - 1](d);
-            if (status != cudaSuccess)
-                return cc_fail(err, CC_ERR_DEVICE,
-                               "cuda.base: launch of moore_kernel<%d> failed: %s", (int)d->r,
-                               cudaGetErrorString(status));
-        } else {
-            cuda_base_kernel<<<grid, block_dims>>>(d->cur, d->next, d->w, d->h, d->r, d->centre,
-                                                   d->row_lo, d->row_hi, d->next_state,
-                                                   d->max_count + 1, blocks_y);
-            CUDA_BASE_CHECK(cudaGetLastError());
-        }
-        uint8_t *t = d->cur;
-        d->cur = d->next;
-        d->next = t;
-    }
-    return CC_OK;
-}
-
-extern "C" int cuda_base_step(cuda_base_device *d, int64_t k, cc_error *err) {
-    int rc = cuda_base_launch(d, k, err);
-    if (rc) return rc;
-    CUDA_BASE_CHECK(cudaDeviceSynchronize());
-    return CC_OK;
-}
-
-extern "C" int cuda_base_timed_step(cuda_base_device *d, int64_t k, double *ms, cc_error *err) {
-    CUDA_BASE_CHECK(cudaEventRecord(d->start, 0));
-    int rc = cuda_base_launch(d, k, err);
-    if (rc) return rc;
-    CUDA_BASE_CHECK(cudaEventRecord(d->stop, 0));
-    CUDA_BASE_CHECK(cudaEventSynchronize(d->stop));
-    float elapsed = 0.0f;
-    CUDA_BASE_CHECK(cudaEventElapsedTime(&elapsed, d->start, d->stop));
-    *ms = (double)elapsed;
-    return CC_OK;
-}
-
-extern "C" const char *cuda_base_device_name(const cuda_base_device *d) { return d->name; }

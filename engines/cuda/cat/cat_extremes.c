@@ -42,15 +42,16 @@ static void check_case(const cc_engine *engine, const cc_case *c, int quiet,
 void cat_extremes_run(const cc_engine *engine, int32_t r_lo, int32_t r_hi, int quiet,
                       cat_extremes_result *res) {
     memset(res, 0, sizeof *res);
+    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
     static const cc_shape shapes[] = {CC_SHAPE_MOORE, CC_SHAPE_CROSS};
     uint8_t master[CC_SEED_BYTES];
     memset(master, 0xca, sizeof master);
     uint64_t salt = 0;
     for (int32_t r = r_lo; r <= r_hi; r++) {
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
-            if (!(engine->caps.shapes & CC_SHAPE_BIT(shapes[s]))) continue;
+            if (!(caps.shapes & CC_SHAPE_BIT(shapes[s]))) continue;
             for (int centre = 1; centre >= 0; centre--) {
-                if (!(engine->caps.centres & (centre ? CC_CENTRE_M1 : CC_CENTRE_M0))) continue;
+                if (!(caps.centres & (centre ? CC_CENTRE_M1 : CC_CENTRE_M0))) continue;
                 struct {
                     double density;
                     int32_t extra_w, extra_h;

@@ -13,22 +13,14 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <type_traits>
 
+#include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/cat/cat_kernels.h"
-#include "engines/cuda/devgrid/probe.h"
+#include "engines/cuda/common/gpu.h"
 
 using namespace nvcuda;
-
-#define CUDA_CAT_CHECK(call)                                                                       \
-    do {                                                                                           \
-        cudaError_t cuda_cat_status = (call);                                                      \
-        if (cuda_cat_status != cudaSuccess)                                                        \
-            return cc_fail(err, CC_ERR_DEVICE, "cuda.cat: %s failed: %s", #call,                   \
-                           cudaGetErrorString(cuda_cat_status));                                   \
-    } while (0)
 
 namespace {
 
@@ -37,8 +29,6 @@ constexpr int kCells = kFrag * kFrag;
 constexpr int kWarps = 8; // the paper's 16 x 16 threads
 constexpr int kThreads = kWarps * 32;
 constexpr uint16_t kOne = 0x3C00; // FP16 1.0
-// Load and store go through a staging buffer of at most this many bytes of portable cells.
-constexpr size_t kStagingBytes = (size_t)64 << 20;
 
 struct step_params {
     cat_geometry g;
@@ -71,19 +61,9 @@ __device__ __forceinline__ uint16_t next_state(const step_params &sp, int alive,
     }
 }
 
-// Asynchronous 16-byte copies from global to shared memory (sm_80 and newer), in groups.
-__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
-    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
-                 : "memory");
-}
-__device__ __forceinline__ void cp_async_commit() {
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void cp_async_wait() {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
+using cat_cuda::cp_async16;
+using cat_cuda::cp_async_commit;
+using cat_cuda::cp_async_wait;
 
 // Copies the Lambda fragments a tile reads (its rows and columns with HF of halo on each side)
 // into lam: tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -310,99 +290,21 @@ kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged, bool 
     return {nullptr, 0};
 }
 
-} // namespace
+constexpr const char *engine = "cuda.cat";
+constexpr cat_cuda::side_kernels<uint16_t> side = {engine, cat_refresh_kernel, cat_load_kernel,
+                                                   cat_store_kernel};
+typedef cat_cuda::state<__half, uint16_t, step_params> cat_state;
+typedef cat_cuda::driver<__half, uint16_t, step_params> cat_driver;
 
-struct cuda_cat_device {
-    cat_geometry g;
-    step_params params;
-    step_kernel_t kernel;
-    size_t smem;          // its dynamic shared memory
-    int grid;             // persistent blocks of the step kernel
-    int side_grid;        // blocks of the refresh, load and store kernels
-    uint16_t *cur, *next; // the two extended buffers (FP16 bits), ping-pong
-    uint8_t *staging;
-    int64_t staging_rows;
-    cudaEvent_t start, stop;
-    int events;
-    char name[256];
-};
+} // namespace
 
 extern "C" int cuda_cat_tile_compiled(int32_t tile_w, int32_t tile_h) {
     return pick_kernel(tile_w, tile_h, 1, false, false, false).kernel != nullptr;
 }
 
-extern "C" int cuda_cat_probe(cc_error *err) {
-    return cc_cuda_probe("cuda.cat", CUDA_CAT_CC_MAJOR, CUDA_CAT_CC_MINOR, err);
-}
-
-extern "C" void cuda_cat_destroy(cuda_cat_device *d) {
-    if (!d) return;
-    // Teardown cannot report: a failure here leaves nothing for the caller to do.
-    if (d->cur) (void)cudaFree(d->cur);
-    if (d->next) (void)cudaFree(d->next);
-    if (d->staging) (void)cudaFree(d->staging);
-    if (d->events) {
-        (void)cudaEventDestroy(d->start);
-        (void)cudaEventDestroy(d->stop);
-    }
-    free(d);
-}
-
-static int cuda_cat_setup(cuda_cat_device *d, cc_error *err) {
-    const size_t positions = cat_geometry_positions(&d->g);
-    const size_t cells = (size_t)d->g.w * (size_t)d->g.h;
-    size_t staging = cells < kStagingBytes ? cells : kStagingBytes;
-    d->staging_rows = (int64_t)(staging / (size_t)d->g.w);
-    if (d->staging_rows < 1) d->staging_rows = 1;
-    staging = (size_t)d->staging_rows * (size_t)d->g.w;
-    const size_t needed = 2 * positions * sizeof(uint16_t) + staging;
-
-    CUDA_CAT_CHECK(cudaSetDevice(0));
-    cudaDeviceProp prop;
-    CUDA_CAT_CHECK(cudaGetDeviceProperties(&prop, 0));
-    snprintf(d->name, sizeof d->name, "%s", prop.name);
-    size_t free_bytes = 0, total_bytes = 0;
-    CUDA_CAT_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (needed > free_bytes)
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "cuda.cat: a %dx%d grid needs %zu bytes on the device (two FP16 buffers of "
-                       "%lldx%lld fragments and a staging buffer), but only %zu of its %zu bytes "
-                       "are free",
-                       (int)d->g.w, (int)d->g.h, needed, (long long)d->g.ew, (long long)d->g.eh,
-                       free_bytes, total_bytes);
-
-    if (d->smem > 0)
-        CUDA_CAT_CHECK(cudaFuncSetAttribute(
-            (const void *)d->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)d->smem));
-    int per_sm = 0;
-    CUDA_CAT_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)d->kernel,
-                                                                 kThreads, d->smem));
-    if (per_sm < 1)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat: the step kernel cannot be resident on %s",
-                       prop.name);
-    int64_t grid = (int64_t)per_sm * prop.multiProcessorCount;
-    d->grid = (int)(grid < d->params.tiles ? grid : d->params.tiles);
-    d->side_grid = prop.multiProcessorCount * 16;
-
-    CUDA_CAT_CHECK(cudaMalloc((void **)&d->cur, positions * sizeof(uint16_t)));
-    CUDA_CAT_CHECK(cudaMalloc((void **)&d->next, positions * sizeof(uint16_t)));
-    CUDA_CAT_CHECK(cudaMalloc((void **)&d->staging, staging));
-    CUDA_CAT_CHECK(cudaMemset(d->cur, 0, positions * sizeof(uint16_t)));
-    CUDA_CAT_CHECK(cudaMemset(d->next, 0, positions * sizeof(uint16_t)));
-    CUDA_CAT_CHECK(cudaEventCreate(&d->start));
-    cudaError_t status = cudaEventCreate(&d->stop);
-    if (status != cudaSuccess) {
-        (void)cudaEventDestroy(d->start);
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat: cudaEventCreate(&d->stop) failed: %s",
-                       cudaGetErrorString(status));
-    }
-    d->events = 1;
-    return CC_OK;
-}
-
 extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
                                const cat_rule_params *rule, const cuda_cat_config *cfg,
-                               cuda_cat_device **out, cc_error *err) {
+                               cc_gpu **out, cc_error *err) {
     *out = NULL;
     if (geo->frag != kFrag || geo->halo < 1 || geo->halo > CUDA_CAT_HALO_MAX ||
         r > geo->halo * kFrag)
@@ -422,109 +324,22 @@ extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat: tile %dx%d is not compiled (tiles: " CUDA_CAT_TILES ")",
                        (int)cfg->tile_w, (int)cfg->tile_h);
-    cuda_cat_device *d = (cuda_cat_device *)calloc(1, sizeof *d);
+    cat_state *d = (cat_state *)calloc(1, sizeof *d);
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat: cannot allocate its context");
-    d->g = *geo;
-    d->kernel = kernel.kernel;
+    d->side = &side;
+    d->step = kernel.kernel;
+    d->threads = kThreads;
     d->smem = kernel.smem;
-    d->params.g = *geo;
-    d->params.tiles_x = (geo->fw + cfg->tile_w - 1) / cfg->tile_w;
-    d->params.tiles = d->params.tiles_x * ((geo->fh + cfg->tile_h - 1) / cfg->tile_h);
-    d->params.r = r;
-    d->params.cross = cross ? 1 : 0;
-    d->params.rule = *rule;
-    if (single) {
-        int rc = cat_rule_single_build("cuda.cat", rule, &d->params.single, err);
-        if (rc) {
-            cuda_cat_destroy(d);
-            return rc;
-        }
-    }
-    int rc = cuda_cat_setup(d, err);
+    int rc = cat_cuda::params_init(d->params, engine, geo, cfg->tile_w, cfg->tile_h, r, cross,
+                                   rule, single, err);
     if (rc) {
-        cuda_cat_destroy(d);
+        cat_driver::release(d);
         return rc;
     }
-    *out = d;
-    return CC_OK;
+    char buffers[128];
+    snprintf(buffers, sizeof buffers,
+             "two FP16 buffers of %lldx%lld fragments and a staging buffer", (long long)geo->ew,
+             (long long)geo->eh);
+    return cat_driver::create(d, cat_geometry_positions(geo) * sizeof(uint16_t), buffers, out,
+                              err);
 }
-
-static int cuda_cat_refresh(cuda_cat_device *d, uint16_t *buf, cc_error *err) {
-    const int64_t count = cat_geometry_border_fragments(&d->g) * kCells;
-    int64_t blocks = (count + 255) / 256;
-    if (blocks > d->side_grid) blocks = d->side_grid;
-    cat_refresh_kernel<<<(unsigned)blocks, 256>>>(buf, d->g, count);
-    CUDA_CAT_CHECK(cudaGetLastError());
-    return CC_OK;
-}
-
-static unsigned side_blocks(const cuda_cat_device *d, int64_t count) {
-    int64_t blocks = (count + 255) / 256;
-    return (unsigned)(blocks > d->side_grid ? d->side_grid : blocks);
-}
-
-extern "C" int cuda_cat_load(cuda_cat_device *d, const uint8_t *cells, cc_error *err) {
-    const size_t w = (size_t)d->g.w;
-    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
-        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
-        int64_t count = rows * (int64_t)w;
-        CUDA_CAT_CHECK(
-            cudaMemcpy(d->staging, cells + (size_t)y0 * w, (size_t)count, cudaMemcpyHostToDevice));
-        cat_load_kernel<<<side_blocks(d, count), 256>>>(d->cur, d->staging, d->g, y0, count);
-        CUDA_CAT_CHECK(cudaGetLastError());
-    }
-    int rc = cuda_cat_refresh(d, d->cur, err);
-    if (rc) return rc;
-    CUDA_CAT_CHECK(cudaDeviceSynchronize());
-    return CC_OK;
-}
-
-extern "C" int cuda_cat_store(cuda_cat_device *d, uint8_t *cells, cc_error *err) {
-    const size_t w = (size_t)d->g.w;
-    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
-        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
-        int64_t count = rows * (int64_t)w;
-        cat_store_kernel<<<side_blocks(d, count), 256>>>(d->staging, d->cur, d->g, y0, count);
-        CUDA_CAT_CHECK(cudaGetLastError());
-        CUDA_CAT_CHECK(
-            cudaMemcpy(cells + (size_t)y0 * w, d->staging, (size_t)count, cudaMemcpyDeviceToHost));
-    }
-    return CC_OK;
-}
-
-// Launches k steps on the default stream without waiting for them.
-static int cuda_cat_launch(cuda_cat_device *d, int64_t k, cc_error *err) {
-    for (int64_t s = 0; s < k; s++) {
-        d->kernel<<<(unsigned)d->grid, kThreads, d->smem>>>(
-            reinterpret_cast<const __half *>(d->cur), reinterpret_cast<__half *>(d->next),
-            d->params);
-        CUDA_CAT_CHECK(cudaGetLastError());
-        int rc = cuda_cat_refresh(d, d->next, err);
-        if (rc) return rc;
-        uint16_t *t = d->cur;
-        d->cur = d->next;
-        d->next = t;
-    }
-    return CC_OK;
-}
-
-extern "C" int cuda_cat_step(cuda_cat_device *d, int64_t k, cc_error *err) {
-    int rc = cuda_cat_launch(d, k, err);
-    if (rc) return rc;
-    CUDA_CAT_CHECK(cudaDeviceSynchronize());
-    return CC_OK;
-}
-
-extern "C" int cuda_cat_timed_step(cuda_cat_device *d, int64_t k, double *ms, cc_error *err) {
-    CUDA_CAT_CHECK(cudaEventRecord(d->start, 0));
-    int rc = cuda_cat_launch(d, k, err);
-    if (rc) return rc;
-    CUDA_CAT_CHECK(cudaEventRecord(d->stop, 0));
-    CUDA_CAT_CHECK(cudaEventSynchronize(d->stop));
-    float elapsed = 0.0f;
-    CUDA_CAT_CHECK(cudaEventElapsedTime(&elapsed, d->start, d->stop));
-    *ms = (double)elapsed;
-    return CC_OK;
-}
-
-extern "C" const char *cuda_cat_device_name(const cuda_cat_device *d) { return d->name; }

@@ -1,7 +1,6 @@
 /* The C interface of cuda.cat's device code: 16 x 16 FP16 WMMA fragments, the band fragments in
  * shared memory, a horizontal pass into a shared tile and a vertical pass out of it, the rule per
- * thread (see cat_common.h for the formulation). Every function checks every CUDA call it makes
- * and returns a cc_code with the failing call named in err. */
+ * thread (see cat_common.h for the formulation), on the common GPU driver. */
 #ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_KERNELS_H
 #define CELLCHECK_ENGINES_CUDA_CAT_CAT_KERNELS_H
 
@@ -13,12 +12,11 @@ extern "C" {
 #endif
 
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/common/gpu.h"
 #include "oracle/error.h"
 
 #define CUDA_CAT_FRAG 16    /* the WMMA fragment: 16 x 16 FP16 */
 #define CUDA_CAT_HALO_MAX 2 /* Section VI: radius up to 32 */
-#define CUDA_CAT_CC_MAJOR 9
-#define CUDA_CAT_CC_MINOR 0
 
 /* The tile a thread block computes, in fragments (w x h). Compiled shapes, any of which a device
  * can be created with; the engines use CUDA_CAT_TILE_W x CUDA_CAT_TILE_H, 1 x 14 (the paper's
@@ -50,33 +48,15 @@ typedef struct cuda_cat_config {
 /* Is (tile_w, tile_h) compiled? */
 int cuda_cat_tile_compiled(int32_t tile_w, int32_t tile_h);
 
-typedef struct cuda_cat_device cuda_cat_device;
-
-/* 0 when a device of compute capability >= 9.0 is present; otherwise CC_ERR_UNAVAILABLE with
- * what was found. */
-int cuda_cat_probe(cc_error *err);
-
-/* Allocates the two extended buffers (geometry geo: fragments of 16, halo 1 or 2) and the staging
- * buffer for load and store. cross: the cross (N+) instead of the Moore square. Refuses, with the
- * numbers, buffers that do not fit in the device's free memory, and tiles that are not compiled.
- * A rule whose B and S are at most one range each (cat_rule_is_single) gets the kernels that test
- * it with one comparison. */
+/* The device's two extended buffers (geometry geo: fragments of 16, halo 1 or 2) on the common
+ * GPU driver, whose functions then load, step (two launches a step: the step, then the refresh of
+ * the halo), time and store them; store writes 2 for a position holding anything but FP16 0 or 1,
+ * so that a corrupted buffer cannot pass for a grid. cross: the cross (N+) instead of the Moore
+ * square. Refuses, with the numbers, buffers that do not fit in the device's free memory, and
+ * tiles that are not compiled. A rule whose B and S are at most one range each
+ * (cat_rule_is_single) gets the kernels that test it with one comparison. */
 int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross, const cat_rule_params *rule,
-                    const cuda_cat_config *cfg, cuda_cat_device **out, cc_error *err);
-void cuda_cat_destroy(cuda_cat_device *d);
-
-/* cells: W*H bytes, row-major, each 0 or 1 (the caller checks). */
-int cuda_cat_load(cuda_cat_device *d, const uint8_t *cells, cc_error *err);
-/* Writes 0 or 1 per cell; a position holding anything but FP16 0 or 1 comes out as 2, so a
- * corrupted buffer cannot pass for a grid. */
-int cuda_cat_store(cuda_cat_device *d, uint8_t *cells, cc_error *err);
-
-/* k steps (two launches each: the step, then the refresh of the halo); synchronises at the end. */
-int cuda_cat_step(cuda_cat_device *d, int64_t k, cc_error *err);
-/* k steps between two CUDA events; *ms is the time between them. */
-int cuda_cat_timed_step(cuda_cat_device *d, int64_t k, double *ms, cc_error *err);
-
-const char *cuda_cat_device_name(const cuda_cat_device *d);
+                    const cuda_cat_config *cfg, cc_gpu **out, cc_error *err);
 
 #ifdef __cplusplus
 }

@@ -11,11 +11,12 @@
 extern const cc_engine cc_engine_cuda_cat, cc_engine_cuda_cat_f32;
 
 static int run(const cc_engine *engine) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
     cat_extremes_result res;
-    cat_extremes_run(engine, engine->caps.radius_min, engine->caps.radius_max, 0, &res);
+    cat_extremes_run(engine, caps.radius_min, caps.radius_max, 0, &res);
     printf("%s: r %d..%d: %d largest-count cases, %d passed, %d mismatched, %d other failures, "
            "%d not run\n",
-           engine->name, (int)engine->caps.radius_min, (int)engine->caps.radius_max, res.cases,
+           engine->name, (int)caps.radius_min, (int)caps.radius_max, res.cases,
            res.passed, res.mismatched, res.other_failures, res.infra_errors);
     return res.cases > 0 && res.passed == res.cases;
 }

@@ -23,18 +23,11 @@ static const char *describe(const void *user) {
     return ((const cat_bench_options *)user)->f32 ? "FP32 sums, " : "FP16 sums, ";
 }
 
-static int run_tile(const void *user, const cat_tile_run *job, cc_error *err) {
+static int create(const void *user, const cat_tile_run *job, cc_gpu **out, cc_error *err) {
     const cat_bench_options *opt = user;
     cuda_cat_config cfg = {opt->f32 ? CAT_NUM_F32 : CAT_NUM_F16, job->tile_w, job->tile_h,
                            job->staged};
-    cuda_cat_device *d = NULL;
-    int rc = cuda_cat_create(job->geo, job->radius, 0, job->params, &cfg, &d, err);
-    if (!rc) rc = cuda_cat_load(d, job->initial, err);
-    if (!rc) rc = cuda_cat_step(d, 2, err);
-    if (!rc) rc = cuda_cat_timed_step(d, job->steps, job->ms, err);
-    if (!rc) rc = cuda_cat_store(d, job->final, err);
-    cuda_cat_destroy(d);
-    return rc;
+    return cuda_cat_create(job->geo, job->radius, 0, job->params, &cfg, out, err);
 }
 
 int main(int argc, char **argv) {
@@ -49,8 +42,7 @@ int main(int argc, char **argv) {
         .halo_fragments = cat_halo_fragments,
         .flag = flag,
         .describe = describe,
-        .probe = cuda_cat_probe,
-        .run = run_tile,
+        .create = create,
     };
     cat_bench_options opt = {0};
     return cat_tile_bench_main(&bench, &opt, argc, argv);

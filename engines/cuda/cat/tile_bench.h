@@ -1,18 +1,19 @@
 /* The driver of the CAT engines' tile benches (cat_tile_bench, cat8_tile_bench): parses the
  * command line, builds the Table VI rules and the grid, times every tile shape at every radius and
- * checks that every tile ends on the first tile's grid. The engine supplies how one run goes. */
+ * checks that every tile ends on the first tile's grid. The engine supplies its device. */
 #ifndef CELLCHECK_ENGINES_CUDA_CAT_TILE_BENCH_H
 #define CELLCHECK_ENGINES_CUDA_CAT_TILE_BENCH_H
 
 #include <stdint.h>
 
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/common/gpu.h"
 #include "oracle/error.h"
 
 #define CAT_TILE_BENCH_TILES_MAX 16
 
-/* One tile shape's run: loads initial, runs 2 untimed steps, then steps timed steps into *ms,
- * and stores the grid into final. */
+/* One tile shape's run: the driver creates the device through the bench's create, loads initial,
+ * runs 2 untimed steps, then steps timed steps into *ms, and stores the grid into final. */
 typedef struct cat_tile_run {
     const cat_geometry *geo;
     int32_t radius;
@@ -38,8 +39,8 @@ typedef struct cat_tile_bench {
     int (*flag)(void *user, const char *arg);
     /* What the heading says after the size, e.g. "FP16 sums, "; may be NULL. */
     const char *(*describe)(const void *user);
-    int (*probe)(cc_error *err);
-    int (*run)(const void *user, const cat_tile_run *job, cc_error *err);
+    /* The device for job's geometry, radius, rule and tile, on the common GPU driver. */
+    int (*create)(const void *user, const cat_tile_run *job, cc_gpu **out, cc_error *err);
 } cat_tile_bench;
 
 /* The bench's main: 0 when every tile ran and matched, 1 otherwise, 2 on a bad command line. */

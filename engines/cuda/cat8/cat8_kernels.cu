@@ -20,24 +20,15 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/cat8/cat8_kernels.h"
-#include "engines/cuda/devgrid/probe.h"
-
-#define CUDA_CAT8_CHECK(call)                                                                      \
-    do {                                                                                           \
-        cudaError_t cuda_cat8_status = (call);                                                     \
-        if (cuda_cat8_status != cudaSuccess)                                                       \
-            return cc_fail(err, CC_ERR_DEVICE, "cuda.cat8: %s failed: %s", #call,                  \
-                           cudaGetErrorString(cuda_cat8_status));                                  \
-    } while (0)
+#include "engines/cuda/common/gpu.h"
 
 namespace {
 
 constexpr int kFrag = CUDA_CAT8_FRAG;
 constexpr int kBytes = kFrag * kFrag;
-constexpr size_t kStagingBytes = (size_t)64 << 20;
 
 struct step_params {
     cat_geometry g;
@@ -92,18 +83,9 @@ __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *f
     v[7] = hi.w;
 }
 
-__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
-    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
-                 : "memory");
-}
-__device__ __forceinline__ void cp_async_commit() {
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void cp_async_wait() {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
+using cat_cuda::cp_async16;
+using cat_cuda::cp_async_commit;
+using cat_cuda::cp_async_wait;
 
 // Copies the Lambda fragments a tile reads (its own and a halo fragment on each side) into lam:
 // tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -420,101 +402,21 @@ kernel_choice pick_kernel(int tw, int th, bool staged, bool single) {
     return {nullptr, 0, false};
 }
 
-} // namespace
+constexpr const char *engine = "cuda.cat8";
+constexpr cat_cuda::side_kernels<uint8_t> side = {engine, cat8_refresh_kernel, cat8_load_kernel,
+                                                  cat8_store_kernel};
+typedef cat_cuda::state<uint8_t, uint8_t, step_params> cat8_state;
+typedef cat_cuda::driver<uint8_t, uint8_t, step_params> cat8_driver;
 
-struct cuda_cat8_device {
-    cat_geometry g;
-    step_params params;
-    step_kernel_t kernel;
-    int threads;
-    size_t smem;
-    int grid, side_grid;
-    uint8_t *cur, *next, *staging;
-    int64_t staging_rows;
-    cudaEvent_t start, stop;
-    int events;
-    char name[256];
-};
+} // namespace
 
 extern "C" int cuda_cat8_tile_compiled(int32_t tile_w, int32_t tile_h) {
     return pick_kernel(tile_w, tile_h, false, false).kernel != nullptr;
 }
 
-extern "C" int cuda_cat8_probe(cc_error *err) {
-    return cc_cuda_probe("cuda.cat8", CUDA_CAT8_CC_MAJOR, CUDA_CAT8_CC_MINOR, err);
-}
-
-extern "C" void cuda_cat8_destroy(cuda_cat8_device *d) {
-    if (!d) return;
-    // Teardown cannot report: a failure here leaves nothing for the caller to do.
-    if (d->cur) (void)cudaFree(d->cur);
-    if (d->next) (void)cudaFree(d->next);
-    if (d->staging) (void)cudaFree(d->staging);
-    if (d->events) {
-        (void)cudaEventDestroy(d->start);
-        (void)cudaEventDestroy(d->stop);
-    }
-    free(d);
-}
-
-static int cuda_cat8_setup(cuda_cat8_device *d, cc_error *err) {
-    const size_t positions = cat_geometry_positions(&d->g);
-    const size_t cells = (size_t)d->g.w * (size_t)d->g.h;
-    size_t staging = cells < kStagingBytes ? cells : kStagingBytes;
-    d->staging_rows = (int64_t)(staging / (size_t)d->g.w);
-    if (d->staging_rows < 1) d->staging_rows = 1;
-    staging = (size_t)d->staging_rows * (size_t)d->g.w;
-    const size_t needed = 2 * positions + staging;
-
-    CUDA_CAT8_CHECK(cudaSetDevice(0));
-    cudaDeviceProp prop;
-    CUDA_CAT8_CHECK(cudaGetDeviceProperties(&prop, 0));
-    snprintf(d->name, sizeof d->name, "%s", prop.name);
-    size_t free_bytes = 0, total_bytes = 0;
-    CUDA_CAT8_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (needed > free_bytes)
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "cuda.cat8: a %dx%d grid needs %zu bytes on the device (two buffers of "
-                       "%lldx%lld fragments of 1 KB and a staging buffer), but only %zu of its "
-                       "%zu bytes are free",
-                       (int)d->g.w, (int)d->g.h, needed, (long long)d->g.ew, (long long)d->g.eh,
-                       free_bytes, total_bytes);
-    if (d->smem > (size_t)prop.sharedMemPerBlockOptin)
-        return cc_fail(
-            err, CC_ERR_UNSUPPORTED,
-            "cuda.cat8: the tile needs %zu bytes of shared memory; %s allows %zu a block", d->smem,
-            prop.name, (size_t)prop.sharedMemPerBlockOptin);
-    CUDA_CAT8_CHECK(cudaFuncSetAttribute(
-        (const void *)d->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)d->smem));
-    int per_sm = 0;
-    CUDA_CAT8_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)d->kernel,
-                                                                  d->threads, d->smem));
-    if (per_sm < 1)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat8: the step kernel cannot be resident on %s",
-                       prop.name);
-    int64_t grid = (int64_t)per_sm * prop.multiProcessorCount;
-    d->grid = (int)(grid < d->params.tiles ? grid : d->params.tiles);
-    d->side_grid = prop.multiProcessorCount * 16;
-
-    CUDA_CAT8_CHECK(cudaMalloc((void **)&d->cur, positions));
-    CUDA_CAT8_CHECK(cudaMalloc((void **)&d->next, positions));
-    CUDA_CAT8_CHECK(cudaMalloc((void **)&d->staging, staging));
-    CUDA_CAT8_CHECK(cudaMemset(d->cur, 0, positions));
-    CUDA_CAT8_CHECK(cudaMemset(d->next, 0, positions));
-    CUDA_CAT8_CHECK(cudaEventCreate(&d->start));
-    cudaError_t status = cudaEventCreate(&d->stop);
-    if (status != cudaSuccess) {
-        (void)cudaEventDestroy(d->start);
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.cat8: cudaEventCreate(&d->stop) failed: %s",
-                       cudaGetErrorString(status));
-    }
-    d->events = 1;
-    return CC_OK;
-}
-
 extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
                                 const cat_rule_params *rule, int32_t tile_w, int32_t tile_h,
-                                int staged, cuda_cat8_device **out, cc_error *err) {
+                                int staged, cc_gpu **out, cc_error *err) {
     *out = NULL;
     if (geo->frag != kFrag || geo->halo != 1 || r < 1 || r > kFrag)
         return cc_fail(err, CC_ERR_ARG,
@@ -529,112 +431,28 @@ extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat8: tile %dx%d is not compiled (tiles: " CUDA_CAT8_TILES ")",
                        (int)tile_w, (int)tile_h);
-    cuda_cat8_device *d = (cuda_cat8_device *)calloc(1, sizeof *d);
+    cat8_state *d = (cat8_state *)calloc(1, sizeof *d);
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat8: cannot allocate its context");
-    d->g = *geo;
-    d->kernel = k.kernel;
+    d->side = &side;
+    d->step = k.kernel;
     d->threads = k.threads;
-    d->params.g = *geo;
-    d->params.tiles_x = (geo->fw + tile_w - 1) / tile_w;
-    d->params.tiles = d->params.tiles_x * ((geo->fh + tile_h - 1) / tile_h);
-    d->params.r = r;
-    d->params.cross = cross ? 1 : 0;
+    int rc =
+        cat_cuda::params_init(d->params, engine, geo, tile_w, tile_h, r, cross, rule, single, err);
+    if (rc) {
+        cat8_driver::release(d);
+        return rc;
+    }
     // A column of H^T: the tile's rows and a halo row each side, padded so that the 8 columns a
     // warp's lanes read (4 bytes each, 4 lanes a column) fall in distinct banks: stride = 16
     // mod 32.
     d->params.stride = (tile_h + 2) * kFrag + 16;
-    d->params.rule = *rule;
-    if (single) {
-        int rc = cat_rule_single_build("cuda.cat8", rule, &d->params.single, err);
-        if (rc) {
-            cuda_cat8_destroy(d);
-            return rc;
-        }
-    }
     const size_t column_tile = (size_t)tile_w * kFrag * (size_t)d->params.stride;
     const size_t lam = 2 * (size_t)(tile_h + 2) * (size_t)(tile_w + 2) * kBytes;
     d->smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) + column_tile +
               (cross ? column_tile : 0);
-    int rc = cuda_cat8_setup(d, err);
-    if (rc) {
-        cuda_cat8_destroy(d);
-        return rc;
-    }
-    *out = d;
-    return CC_OK;
+    char buffers[128];
+    snprintf(buffers, sizeof buffers,
+             "two buffers of %lldx%lld fragments of 1 KB and a staging buffer",
+             (long long)geo->ew, (long long)geo->eh);
+    return cat8_driver::create(d, cat_geometry_positions(geo), buffers, out, err);
 }
-
-static unsigned side_blocks(const cuda_cat8_device *d, int64_t count) {
-    int64_t blocks = (count + 255) / 256;
-    return (unsigned)(blocks > d->side_grid ? d->side_grid : blocks);
-}
-
-static int cuda_cat8_refresh(cuda_cat8_device *d, uint8_t *buf, cc_error *err) {
-    const int64_t count = cat_geometry_border_fragments(&d->g) * kBytes;
-    cat8_refresh_kernel<<<side_blocks(d, count), 256>>>(buf, d->g, count);
-    CUDA_CAT8_CHECK(cudaGetLastError());
-    return CC_OK;
-}
-
-extern "C" int cuda_cat8_load(cuda_cat8_device *d, const uint8_t *cells, cc_error *err) {
-    const size_t w = (size_t)d->g.w;
-    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
-        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
-        int64_t count = rows * (int64_t)w;
-        CUDA_CAT8_CHECK(
-            cudaMemcpy(d->staging, cells + (size_t)y0 * w, (size_t)count, cudaMemcpyHostToDevice));
-        cat8_load_kernel<<<side_blocks(d, count), 256>>>(d->cur, d->staging, d->g, y0, count);
-        CUDA_CAT8_CHECK(cudaGetLastError());
-    }
-    int rc = cuda_cat8_refresh(d, d->cur, err);
-    if (rc) return rc;
-    CUDA_CAT8_CHECK(cudaDeviceSynchronize());
-    return CC_OK;
-}
-
-extern "C" int cuda_cat8_store(cuda_cat8_device *d, uint8_t *cells, cc_error *err) {
-    const size_t w = (size_t)d->g.w;
-    for (int64_t y0 = 0; y0 < d->g.h; y0 += d->staging_rows) {
-        int64_t rows = d->g.h - y0 < d->staging_rows ? d->g.h - y0 : d->staging_rows;
-        int64_t count = rows * (int64_t)w;
-        cat8_store_kernel<<<side_blocks(d, count), 256>>>(d->staging, d->cur, d->g, y0, count);
-        CUDA_CAT8_CHECK(cudaGetLastError());
-        CUDA_CAT8_CHECK(
-            cudaMemcpy(cells + (size_t)y0 * w, d->staging, (size_t)count, cudaMemcpyDeviceToHost));
-    }
-    return CC_OK;
-}
-
-static int cuda_cat8_launch(cuda_cat8_device *d, int64_t k, cc_error *err) {
-    for (int64_t s = 0; s < k; s++) {
-        d->kernel<<<(unsigned)d->grid, (unsigned)d->threads, d->smem>>>(d->cur, d->next, d->params);
-        CUDA_CAT8_CHECK(cudaGetLastError());
-        int rc = cuda_cat8_refresh(d, d->next, err);
-        if (rc) return rc;
-        uint8_t *t = d->cur;
-        d->cur = d->next;
-        d->next = t;
-    }
-    return CC_OK;
-}
-
-extern "C" int cuda_cat8_step(cuda_cat8_device *d, int64_t k, cc_error *err) {
-    int rc = cuda_cat8_launch(d, k, err);
-    if (rc) return rc;
-    CUDA_CAT8_CHECK(cudaDeviceSynchronize());
-    return CC_OK;
-}
-
-extern "C" int cuda_cat8_timed_step(cuda_cat8_device *d, int64_t k, double *ms, cc_error *err) {
-    CUDA_CAT8_CHECK(cudaEventRecord(d->start, 0));
-    int rc = cuda_cat8_launch(d, k, err);
-    if (rc) return rc;
-    CUDA_CAT8_CHECK(cudaEventRecord(d->stop, 0));
-    CUDA_CAT8_CHECK(cudaEventSynchronize(d->stop));
-    float elapsed = 0.0f;
-    CUDA_CAT8_CHECK(cudaEventElapsedTime(&elapsed, d->start, d->stop));
-    *ms = (double)elapsed;
-    return CC_OK;
-}
-
-extern "C" const char *cuda_cat8_device_name(const cuda_cat8_device *d) { return d->name; }

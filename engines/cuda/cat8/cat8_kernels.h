@@ -1,7 +1,7 @@
 /* The C interface of cuda.cat8's device code: the CAT band-matrix method (cat_common.h) on INT8
  * tensor-core MMAs (mma.sync m16n8k32, s8 operands, s32 sums), one byte per cell, fragments of
- * 32 x 32 cells so that one fragment of halo on each side reaches radius 32. Every function checks
- * every CUDA call it makes and returns a cc_code with the failing call named in err. */
+ * 32 x 32 cells so that one fragment of halo on each side reaches radius 32; on the common GPU
+ * driver. */
 #ifndef CELLCHECK_ENGINES_CUDA_CAT8_CAT8_KERNELS_H
 #define CELLCHECK_ENGINES_CUDA_CAT8_CAT8_KERNELS_H
 
@@ -13,12 +13,11 @@ extern "C" {
 #endif
 
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/common/gpu.h"
 #include "oracle/error.h"
 
 #define CUDA_CAT8_FRAG 32
 #define CUDA_CAT8_RADIUS_MAX 32 /* one fragment of halo */
-#define CUDA_CAT8_CC_MAJOR 9
-#define CUDA_CAT8_CC_MINOR 0
 
 /* Tiles (w x h fragments of 32 x 32) a block computes, with h + 2 warps. The engine uses
  * CUDA_CAT8_TILE_W x CUDA_CAT8_TILE_H, 1 x 6, unless the build defines them (2 x 6 measured 10%
@@ -41,24 +40,13 @@ extern "C" {
 
 int cuda_cat8_tile_compiled(int32_t tile_w, int32_t tile_h);
 
-typedef struct cuda_cat8_device cuda_cat8_device;
-
-int cuda_cat8_probe(cc_error *err);
-
-/* geo: fragments of 32, halo 1; staged: see CUDA_CAT8_STAGED. Refuses buffers that do not fit in
- * the device's free memory and tiles that are not compiled. A rule whose B and S are at most one
- * range each (cat_rule_is_single) gets the kernels that test it with one comparison. */
+/* The device's two extended buffers (geo: fragments of 32, halo 1) on the common GPU driver,
+ * whose functions then load, step, time and store them; store writes 2 for a position holding
+ * anything but 0 or 1. staged: see CUDA_CAT8_STAGED. Refuses buffers that do not fit in the
+ * device's free memory and tiles that are not compiled. A rule whose B and S are at most one range
+ * each (cat_rule_is_single) gets the kernels that test it with one comparison. */
 int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross, const cat_rule_params *rule,
-                     int32_t tile_w, int32_t tile_h, int staged, cuda_cat8_device **out,
-                     cc_error *err);
-void cuda_cat8_destroy(cuda_cat8_device *d);
-
-int cuda_cat8_load(cuda_cat8_device *d, const uint8_t *cells, cc_error *err);
-/* A position holding anything but 0 or 1 comes out as 2. */
-int cuda_cat8_store(cuda_cat8_device *d, uint8_t *cells, cc_error *err);
-int cuda_cat8_step(cuda_cat8_device *d, int64_t k, cc_error *err);
-int cuda_cat8_timed_step(cuda_cat8_device *d, int64_t k, double *ms, cc_error *err);
-const char *cuda_cat8_device_name(const cuda_cat8_device *d);
+                     int32_t tile_w, int32_t tile_h, int staged, cc_gpu **out, cc_error *err);
 
 /* The byte offset of cell (x, y), 0 <= x, y < 32, inside a fragment: the order in which lane
  * 4 * (y % 8) + (x / 4) % 4 of a warp holds it as the B operand of m16n8k32 (rows y as the

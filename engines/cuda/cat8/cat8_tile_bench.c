@@ -8,17 +8,10 @@
 #include "engines/cuda/cat/tile_bench.h"
 #include "engines/cuda/cat8/cat8_kernels.h"
 
-static int run_tile(const void *user, const cat_tile_run *job, cc_error *err) {
+static int create(const void *user, const cat_tile_run *job, cc_gpu **out, cc_error *err) {
     (void)user;
-    cuda_cat8_device *d = NULL;
-    int rc = cuda_cat8_create(job->geo, job->radius, 0, job->params, job->tile_w, job->tile_h,
-                              job->staged, &d, err);
-    if (!rc) rc = cuda_cat8_load(d, job->initial, err);
-    if (!rc) rc = cuda_cat8_step(d, 2, err);
-    if (!rc) rc = cuda_cat8_timed_step(d, job->steps, job->ms, err);
-    if (!rc) rc = cuda_cat8_store(d, job->final, err);
-    cuda_cat8_destroy(d);
-    return rc;
+    return cuda_cat8_create(job->geo, job->radius, 0, job->params, job->tile_w, job->tile_h,
+                            job->staged, out, err);
 }
 
 int main(int argc, char **argv) {
@@ -31,8 +24,7 @@ int main(int argc, char **argv) {
         .tiles = 6,
         .tile_w = {1, 1, 1, 1, 2, 2},
         .tile_h = {6, 4, 8, 14, 6, 14},
-        .run = run_tile,
-        .probe = cuda_cat8_probe,
+        .create = create,
     };
     return cat_tile_bench_main(&bench, NULL, argc, argv);
 }

@@ -4,11 +4,8 @@
 // neighbouring cells.
 #include <cuda_runtime.h>
 
-#include <array>
-#include <utility>
-
 #include "engines/cuda/coarse/coarse_kernels.h"
-#include "engines/cuda/devgrid/tile.h"
+#include "engines/cuda/devgrid/engine.cuh"
 
 namespace {
 
@@ -56,38 +53,20 @@ __global__ void __launch_bounds__(threads *threads)
     }
 }
 
-template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
-    const int blocks_x = (v->w + side - 1) / side, blocks_y = (v->h + side - 1) / side;
-    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
-    coarse_kernel<R><<<grid, dim3(threads, threads)>>>(v->in, v->out, v->w, v->h, v->table,
-                                                      v->table_stride, v->centre, blocks_y);
-    cudaError_t status = cudaGetLastError();
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.coarse: launch of coarse_kernel<%d> failed: %s",
-                       R, cudaGetErrorString(status));
-    return CC_OK;
-}
-
-typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
-
-template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
-    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
-}
-
-const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
-
-int coarse_step(const cc_devgrid_view *v, cc_error *err) {
-    if (v->radius < 1 || v->radius > devgrid::radius_max)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.coarse: radius %d outside 1..%d",
-                       (int)v->radius, devgrid::radius_max);
-    return by_radius[v->radius - 1](v, err);
-}
-
-const cc_devgrid_ops coarse_ops = {coarse_step, nullptr};
+// One step at radius R, for devgrid::create.
+struct coarse_engine {
+    static constexpr const char *engine = "cuda.coarse";
+    template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
+        const int blocks_x = (v->w + side - 1) / side, blocks_y = (v->h + side - 1) / side;
+        coarse_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads, threads)>>>(
+            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
+        return cc_cuda_launched(err, engine, "coarse_kernel<%d>", R);
+    }
+};
 
 } // namespace
 
-extern "C" int cuda_coarse_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+extern "C" int cuda_coarse_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                                   cc_error *err) {
-    return cc_devgrid_create("cuda.coarse", rule, w, h, (size_t)w, 0, &coarse_ops, out, err);
+    return devgrid::create<coarse_engine>(rule, w, h, ctx, err);
 }

@@ -1,9 +1,8 @@
-/* The device side every byte-grid CUDA engine of engines/cuda/{shared1,shared,coarse,mcell,pack}
- * shares: two grids on the device (ping-pong), the rule's next-state table, CUDA events for timing,
- * and the engine-table functions that need nothing engine-specific. An engine supplies its layout
- * (row pitch and where a row's first cell sits) and a function that launches one step.
- *
- * Every function checks every CUDA call it makes and returns a cc_code with the call named. */
+/* What every byte-grid CUDA engine of engines/cuda/{shared1,shared,coarse,mcell,pack} shares on
+ * top of the common GPU driver (engines/cuda/common/gpu.h): grids of one byte per cell in rows of
+ * a pitch, the rule's next-state table on the device, and one statement of their capabilities. An
+ * engine supplies its layout (row pitch and where a row's first cell sits) and a function that
+ * launches one step. */
 #ifndef CELLCHECK_ENGINES_CUDA_DEVGRID_DEVGRID_H
 #define CELLCHECK_ENGINES_CUDA_DEVGRID_DEVGRID_H
 
@@ -17,9 +16,13 @@ extern "C" {
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
-/* The smallest compute capability these engines are built for (sm_90). */
-#define CC_DEVGRID_CC_MAJOR 9
-#define CC_DEVGRID_CC_MINOR 0
+/* What the byte-grid engines can do, for their tables' .caps: Moore, radius 1..16 (tile.h's
+ * radius_max), M0 and M1, any size whose two copies fit on the device. */
+#define CC_DEVGRID_CAPS                                                                          \
+    {                                                                                            \
+        .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE), .radius_max = 16,                                \
+        .limits = "the grid's two copies must fit in the device's free memory",                  \
+    }
 
 /* What one step sees. Cell (x, y) of a grid g is g[y * pitch + lead + x]. */
 typedef struct cc_devgrid_view {
@@ -40,30 +43,16 @@ typedef struct cc_devgrid_ops {
     int (*refresh)(const cc_devgrid_view *view, cc_error *err);
 } cc_devgrid_ops;
 
-typedef struct cc_devgrid cc_devgrid;
-
-/* 0 when a device of compute capability >= 9.0 is present; otherwise CC_ERR_UNAVAILABLE with
- * what was found. The signature of cc_engine.available. */
-int cc_devgrid_available(cc_error *err);
-
 /* Fills table[alive * stride + count] (stride = cc_rule_max_count(rule) + 1, size >= 2 * stride)
  * from the rule's sets: alive 0 reads B, alive 1 reads S. */
 int cc_devgrid_build_table(const cc_rule *rule, uint8_t *table, size_t size, cc_error *err);
 
-/* Allocates two grids of h rows of pitch bytes (pitch >= lead + w), both zeroed, and the rule's
- * table. Refuses, with the numbers, a grid that does not fit in the device's free memory. engine
- * (a static string) names the engine in every message; ops must outlive the grid. */
+/* cc_engine.create of a byte-grid engine: a cc_gpu (*ctx) of two grids of h rows of pitch bytes
+ * (pitch >= lead + w), both zeroed, and the rule's table, stepped by ops. Refuses, with the
+ * numbers, a grid that does not fit in the device's free memory. engine (a static string) names
+ * the engine in every message; ops must outlive the context. */
 int cc_devgrid_create(const char *engine, const cc_rule *rule, int32_t w, int32_t h, size_t pitch,
-                      size_t lead, const cc_devgrid_ops *ops, cc_devgrid **out, cc_error *err);
-
-/* The engine-table functions, ctx being a cc_devgrid. load refuses cells other than 0 and 1;
- * step runs k launches and waits for them; timed_step runs them between two CUDA events. */
-int cc_devgrid_load(void *ctx, const uint8_t *cells, cc_error *err);
-int cc_devgrid_step(void *ctx, int64_t k, cc_error *err);
-int cc_devgrid_timed_step(void *ctx, int64_t k, double *ms, cc_error *err);
-int cc_devgrid_store(void *ctx, uint8_t *cells, cc_error *err);
-void cc_devgrid_destroy(void *ctx);
-const char *cc_devgrid_device_name(void *ctx);
+                      size_t lead, const cc_devgrid_ops *ops, void **ctx, cc_error *err);
 
 #ifdef __cplusplus
 }

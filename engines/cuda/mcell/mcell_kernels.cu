@@ -5,10 +5,7 @@
 // count from the first by dropping one column and adding one.
 #include <cuda_runtime.h>
 
-#include <array>
-#include <utility>
-
-#include "engines/cuda/devgrid/tile.h"
+#include "engines/cuda/devgrid/engine.cuh"
 #include "engines/cuda/mcell/mcell_kernels.h"
 
 namespace {
@@ -54,38 +51,21 @@ __global__ void __launch_bounds__(threads *threads)
     }
 }
 
-template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
-    const int blocks_x = (v->w + width - 1) / width, blocks_y = (v->h + threads - 1) / threads;
-    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
-    mcell_kernel<R><<<grid, dim3(threads, threads)>>>(v->in, v->out, v->w, v->h, v->table,
-                                                     v->table_stride, v->centre, blocks_y);
-    cudaError_t status = cudaGetLastError();
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.mcell: launch of mcell_kernel<%d> failed: %s", R,
-                       cudaGetErrorString(status));
-    return CC_OK;
-}
-
-typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
-
-template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
-    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
-}
-
-const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
-
-int mcell_step(const cc_devgrid_view *v, cc_error *err) {
-    if (v->radius < 1 || v->radius > devgrid::radius_max)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.mcell: radius %d outside 1..%d",
-                       (int)v->radius, devgrid::radius_max);
-    return by_radius[v->radius - 1](v, err);
-}
-
-const cc_devgrid_ops mcell_ops = {mcell_step, nullptr};
+// One step at radius R, for devgrid::create.
+struct mcell_engine {
+    static constexpr const char *engine = "cuda.mcell";
+    template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
+        const int blocks_x = (v->w + width - 1) / width;
+        const int blocks_y = (v->h + threads - 1) / threads;
+        mcell_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads, threads)>>>(
+            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
+        return cc_cuda_launched(err, engine, "mcell_kernel<%d>", R);
+    }
+};
 
 } // namespace
 
-extern "C" int cuda_mcell_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+extern "C" int cuda_mcell_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                                  cc_error *err) {
-    return cc_devgrid_create("cuda.mcell", rule, w, h, (size_t)w, 0, &mcell_ops, out, err);
+    return devgrid::create<mcell_engine>(rule, w, h, ctx, err);
 }

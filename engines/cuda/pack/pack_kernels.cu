@@ -10,10 +10,7 @@
 // the step reads whole words only, whatever W is.
 #include <cuda_runtime.h>
 
-#include <array>
-#include <utility>
-
-#include "engines/cuda/devgrid/tile.h"
+#include "engines/cuda/devgrid/engine.cuh"
 #include "engines/cuda/pack/pack_kernels.h"
 
 namespace {
@@ -106,58 +103,42 @@ __global__ void pack_halo_kernel(uint8_t *grid, int w, int h, size_t pitch, int 
     row[b] = row[lead + x];
 }
 
+// One step at radius R (the step kernel, then the halo's), for devgrid::step.
+struct pack_engine {
+    static constexpr const char *engine = "cuda.pack";
+    template <int R> static int run(const cc_devgrid_view *v, cc_error *err);
+};
+
 int halo(const cc_devgrid_view *v, cc_error *err) {
     const int halo_bytes = per_word * row_words(v->w) - v->w;
     const long long total = (long long)v->h * halo_bytes;
     const int block = 256;
     pack_halo_kernel<<<(unsigned)((total + block - 1) / block), block>>>(v->out, v->w, v->h,
                                                                          v->pitch, halo_bytes);
-    cudaError_t status = cudaGetLastError();
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.pack: launch of pack_halo_kernel failed: %s",
-                       cudaGetErrorString(status));
-    return CC_OK;
+    return cc_cuda_launched(err, pack_engine::engine, "pack_halo_kernel");
 }
 
-template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
+template <int R> int pack_engine::run(const cc_devgrid_view *v, cc_error *err) {
     const int cell_words = (v->w + per_word - 1) / per_word;
     const int blocks_x = (cell_words + threads_x - 1) / threads_x;
     const int blocks_y = (v->h + threads_y - 1) / threads_y;
-    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
-    pack_kernel<R><<<grid, dim3(threads_x, threads_y)>>>(v->in, v->out, v->h, cell_words, v->pitch,
-                                                         v->table, v->table_stride, v->centre,
-                                                         blocks_y);
-    cudaError_t status = cudaGetLastError();
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.pack: launch of pack_kernel<%d> failed: %s", R,
-                       cudaGetErrorString(status));
-    return halo(v, err);
+    pack_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads_x, threads_y)>>>(
+        v->in, v->out, v->h, cell_words, v->pitch, v->table, v->table_stride, v->centre,
+        blocks_y);
+    int rc = cc_cuda_launched(err, engine, "pack_kernel<%d>", R);
+    return rc ? rc : halo(v, err);
 }
 
-typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
-
-template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
-    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
-}
-
-const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
-
-int pack_step(const cc_devgrid_view *v, cc_error *err) {
-    if (v->radius < 1 || v->radius > devgrid::radius_max)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.pack: radius %d outside 1..%d",
-                       (int)v->radius, devgrid::radius_max);
-    return by_radius[v->radius - 1](v, err);
-}
-
-const cc_devgrid_ops pack_ops = {pack_step, halo};
+// After each step, and after a load, the halo is rewritten from the cells.
+const cc_devgrid_ops pack_ops = {devgrid::step<pack_engine>, halo};
 
 } // namespace
 
 extern "C" size_t cuda_pack_pitch(int32_t w) { return (size_t)per_word * (size_t)row_words(w); }
 extern "C" size_t cuda_pack_lead(void) { return (size_t)lead; }
 
-extern "C" int cuda_pack_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+extern "C" int cuda_pack_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                                 cc_error *err) {
-    return cc_devgrid_create("cuda.pack", rule, w, h, cuda_pack_pitch(w), (size_t)lead,
-                             &pack_ops, out, err);
+    return cc_devgrid_create(pack_engine::engine, rule, w, h, cuda_pack_pitch(w), (size_t)lead,
+                             &pack_ops, ctx, err);
 }

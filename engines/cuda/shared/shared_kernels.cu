@@ -5,12 +5,10 @@
 // Then every thread counts its window from the tile.
 #include <cuda_runtime.h>
 
-#include <array>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
-#include "engines/cuda/devgrid/tile.h"
+#include "engines/cuda/devgrid/engine.cuh"
 #include "engines/cuda/shared/shared_kernels.h"
 
 namespace {
@@ -152,34 +150,16 @@ __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loa
     }
 }
 
-template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
-    const int blocks_x = (v->w + block - 1) / block, blocks_y = (v->h + block - 1) / block;
-    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
-    shared_kernel<R><<<grid, dim3(block, block)>>>(v->in, v->out, v->w, v->h, v->table,
-                                                   v->table_stride, v->centre, blocks_y);
-    cudaError_t status = cudaGetLastError();
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_DEVICE, "cuda.shared: launch of shared_kernel<%d> failed: %s",
-                       R, cudaGetErrorString(status));
-    return CC_OK;
-}
-
-typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
-
-template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
-    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
-}
-
-const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
-
-int shared_step(const cc_devgrid_view *v, cc_error *err) {
-    if (v->radius < 1 || v->radius > devgrid::radius_max)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.shared: radius %d outside 1..%d",
-                       (int)v->radius, devgrid::radius_max);
-    return by_radius[v->radius - 1](v, err);
-}
-
-const cc_devgrid_ops shared_ops = {shared_step, nullptr};
+// One step at radius R, for devgrid::create.
+struct shared_engine {
+    static constexpr const char *engine = "cuda.shared";
+    template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
+        const int blocks_x = (v->w + block - 1) / block, blocks_y = (v->h + block - 1) / block;
+        shared_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(block, block)>>>(
+            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
+        return cc_cuda_launched(err, engine, "shared_kernel<%d>", R);
+    }
+};
 
 // Counts, on the host, the writes the kernel's loading makes to each tile byte: the own cells,
 // the four shares, the padding.
@@ -216,24 +196,19 @@ template <int R> int check_cover(cc_error *err) {
     return CC_OK;
 }
 
-typedef int (*check_fn)(cc_error *);
-
-template <int... I> constexpr auto checks(std::integer_sequence<int, I...>) {
-    return std::array<check_fn, sizeof...(I)>{{check_cover<I + 1>...}};
-}
+// The cover check at radius R, for cc_cuda_launch_by_radius (which passes no view).
+struct cover {
+    template <int R> static int run(const void *, cc_error *err) { return check_cover<R>(err); }
+};
 
 } // namespace
 
 extern "C" int cuda_shared_check_cover(int32_t r, cc_error *err) {
-    if (r < 1 || r > devgrid::radius_max)
-        return cc_fail(err, CC_ERR_ARG, "cuda.shared: radius %d outside 1..%d", (int)r,
-                       devgrid::radius_max);
-    static const auto by_radius_check =
-        checks(std::make_integer_sequence<int, devgrid::radius_max>());
-    return by_radius_check[r - 1](err);
+    return cc_cuda_launch_by_radius<cover, devgrid::radius_max>("cuda.shared", (int)r,
+                                                                (const void *)nullptr, err);
 }
 
-extern "C" int cuda_shared_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+extern "C" int cuda_shared_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                                   cc_error *err) {
-    return cc_devgrid_create("cuda.shared", rule, w, h, (size_t)w, 0, &shared_ops, out, err);
+    return devgrid::create<shared_engine>(rule, w, h, ctx, err);
 }

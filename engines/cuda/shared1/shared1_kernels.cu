@@ -4,10 +4,7 @@
 // halo threads only load. Consecutive blocks are T - 2r cells apart.
 #include <cuda_runtime.h>
 
-#include <array>
-#include <utility>
-
-#include "engines/cuda/devgrid/tile.h"
+#include "engines/cuda/devgrid/engine.cuh"
 #include "engines/cuda/shared1/shared1_kernels.h"
 
 namespace {
@@ -71,40 +68,21 @@ __global__ void __launch_bounds__(block *block)
     }
 }
 
-template <int R> int launch(const cc_devgrid_view *v, cc_error *err) {
-    constexpr int inner = geometry<R>::inner;
-    const int blocks_x = (v->w + inner - 1) / inner, blocks_y = (v->h + inner - 1) / inner;
-    dim3 grid((unsigned)blocks_x, (unsigned)(blocks_y < 65535 ? blocks_y : 65535));
-    shared1_kernel<R><<<grid, dim3(block, block)>>>(v->in, v->out, v->w, v->h, v->table,
-                                                    v->table_stride, v->centre, blocks_y);
-    cudaError_t status = cudaGetLastError();
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_DEVICE,
-                       "cuda.shared1: launch of shared1_kernel<%d> failed: %s", R,
-                       cudaGetErrorString(status));
-    return CC_OK;
-}
-
-typedef int (*launch_fn)(const cc_devgrid_view *, cc_error *);
-
-template <int... I> constexpr auto launches(std::integer_sequence<int, I...>) {
-    return std::array<launch_fn, sizeof...(I)>{{launch<I + 1>...}};
-}
-
-const auto by_radius = launches(std::make_integer_sequence<int, devgrid::radius_max>());
-
-int shared1_step(const cc_devgrid_view *v, cc_error *err) {
-    if (v->radius < 1 || v->radius > devgrid::radius_max)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "cuda.shared1: radius %d outside 1..%d",
-                       (int)v->radius, devgrid::radius_max);
-    return by_radius[v->radius - 1](v, err);
-}
-
-const cc_devgrid_ops shared1_ops = {shared1_step, nullptr};
+// One step at radius R, for devgrid::create.
+struct shared1_engine {
+    static constexpr const char *engine = "cuda.shared1";
+    template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
+        constexpr int inner = geometry<R>::inner;
+        const int blocks_x = (v->w + inner - 1) / inner, blocks_y = (v->h + inner - 1) / inner;
+        shared1_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(block, block)>>>(
+            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
+        return cc_cuda_launched(err, engine, "shared1_kernel<%d>", R);
+    }
+};
 
 } // namespace
 
-extern "C" int cuda_shared1_create(const cc_rule *rule, int32_t w, int32_t h, cc_devgrid **out,
+extern "C" int cuda_shared1_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                                    cc_error *err) {
-    return cc_devgrid_create("cuda.shared1", rule, w, h, (size_t)w, 0, &shared1_ops, out, err);
+    return devgrid::create<shared1_engine>(rule, w, h, ctx, err);
 }

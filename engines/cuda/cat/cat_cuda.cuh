@@ -1,0 +1,148 @@
+// What the CAT CUDA engines (cuda.cat, cuda.cat-f32 and cuda.cat8) share (CUDA C++; included by
+// .cu files only): the asynchronous copies inside their step kernels, and the glue between their
+// kernels and the common GPU driver (engines/cuda/common/gpu.h): a persistent step kernel followed
+// by the refresh of the halo, load and store through the staging buffer.
+#ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
+#define CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
+
+#ifndef __CUDACC__
+#error "engines/cuda/cat/cat_cuda.cuh is CUDA C++: include it from .cu files only"
+#endif
+
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/common/check.cuh"
+#include "engines/cuda/common/gpu.h"
+
+namespace cat_cuda {
+
+// ---- Inside the step kernels ----
+
+// Asynchronous 16-byte copies from global to shared memory (sm_80 and newer), in groups.
+__device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {
+    const unsigned dst = (unsigned)__cvta_generic_to_shared(smem_dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(gmem_src)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async_commit() {
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void cp_async_wait() {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+// ---- On the host ----
+
+// The fields every CAT step's parameters have (g, tiles_x, tiles, r, cross, rule, single), for
+// tiles of tile_w x tile_h fragments; single: the rule's sets are at most one range each.
+template <class Params>
+int params_init(Params &p, const char *engine, const cat_geometry *geo, int32_t tile_w,
+                int32_t tile_h, int32_t r, int cross, const cat_rule_params *rule, bool single,
+                cc_error *err) {
+    p.g = *geo;
+    p.tiles_x = (geo->fw + tile_w - 1) / tile_w;
+    p.tiles = p.tiles_x * ((geo->fh + tile_h - 1) / tile_h);
+    p.r = r;
+    p.cross = cross ? 1 : 0;
+    p.rule = *rule;
+    return single ? cat_rule_single_build(engine, rule, &p.single, err) : CC_OK;
+}
+
+// An engine's kernels besides the step: Cell is a position's bits in the extended buffers.
+template <class Cell> struct side_kernels {
+    const char *engine;
+    void (*refresh)(Cell *buf, cat_geometry g, int64_t count);
+    void (*load)(Cell *buf, const uint8_t *cells, cat_geometry g, int64_t y0, int64_t count);
+    void (*store)(uint8_t *cells, const Cell *buf, cat_geometry g, int64_t y0, int64_t count);
+};
+
+// An engine's state on the driver. Operand is what the step kernel reads the buffers as.
+template <class Operand, class Cell, class Params> struct state {
+    const side_kernels<Cell> *side;
+    void (*step)(const Operand *, Operand *, Params); // the step kernel chosen at create
+    int threads;
+    size_t smem; // its dynamic shared memory
+    Params params;
+    int grid;      // persistent blocks of the step kernel
+    int side_grid; // most blocks of the refresh, load and store kernels
+};
+
+template <class Operand, class Cell, class Params> struct driver {
+    typedef state<Operand, Cell, Params> self_t;
+
+    // Every position of the border fragments outside the W x H cells from the cell it mirrors.
+    static int refresh(void *self, void *grid, cc_error *err) {
+        const self_t *d = (const self_t *)self;
+        const cat_geometry &g = d->params.g;
+        const int64_t count = cat_geometry_border_fragments(&g) * g.frag * g.frag;
+        d->side->refresh<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>((Cell *)grid, g,
+                                                                            count);
+        return cc_cuda_launched(err, d->side->engine, "the refresh kernel");
+    }
+
+    // The step, then the refresh of the halo the next step reads.
+    static int step(void *self, const void *in, void *out, cc_error *err) {
+        const self_t *d = (const self_t *)self;
+        d->step<<<(unsigned)d->grid, (unsigned)d->threads, d->smem>>>(
+            (const Operand *)in, (Operand *)out, d->params);
+        int rc = cc_cuda_launched(err, d->side->engine, "the step kernel");
+        return rc ? rc : refresh(self, out, err);
+    }
+
+    static int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0,
+                         int64_t count, cc_error *err) {
+        const self_t *d = (const self_t *)self;
+        d->side->load<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
+            (Cell *)grid, staging, d->params.g, y0, count);
+        return cc_cuda_launched(err, d->side->engine, "the load kernel");
+    }
+
+    static int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0,
+                          int64_t count, cc_error *err) {
+        const self_t *d = (const self_t *)self;
+        d->side->store<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
+            staging, (const Cell *)grid, d->params.g, y0, count);
+        return cc_cuda_launched(err, d->side->engine, "the store kernel");
+    }
+
+    static void release(void *self) { free(self); }
+
+    static constexpr cc_gpu_ops ops = {step, refresh, load_rows, store_rows, release};
+
+    // The driver for d (calloc'd, every field but grid and side_grid set): two buffers of
+    // grid_bytes (buffers says what they are, in a refusal) and a staging buffer; then the
+    // persistent grid of the step kernel. Takes d: on failure it has been released.
+    static int create(self_t *d, size_t grid_bytes, const char *buffers, cc_gpu **out,
+                      cc_error *err) {
+        *out = NULL;
+        const cat_geometry &g = d->params.g;
+        cc_gpu_layout layout = {};
+        layout.engine = d->side->engine;
+        layout.w = g.w;
+        layout.h = g.h;
+        layout.grid_bytes = grid_bytes;
+        layout.staged = 1;
+        layout.buffers = buffers;
+        cc_gpu *gpu = NULL;
+        int rc = cc_gpu_create(&layout, &ops, d, &gpu, err);
+        if (rc) return rc;
+        rc = cc_gpu_persistent_grid(gpu, (const void *)d->step, d->threads, d->smem,
+                                    d->params.tiles, &d->grid, err);
+        if (rc) {
+            cc_gpu_destroy(gpu);
+            return rc;
+        }
+        d->side_grid = cc_gpu_device(gpu)->multiprocessors * 16;
+        *out = gpu;
+        return CC_OK;
+    }
+};
+
+} // namespace cat_cuda
+
+#endif

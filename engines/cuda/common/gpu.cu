@@ -1,0 +1,260 @@
+// The host driver of every CUDA engine: device, grids, staging, the step loop and its timing.
+#include <cuda_runtime.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engines/cuda/common/check.cuh"
+#include "engines/cuda/common/gpu.h"
+
+// Load and store of a staged layout go through a buffer of at most this many bytes of cells.
+static const size_t staging_max = (size_t)64 << 20;
+
+struct cc_gpu {
+    cc_gpu_layout layout; // layout.buffers is not kept: it is only read at create
+    const cc_gpu_ops *ops;
+    void *self;
+    cc_gpu_info info;
+    void *cur, *next; // the two grids, ping-pong
+    uint8_t *staging;
+    int64_t staging_rows;
+    cudaEvent_t start, stop;
+    int events; // both events were created
+};
+
+int cc_cuda_fail(cudaError_t status, const char *engine, const char *call, cc_error *err) {
+    return cc_fail(err, CC_ERR_DEVICE, "%s: %s failed: %s", engine, call,
+                   cudaGetErrorString(status));
+}
+
+int cc_cuda_launched(cc_error *err, const char *engine, const char *fmt, ...) {
+    cudaError_t status = cudaGetLastError();
+    if (status == cudaSuccess) return CC_OK;
+    char kernel[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(kernel, sizeof kernel, fmt, ap);
+    va_end(ap);
+    return cc_fail(err, CC_ERR_DEVICE, "%s: launch of %s failed: %s", engine, kernel,
+                   cudaGetErrorString(status));
+}
+
+extern "C" int cc_gpu_available(cc_error *err) {
+    int count = 0;
+    cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
+                       cudaGetErrorString(status));
+    if (count < 1)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    cudaDeviceProp prop;
+    status = cudaGetDeviceProperties(&prop, 0);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "cudaGetDeviceProperties(device 0) failed: %s",
+                       cudaGetErrorString(status));
+    if (prop.major < CC_GPU_CC_MAJOR ||
+        (prop.major == CC_GPU_CC_MAJOR && prop.minor < CC_GPU_CC_MINOR))
+        return cc_fail(err, CC_ERR_UNAVAILABLE,
+                       "device 0 (%s) has compute capability %d.%d; %d.%d or newer is needed",
+                       prop.name, prop.major, prop.minor, CC_GPU_CC_MAJOR, CC_GPU_CC_MINOR);
+    return CC_OK;
+}
+
+extern "C" void cc_gpu_destroy(void *ctx) {
+    cc_gpu *g = (cc_gpu *)ctx;
+    if (!g) return;
+    // Teardown cannot report: a failure here leaves nothing for the caller to do.
+    if (g->self && g->ops->release) g->ops->release(g->self);
+    if (g->cur) (void)cudaFree(g->cur);
+    if (g->next) (void)cudaFree(g->next);
+    if (g->staging) (void)cudaFree(g->staging);
+    if (g->events) {
+        (void)cudaEventDestroy(g->start);
+        (void)cudaEventDestroy(g->stop);
+    }
+    free(g);
+}
+
+static int gpu_setup(cc_gpu *g, const char *buffers, cc_error *err) {
+    const cc_gpu_layout *l = &g->layout;
+    const char *engine = l->engine;
+    size_t staging = 0;
+    if (l->staged) {
+        const size_t cells = (size_t)l->w * (size_t)l->h;
+        staging = cells < staging_max ? cells : staging_max;
+        g->staging_rows = (int64_t)(staging / (size_t)l->w);
+        if (g->staging_rows < 1) g->staging_rows = 1;
+        staging = (size_t)g->staging_rows * (size_t)l->w;
+    }
+    const size_t needed = 2 * l->grid_bytes + staging + l->extra_bytes;
+
+    CC_CUDA_CHECK(engine, cudaSetDevice(0));
+    cudaDeviceProp prop;
+    CC_CUDA_CHECK(engine, cudaGetDeviceProperties(&prop, 0));
+    snprintf(g->info.name, sizeof g->info.name, "%s", prop.name);
+    g->info.multiprocessors = prop.multiProcessorCount;
+    g->info.shared_per_block_optin = (size_t)prop.sharedMemPerBlockOptin;
+    size_t free_bytes = 0, total_bytes = 0;
+    CC_CUDA_CHECK(engine, cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (needed > free_bytes)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: a %dx%d grid needs %zu bytes on the device (%s), but only %zu of its "
+                       "%zu bytes are free",
+                       engine, (int)l->w, (int)l->h, needed, buffers ? buffers : "two copies",
+                       free_bytes, total_bytes);
+
+    CC_CUDA_CHECK(engine, cudaMalloc(&g->cur, l->grid_bytes));
+    CC_CUDA_CHECK(engine, cudaMalloc(&g->next, l->grid_bytes));
+    if (staging > 0) CC_CUDA_CHECK(engine, cudaMalloc((void **)&g->staging, staging));
+    CC_CUDA_CHECK(engine, cudaMemset(g->cur, 0, l->grid_bytes));
+    CC_CUDA_CHECK(engine, cudaMemset(g->next, 0, l->grid_bytes));
+    CC_CUDA_CHECK(engine, cudaEventCreate(&g->start));
+    cudaError_t status = cudaEventCreate(&g->stop);
+    if (status != cudaSuccess) {
+        (void)cudaEventDestroy(g->start);
+        return cc_cuda_fail(status, engine, "cudaEventCreate(&g->stop)", err);
+    }
+    g->events = 1;
+    return CC_OK;
+}
+
+extern "C" int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops, void *self,
+                             cc_gpu **out, cc_error *err) {
+    *out = NULL;
+    const char *engine = layout->engine;
+    int bad = layout->w < 1 || layout->h < 1 || !ops || !ops->step;
+    if (!bad && layout->staged) bad = !ops->load_rows || !ops->store_rows;
+    if (!bad && !layout->staged)
+        bad = layout->pitch < layout->lead + (size_t)layout->w ||
+              layout->grid_bytes < layout->pitch * (size_t)layout->h;
+    if (bad) {
+        if (ops && ops->release && self) ops->release(self);
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: bad device layout (%dx%d, %zu bytes a grid, pitch %zu, lead %zu)",
+                       engine, (int)layout->w, (int)layout->h, layout->grid_bytes,
+                       layout->pitch, layout->lead);
+    }
+    cc_gpu *g = (cc_gpu *)calloc(1, sizeof *g);
+    if (!g) {
+        if (ops->release && self) ops->release(self);
+        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine);
+    }
+    g->layout = *layout;
+    g->layout.buffers = NULL;
+    g->ops = ops;
+    g->self = self;
+    int rc = gpu_setup(g, layout->buffers, err);
+    if (rc) {
+        cc_gpu_destroy(g);
+        return rc;
+    }
+    *out = g;
+    return CC_OK;
+}
+
+extern "C" const cc_gpu_info *cc_gpu_device(const cc_gpu *gpu) { return &gpu->info; }
+
+extern "C" int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int threads,
+                                      size_t smem, int64_t tiles, int *grid, cc_error *err) {
+    const char *engine = gpu->layout.engine;
+    if (smem > gpu->info.shared_per_block_optin)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: the tile needs %zu bytes of shared memory; %s allows %zu a block",
+                       engine, smem, gpu->info.name, gpu->info.shared_per_block_optin);
+    if (smem > 0)
+        CC_CUDA_CHECK(engine, cudaFuncSetAttribute(
+                                  kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    int per_sm = 0;
+    CC_CUDA_CHECK(engine,
+                  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+    if (per_sm < 1)
+        return cc_fail(err, CC_ERR_DEVICE, "%s: the step kernel cannot be resident on %s", engine,
+                       gpu->info.name);
+    const int64_t resident = (int64_t)per_sm * gpu->info.multiprocessors;
+    *grid = (int)(resident < tiles ? resident : tiles);
+    return CC_OK;
+}
+
+extern "C" int cc_gpu_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    cc_gpu *g = (cc_gpu *)ctx;
+    const cc_gpu_layout *l = &g->layout;
+    int rc;
+    if (l->staged) {
+        const size_t w = (size_t)l->w;
+        for (int64_t y0 = 0; y0 < l->h; y0 += g->staging_rows) {
+            const int64_t rows = l->h - y0 < g->staging_rows ? l->h - y0 : g->staging_rows;
+            const int64_t count = rows * (int64_t)w;
+            CC_CUDA_CHECK(l->engine, cudaMemcpy(g->staging, cells + (size_t)y0 * w, (size_t)count,
+                                                cudaMemcpyHostToDevice));
+            if ((rc = g->ops->load_rows(g->self, g->cur, g->staging, y0, count, err))) return rc;
+        }
+    } else {
+        CC_CUDA_CHECK(l->engine,
+                      cudaMemcpy2D((uint8_t *)g->cur + l->lead, l->pitch, cells, (size_t)l->w,
+                                   (size_t)l->w, (size_t)l->h, cudaMemcpyHostToDevice));
+    }
+    if (g->ops->refresh) {
+        if ((rc = g->ops->refresh(g->self, g->cur, err))) return rc;
+    }
+    if (l->staged || g->ops->refresh) CC_CUDA_CHECK(l->engine, cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cc_gpu_store(void *ctx, uint8_t *cells, cc_error *err) {
+    cc_gpu *g = (cc_gpu *)ctx;
+    const cc_gpu_layout *l = &g->layout;
+    if (!l->staged) {
+        CC_CUDA_CHECK(l->engine,
+                      cudaMemcpy2D(cells, (size_t)l->w, (const uint8_t *)g->cur + l->lead,
+                                   l->pitch, (size_t)l->w, (size_t)l->h, cudaMemcpyDeviceToHost));
+        return CC_OK;
+    }
+    const size_t w = (size_t)l->w;
+    for (int64_t y0 = 0; y0 < l->h; y0 += g->staging_rows) {
+        const int64_t rows = l->h - y0 < g->staging_rows ? l->h - y0 : g->staging_rows;
+        const int64_t count = rows * (int64_t)w;
+        int rc = g->ops->store_rows(g->self, g->staging, g->cur, y0, count, err);
+        if (rc) return rc;
+        CC_CUDA_CHECK(l->engine, cudaMemcpy(cells + (size_t)y0 * w, g->staging, (size_t)count,
+                                            cudaMemcpyDeviceToHost));
+    }
+    return CC_OK;
+}
+
+// Launches k steps on the default stream without waiting for them.
+static int gpu_launch(cc_gpu *g, int64_t k, cc_error *err) {
+    for (int64_t s = 0; s < k; s++) {
+        int rc = g->ops->step(g->self, g->cur, g->next, err);
+        if (rc) return rc;
+        void *t = g->cur;
+        g->cur = g->next;
+        g->next = t;
+    }
+    return CC_OK;
+}
+
+extern "C" int cc_gpu_step(void *ctx, int64_t k, cc_error *err) {
+    cc_gpu *g = (cc_gpu *)ctx;
+    int rc = gpu_launch(g, k, err);
+    if (rc) return rc;
+    CC_CUDA_CHECK(g->layout.engine, cudaDeviceSynchronize());
+    return CC_OK;
+}
+
+extern "C" int cc_gpu_timed_step(void *ctx, int64_t k, double *ms, cc_error *err) {
+    cc_gpu *g = (cc_gpu *)ctx;
+    const char *engine = g->layout.engine;
+    CC_CUDA_CHECK(engine, cudaEventRecord(g->start, 0));
+    int rc = gpu_launch(g, k, err);
+    if (rc) return rc;
+    CC_CUDA_CHECK(engine, cudaEventRecord(g->stop, 0));
+    CC_CUDA_CHECK(engine, cudaEventSynchronize(g->stop));
+    float elapsed = 0.0f;
+    CC_CUDA_CHECK(engine, cudaEventElapsedTime(&elapsed, g->start, g->stop));
+    *ms = (double)elapsed;
+    return CC_OK;
+}
+
+extern "C" const char *cc_gpu_device_name(void *ctx) { return ((cc_gpu *)ctx)->info.name; }

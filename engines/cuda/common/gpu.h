@@ -1,0 +1,105 @@
+/* The host driver every CUDA engine runs on: device 0 and its name, the two grids a step
+ * ping-pongs between, the staging buffer of engines whose grids are not plain bytes, the step
+ * loop, and the CUDA events that time it. An engine supplies its layout and its launches
+ * (cc_gpu_ops); the driver's functions are its table's load, step, timed_step, store, destroy and
+ * device_name (CC_GPU_ENGINE_FUNCTIONS).
+ *
+ * Every function checks every CUDA call and launch it makes and returns a cc_code, with the call
+ * and the engine named in err; nothing here exits. */
+#ifndef CELLCHECK_ENGINES_CUDA_COMMON_GPU_H
+#define CELLCHECK_ENGINES_CUDA_COMMON_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "oracle/error.h"
+
+/* The smallest compute capability the CUDA engines are built for (sm_90). */
+#define CC_GPU_CC_MAJOR 9
+#define CC_GPU_CC_MINOR 0
+
+typedef struct cc_gpu cc_gpu;
+
+/* What an engine does on the device; self is the engine's own state (cc_gpu_create). */
+typedef struct cc_gpu_ops {
+    /* Launches one step from grid in into grid out without waiting for it; checks each launch. */
+    int (*step)(void *self, const void *in, void *out, cc_error *err);
+    /* Optional: after a load, rewrites whatever the layout keeps beside the cells of grid (halo
+     * copies) from the cells; launched without waiting. NULL: nothing to do. */
+    int (*refresh)(void *self, void *grid, cc_error *err);
+    /* For a staged layout: count portable cells, rows y0 .. of the grid (count is a multiple of
+     * W), from staging into grid (load_rows) or from grid into staging (store_rows); launched
+     * without waiting. */
+    int (*load_rows)(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_t count,
+                     cc_error *err);
+    int (*store_rows)(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
+                      cc_error *err);
+    /* Frees self and the device memory it holds. Teardown cannot report. */
+    void (*release)(void *self);
+} cc_gpu_ops;
+
+typedef struct cc_gpu_layout {
+    const char *engine; /* a static string: names the engine in every message */
+    int32_t w, h;
+    size_t grid_bytes; /* each of the two grids, zeroed at create */
+    /* staged 0: cell (x, y) is the byte at y * pitch + lead + x of a grid, copied directly.
+     * staged 1: cells go through a staging buffer of whole rows (at most 64 MiB) and
+     * load_rows/store_rows. */
+    int staged;
+    size_t pitch, lead;
+    size_t extra_bytes;  /* the engine's own device memory, counted in the free-memory check */
+    const char *buffers; /* what the memory holds, for the refusal: "two copies of 512-byte rows" */
+} cc_gpu_layout;
+
+/* What create found out about device 0. */
+typedef struct cc_gpu_info {
+    char name[256];
+    int multiprocessors;
+    size_t shared_per_block_optin; /* bytes of shared memory a block may opt in to */
+} cc_gpu_info;
+
+/* 0 when device 0 exists and has compute capability >= 9.0; otherwise CC_ERR_UNAVAILABLE with
+ * what was found. The signature of cc_engine.available. */
+int cc_gpu_available(cc_error *err);
+
+/* Selects device 0, refuses (with the numbers) a layout that does not fit in its free memory,
+ * allocates and zeroes the two grids, the staging buffer and the events. Takes self: on failure
+ * ops->release(self) has been called and *out is NULL. ops must outlive the driver. */
+int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops, void *self, cc_gpu **out,
+                  cc_error *err);
+const cc_gpu_info *cc_gpu_device(const cc_gpu *gpu);
+
+/* For a persistent kernel (its blocks loop over the tiles): lets kernel use smem bytes of dynamic
+ * shared memory, refusing more than the device allows a block, and sets *grid to as many blocks
+ * of threads as can be resident at once, but no more than tiles. */
+int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int threads, size_t smem,
+                           int64_t tiles, int *grid, cc_error *err);
+
+/* The engine-table functions, ctx being a cc_gpu. step runs k launches and waits for them;
+ * timed_step runs them between two CUDA events, transfers excluded. destroy accepts NULL and
+ * releases the engine's state. */
+int cc_gpu_load(void *ctx, const uint8_t *cells, cc_error *err);
+int cc_gpu_step(void *ctx, int64_t k, cc_error *err);
+int cc_gpu_timed_step(void *ctx, int64_t k, double *ms, cc_error *err);
+int cc_gpu_store(void *ctx, uint8_t *cells, cc_error *err);
+void cc_gpu_destroy(void *ctx);
+const char *cc_gpu_device_name(void *ctx);
+
+/* The function fields of a CUDA engine's table, inside its designated initializer:
+ *   const cc_engine cc_engine_cuda_x = {.name = ..., .summary = ..., .hardware = CC_HW_GPU,
+ *                                       .caps = {...}, .create = ..., CC_GPU_ENGINE_FUNCTIONS};
+ */
+#define CC_GPU_ENGINE_FUNCTIONS                                                                  \
+    .available = cc_gpu_available, .load = cc_gpu_load, .step = cc_gpu_step,                    \
+    .store = cc_gpu_store, .destroy = cc_gpu_destroy, .timed_step = cc_gpu_timed_step,          \
+    .device_name = cc_gpu_device_name
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
