@@ -5,7 +5,7 @@
  * catalogue.txt holds one case per line, "name case-line", '#' comments and blank lines allowed:
  *   life_soup  rule=B3/S23 size=64x80 steps=5 density=0.0700 seed=<64 hex digits>
  *   glider     rule=B3/S23 in=golden/patterns/glider.rle steps=4
- * A seeded case line is fuzz/case.h's; a pattern case takes its initial grid and torus from an RLE
+ * A seeded case line is oracle/case.h's; a pattern case takes its initial grid and torus from an RLE
  * file whose path is relative to the source root (the directory above the catalogue's).
  * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle. */
 #ifndef CELLCHECK_GOLDEN_GOLDEN_H
