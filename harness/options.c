@@ -174,6 +174,7 @@ static void flag_text(const cc_option *o, char *buf, size_t size) {
 
 void cc_options_usage(const cc_command *cmd, FILE *out) {
     int indent = (int)strlen("usage: ") + (int)strlen(cmd->name);
+    if (indent > WRAP_COLUMNS / 2) indent = (int)strlen("usage: "); /* a long program path */
     int column = fprintf(out, "usage: %s", cmd->name);
     for (size_t i = 0; i < cmd->count; i++) {
         const cc_option *o = &cmd->options[i];
@@ -212,4 +213,35 @@ void cc_options_help(const cc_command *cmd, FILE *out) {
         }
         fprintf(out, "%s\n", help);
     }
+}
+
+int cc_options_usage_error(const cc_command *cmd, const cc_error *err, FILE *errout) {
+    fprintf(errout, "%s: %s\n\n", cmd->name, err->msg);
+    cc_options_usage(cmd, errout);
+    fprintf(errout, "(%s --help says more)\n", cmd->name);
+    return 2;
+}
+
+int cc_options_parse_or_usage(cc_command *cmd, int argc, char **argv, FILE *out, FILE *errout,
+                              int *status) {
+    cc_error err;
+    cc_error_clear(&err);
+    int help = 0;
+    if (cc_options_parse(cmd, argc, argv, &help, &err)) {
+        *status = cc_options_usage_error(cmd, &err, errout);
+        return 1;
+    }
+    if (help) {
+        cc_options_help(cmd, out);
+        *status = 0;
+        return 1;
+    }
+    *status = 0;
+    return 0;
+}
+
+const char *cc_options_program(int argc, char **argv, const char *fallback) {
+    if (argc < 1 || !argv[0] || !*argv[0]) return fallback;
+    const char *slash = strrchr(argv[0], '/');
+    return slash && slash[1] ? slash + 1 : argv[0];
 }

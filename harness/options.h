@@ -92,6 +92,19 @@ void cc_options_usage(const cc_command *cmd, FILE *out);
 /* The usage line, the about text, then one line per flag with its help (--help included). */
 void cc_options_help(const cc_command *cmd, FILE *out);
 
+/* For a command line's main: prints "NAME: message", a blank line and the usage line to errout;
+ * returns 2, the exit status of a usage error. */
+int cc_options_usage_error(const cc_command *cmd, const cc_error *err, FILE *errout);
+
+/* cc_options_parse, then the usual answers: returns 0 when the command should go on, else 1 with
+ * *status the exit status: 0 after printing the help text to out (--help), 2 after a usage error
+ * (cc_options_usage_error). */
+int cc_options_parse_or_usage(cc_command *cmd, int argc, char **argv, FILE *out, FILE *errout,
+                              int *status);
+
+/* argv[0] without its directories (for a driver's cc_command name), or fallback without one. */
+const char *cc_options_program(int argc, char **argv, const char *fallback);
+
 /* A whole number (decimal, optional '-') within [lo, hi]; the message names flag and text. */
 int cc_option_parse_int64(const char *flag, const char *text, int64_t lo, int64_t hi, int64_t *out,
                           cc_error *err);

@@ -181,11 +181,51 @@ static void test_bad_table(checks *t) {
            "a custom row without a parser: %s", err.msg);
 }
 
+/* What a main does with the parse: --help to out with status 0, a usage error to errout with 2. */
+static void test_exit_status(checks *t) {
+    const char *name = NULL;
+    cc_option opts[] = {CC_OPTION_STRING("name", "NAME", &name, "a name")};
+    cc_command cmd = {"tool", NULL, opts, 1};
+    char *out_text = NULL, *err_text = NULL;
+    size_t out_len = 0, err_len = 0;
+    int status = -1;
+
+    FILE *out = open_memstream(&out_text, &out_len), *errout = open_memstream(&err_text, &err_len);
+    char *help[] = {"tool", "--help"};
+    CHECK(t, cc_options_parse_or_usage(&cmd, 2, help, out, errout, &status) == 1 && status == 0);
+    fclose(out);
+    fclose(errout);
+    CHECKF(t, strstr(out_text, "usage: tool [--name NAME]") && strstr(out_text, "a name") &&
+                  err_len == 0,
+           "--help: out '%s', err '%s'", out_text, err_text);
+    free(out_text);
+    free(err_text);
+
+    out = open_memstream(&out_text, &out_len);
+    errout = open_memstream(&err_text, &err_len);
+    char *bad[] = {"tool", "--nmae", "x"};
+    CHECK(t, cc_options_parse_or_usage(&cmd, 3, bad, out, errout, &status) == 1 && status == 2);
+    fclose(out);
+    fclose(errout);
+    CHECKF(t, out_len == 0 && strncmp(err_text, "tool: unknown option '--nmae'\n\nusage: tool", 41) == 0,
+           "usage error: out '%s', err '%s'", out_text, err_text);
+    free(out_text);
+    free(err_text);
+
+    char *good[] = {"tool", "--name", "x"};
+    CHECK(t, cc_options_parse_or_usage(&cmd, 3, good, stdout, stderr, &status) == 0 &&
+                 status == 0 && name && strcmp(name, "x") == 0);
+
+    CHECK(t, strcmp(cc_options_program(1, (char *[]){"bazel-bin/a/b_test"}, "x"), "b_test") == 0);
+    CHECK(t, strcmp(cc_options_program(0, NULL, "fallback"), "fallback") == 0);
+}
+
 int main(void) {
     checks t = {"options_test", 0, 0};
     test_values(&t);
     test_refusals(&t);
     test_help(&t);
     test_bad_table(&t);
+    test_exit_status(&t);
     return check_summary(&t);
 }
