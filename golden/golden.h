@@ -105,11 +105,6 @@ int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, F
  * snapshots are removed. Prints what changed to log (may be NULL). */
 int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
 
-/* The command line: "verify [--dir ROOT | --catalogue FILE]" and
- * "update [--dir ROOT | --catalogue FILE]". ROOT defaults to $BUILD_WORKSPACE_DIRECTORY (set by
- * `bazel run`), else the current directory. Returns 0, 1 (failed) or 2 (wrong arguments). */
-int golden_command(int argc, char **argv, FILE *out, FILE *errout);
-
 /* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue
  * case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */
 int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
