@@ -7,7 +7,9 @@
  *   glider     rule=B3/S23 in=golden/patterns/glider.rle steps=4
  * A seeded case line is fuzz/case.h's; a pattern case takes its initial grid and torus from an RLE
  * file whose path is relative to the source root (the directory above the catalogue's).
- * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle. */
+ * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle.
+ * The library, by part: catalogue.c (loading catalogue.txt), results.c (running a case, hashing),
+ * hashes.c (hashes.txt), verify.c, update.c; text.c and internal.h are what they share. */
 #ifndef CELLCHECK_GOLDEN_GOLDEN_H
 #define CELLCHECK_GOLDEN_GOLDEN_H
 

@@ -52,21 +52,22 @@ typedef struct cc_option {
     int given;                /* set by cc_options_parse */
 } cc_option;
 
-#define CC_OPTION_ROW(name_, kind_, metavar_, dest_, min_, max_, parse_, help_)                    \
-    {.name = (name_), .kind = (kind_), .metavar = (metavar_), .help = (help_), .dest = (dest_),    \
+#define CC_OPTION_ROW(name_, kind_, metavar_, dest_, min_, max_, parse_, help_)                 \
+    {.name = (name_), .kind = (kind_), .metavar = (metavar_), .help = (help_), .dest = (dest_), \
      .min = (min_), .max = (max_), .parse = (parse_), .required = 0, .given = 0}
-#define CC_OPTION_FLAG(name, dest, help) CC_OPTION_ROW(name, CC_OPTION_FLAG, NULL, dest, 0, 0, NULL, help)
-#define CC_OPTION_STRING(name, metavar, dest, help)                                                 \
+#define CC_OPTION_FLAG(name, dest, help)                                                         \
+    CC_OPTION_ROW(name, CC_OPTION_FLAG, NULL, dest, 0, 0, NULL, help)
+#define CC_OPTION_STRING(name, metavar, dest, help)                                              \
     CC_OPTION_ROW(name, CC_OPTION_STRING, metavar, dest, 0, 0, NULL, help)
-#define CC_OPTION_INT(name, metavar, dest, min, max, help)                                          \
+#define CC_OPTION_INT(name, metavar, dest, min, max, help)                                       \
     CC_OPTION_ROW(name, CC_OPTION_INT, metavar, dest, min, max, NULL, help)
-#define CC_OPTION_INT64(name, metavar, dest, min, max, help)                                        \
+#define CC_OPTION_INT64(name, metavar, dest, min, max, help)                                     \
     CC_OPTION_ROW(name, CC_OPTION_INT64, metavar, dest, min, max, NULL, help)
-#define CC_OPTION_UINT64(name, metavar, dest, min, max, help)                                       \
+#define CC_OPTION_UINT64(name, metavar, dest, min, max, help)                                    \
     CC_OPTION_ROW(name, CC_OPTION_UINT64, metavar, dest, min, max, NULL, help)
-#define CC_OPTION_RANGE(name, metavar, dest, min, max, help)                                        \
+#define CC_OPTION_RANGE(name, metavar, dest, min, max, help)                                     \
     CC_OPTION_ROW(name, CC_OPTION_RANGE, metavar, dest, min, max, NULL, help)
-#define CC_OPTION_CUSTOM(name, metavar, dest, parse, help)                                          \
+#define CC_OPTION_CUSTOM(name, metavar, dest, parse, help)                                       \
     CC_OPTION_ROW(name, CC_OPTION_CUSTOM, metavar, dest, 0, 0, parse, help)
 
 /* The longest table a command may have. */

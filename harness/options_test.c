@@ -207,7 +207,9 @@ static void test_exit_status(checks *t) {
     CHECK(t, cc_options_parse_or_usage(&cmd, 3, bad, out, errout, &status) == 1 && status == 2);
     fclose(out);
     fclose(errout);
-    CHECKF(t, out_len == 0 && strncmp(err_text, "tool: unknown option '--nmae'\n\nusage: tool", 41) == 0,
+    CHECKF(t,
+           out_len == 0 &&
+               strncmp(err_text, "tool: unknown option '--nmae'\n\nusage: tool", 41) == 0,
            "usage error: out '%s', err '%s'", out_text, err_text);
     free(out_text);
     free(err_text);
