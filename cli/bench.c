@@ -7,6 +7,10 @@
 
 enum { ENGINE, REFERENCE, BENCH_ROWS, NOPTIONS = BENCH_ROWS + CC_BENCH_OPTION_COUNT };
 
+static const char about[] =
+    "Median ms per step and cells per second of the engine and of its\n"
+    "reference engine, timed in the same run on the Table VI workloads.";
+
 int cli_cmd_bench(int argc, char **argv) {
     cc_bench_options opt;
     cc_bench_options_init(&opt);
@@ -18,10 +22,7 @@ int cli_cmd_bench(int argc, char **argv) {
     };
     cc_bench_option_rows(&opt, &opts[BENCH_ROWS]);
     opts[ENGINE].required = 1;
-    cc_command cmd = {"cellcheck bench",
-                      "Median ms per step and cells per second of the engine and of its\n"
-                      "reference engine, timed in the same run on the Table VI workloads.",
-                      opts, NOPTIONS};
+    cc_command cmd = {"cellcheck bench", about, opts, NOPTIONS};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};

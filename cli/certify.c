@@ -173,6 +173,12 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
 
 enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, NOPTIONS };
 
+static const char about[] =
+    "Every check for one engine, or for every engine that can run here: the\n"
+    "conformance checks, a campaign (2000 cases unless --cases) and the golden\n"
+    "catalogue. Prints the certificate and writes certificate.md and\n"
+    "certificate.json.";
+
 int cli_cmd_certify(int argc, char **argv) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -187,12 +193,7 @@ int cli_cmd_certify(int argc, char **argv) {
                                        "the golden catalogue (default golden/catalogue.txt)"),
     };
     cc_campaign_option_rows(&opt, &opts[CASES]);
-    cc_command cmd = {"cellcheck certify",
-                      "Every check for one engine, or for every engine that can run here: the\n"
-                      "conformance checks, a campaign (2000 cases unless --cases) and the golden\n"
-                      "catalogue. Prints the certificate and writes certificate.md and\n"
-                      "certificate.json.",
-                      opts, NOPTIONS};
+    cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};

@@ -8,6 +8,10 @@
 
 enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, NOPTIONS };
 
+static const char about[] =
+    "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
+    "mismatch. With --case, replays that one case instead.";
+
 int cli_cmd_check(int argc, char **argv) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -27,10 +31,7 @@ int cli_cmd_check(int argc, char **argv) {
     };
     cc_campaign_option_rows(&opt, &opts[CASES]);
     opts[ENGINE].required = 1;
-    cc_command cmd = {"cellcheck check",
-                      "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
-                      "mismatch. With --case, replays that one case instead.",
-                      opts, NOPTIONS};
+    cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};

@@ -124,17 +124,18 @@ static int gate_line(char *line, int number, gate_tally *t, cc_error *err) {
     return broken ? CC_ERR_MISMATCH : CC_OK;
 }
 
+static const char about[] =
+    "The performance gate: speed-ups over the reference engine and flatness\n"
+    "over r, measured in one run, against the per-device baselines (lines for\n"
+    "another device, or for hardware absent here, are skipped).";
+
 int cli_cmd_gate(int argc, char **argv) {
     const char *path = "ci/perf/baselines.txt";
     cc_option opts[] = {
         CC_OPTION_STRING("baselines", "FILE", &path,
                          "the baselines (default ci/perf/baselines.txt)"),
     };
-    cc_command cmd = {"cellcheck gate",
-                      "The performance gate: speed-ups over the reference engine and flatness\n"
-                      "over r, measured in one run, against the per-device baselines (lines for\n"
-                      "another device, or for hardware absent here, are skipped).",
-                      opts, 1};
+    cc_command cmd = {"cellcheck gate", about, opts, 1};
     int status = 0;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};

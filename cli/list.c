@@ -4,11 +4,12 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 
+static const char about[] =
+    "The engines, their capabilities, and whether each can run here (or why\n"
+    "not).";
+
 int cli_cmd_list(int argc, char **argv) {
-    cc_command cmd = {"cellcheck list",
-                      "The engines, their capabilities, and whether each can run here (or why\n"
-                      "not).",
-                      NULL, 0};
+    cc_command cmd = {"cellcheck list", about, NULL, 0};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     printf("%-14s %-8s %-5s %s\n", "engine", "needs", "here", "capabilities / summary");

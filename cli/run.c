@@ -7,6 +7,10 @@
 #include "oracle/gridio.h"
 #include "oracle/oracle.h"
 
+static const char about[] =
+    "One engine (or the oracle) on one grid file. .rle is Golly RLE with the\n"
+    "torus in its header (rule = B3/S23:T64,48), .txt rows of 0 and 1.";
+
 int cli_cmd_run(int argc, char **argv) {
     const char *engine_name = NULL, *rule_text = NULL, *in = NULL, *out = NULL;
     int64_t steps = 0;
@@ -19,10 +23,7 @@ int cli_cmd_run(int argc, char **argv) {
         CC_OPTION_STRING("out", "FILE", &out, "the final grid: .rle or .txt"),
     };
     opts[0].required = opts[2].required = opts[3].required = opts[4].required = 1;
-    cc_command cmd = {"cellcheck run",
-                      "One engine (or the oracle) on one grid file. .rle is Golly RLE with the\n"
-                      "torus in its header (rule = B3/S23:T64,48), .txt rows of 0 and 1.",
-                      opts, sizeof opts / sizeof opts[0]};
+    cc_command cmd = {"cellcheck run", about, opts, sizeof opts / sizeof opts[0]};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
 

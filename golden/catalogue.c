@@ -103,13 +103,10 @@ static int parse_pattern_case(const golden_catalogue *cat, char *text, golden_en
 static int load_line(void *state, char *line, int number, cc_error *err) {
     load_state *st = state;
     golden_catalogue *cat = st->cat;
-    if (cat->count == st->capacity) {
-        size_t capacity = st->capacity ? 2 * st->capacity : 64;
-        golden_entry *grown = realloc(cat->entries, capacity * sizeof *grown);
-        if (!grown) return cc_fail(err, CC_ERR_NOMEM, "cannot grow the catalogue");
-        cat->entries = grown;
-        st->capacity = capacity;
-    }
+    void *entries = cat->entries;
+    int rc = golden_grow(&entries, &st->capacity, cat->count, sizeof *cat->entries, err);
+    cat->entries = entries;
+    if (rc) return cc_prefix(err, "the catalogue");
     golden_entry *e = &cat->entries[cat->count];
     memset(e, 0, sizeof *e);
     e->line_number = number;
@@ -133,7 +130,7 @@ static int load_line(void *state, char *line, int number, cc_error *err) {
     if (!*rest)
         return cc_fail(err, CC_ERR_ARG, "%s:%d: '%s' has no case line after its name", cat->path,
                        number, e->name);
-    int rc = golden_copy_text(e->line, sizeof e->line, rest, err);
+    rc = golden_copy_text(e->line, sizeof e->line, rest, err);
     if (rc) return cc_prefix(err, "%s:%d", cat->path, number);
     char work[GOLDEN_LINE_MAX];
     memcpy(work, e->line, sizeof work);

@@ -40,13 +40,10 @@ static int hash_line_parse(void *state, char *line, int number, cc_error *err) {
                            number, hex);
     if (golden_hashes_find(h, name))
         return cc_fail(err, CC_ERR_ARG, "%s:%d: '%s' has two hashes", h->path, number, name);
-    if (h->count == h->capacity) {
-        size_t capacity = h->capacity ? 2 * h->capacity : 64;
-        golden_hash_line *grown = realloc(h->lines, capacity * sizeof *grown);
-        if (!grown) return cc_fail(err, CC_ERR_NOMEM, "cannot grow the hash list");
-        h->lines = grown;
-        h->capacity = capacity;
-    }
+    void *lines = h->lines;
+    int rc = golden_grow(&lines, &h->capacity, h->count, sizeof *h->lines, err);
+    h->lines = lines;
+    if (rc) return cc_prefix(err, "%s", h->path);
     golden_hash_line *l = &h->lines[h->count++];
     memcpy(l->name, name, name_len + 1);
     memcpy(l->hex, hex, sizeof l->hex);

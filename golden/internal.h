@@ -18,6 +18,9 @@ int golden_copy_text(char *dst, size_t size, const char *src, cc_error *err);
 /* "a/b" into dst, refused when it does not fit. */
 int golden_join_path(char *dst, size_t size, const char *a, const char *b, cc_error *err);
 int golden_is_space(char c);
+/* Room for one more item in *items (count used of *capacity, each size bytes): doubles it when
+ * full. On failure *items is unchanged. */
+int golden_grow(void **items, size_t *capacity, size_t count, size_t size, cc_error *err);
 
 /* Splits text into lines in place; calls fn for every line that is not blank or a comment,
  * trimmed, with its 1-based number; stops at the first error fn returns. */

@@ -3,7 +3,9 @@
 
 #include "golden/internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int golden_copy_text(char *dst, size_t size, const char *src, cc_error *err) {
@@ -21,6 +23,16 @@ int golden_join_path(char *dst, size_t size, const char *a, const char *b, cc_er
 }
 
 int golden_is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+int golden_grow(void **items, size_t *capacity, size_t count, size_t size, cc_error *err) {
+    if (count < *capacity) return CC_OK;
+    size_t grown = *capacity ? 2 * *capacity : 64;
+    void *p = grown <= SIZE_MAX / size ? realloc(*items, grown * size) : NULL;
+    if (!p) return cc_fail(err, CC_ERR_NOMEM, "cannot grow a list to %zu items", grown);
+    *items = p;
+    *capacity = grown;
+    return CC_OK;
+}
 
 int golden_for_each_line(char *text, golden_line_fn fn, void *state, cc_error *err) {
     int number = 0;

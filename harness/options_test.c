@@ -51,7 +51,6 @@ static int parse(values *v, int *help, cc_error *err, char **args) {
 
 #define ARGS(...) ((char *[]){__VA_ARGS__, NULL})
 
-/* Refused with CC_ERR_ARG and a message holding each of want (NULL-terminated). */
 static void expect_refused(checks *t, char **args, const char *want1, const char *want2) {
     values v;
     int help;
@@ -80,43 +79,48 @@ static void test_values(checks *t) {
     CHECK(t, parse(&v, &help, &err, ARGS("--engine", "x", "--")) == CC_OK);
 }
 
-static void test_refusals(checks *t) {
-    expect_refused(t, ARGS("--engine", "x", "--colour", "red"), "unknown option '--colour'", NULL);
-    expect_refused(t, ARGS("--engine", "x", "--colour=red"), "unknown option '--colour'", NULL);
-    expect_refused(t, ARGS("--engin", "x"), "unknown option '--engin'", NULL); /* no prefixes */
-    expect_refused(t, ARGS("--engine", "x", "-v"), "unknown option '-v'", NULL);
-    expect_refused(t, ARGS("--engine"), "option --engine needs a value", NULL);
-    expect_refused(t, ARGS("--engine", "x", "--steps"), "option --steps needs a value", NULL);
-    expect_refused(t, ARGS("--engine="), "option --engine has an empty value", NULL);
-    expect_refused(t, ARGS("--engine", "x", "--verbose=yes"), "option --verbose takes no value",
-                   NULL);
-    expect_refused(t, ARGS("--engine", "x", "--engine", "y"), "option --engine given twice", NULL);
-    expect_refused(t, ARGS("--engine", "x", "cpu.ref"), "unexpected argument 'cpu.ref'", NULL);
-    expect_refused(t, ARGS("--engine", "x", "--", "y"), "unexpected argument 'y'", NULL);
-    expect_refused(t, ARGS("--steps", "1"), "--engine is required", NULL);
-
+/* Each refused with CC_ERR_ARG and a message holding want1 and want2 (when not NULL). */
+static const struct refusal {
+    const char *args[8];
+    const char *want1, *want2;
+} refusals[] = {
+    {{"--engine", "x", "--colour", "red", NULL}, "unknown option '--colour'", NULL},
+    {{"--engine", "x", "--colour=red", NULL}, "unknown option '--colour'", NULL},
+    {{"--engin", "x", NULL}, "unknown option '--engin'", NULL},
+    {{"--engine", "x", "-v", NULL}, "unknown option '-v'", NULL},
+    {{"--engine", NULL}, "option --engine needs a value", NULL},
+    {{"--engine", "x", "--steps", NULL}, "option --steps needs a value", NULL},
+    {{"--engine=", NULL}, "option --engine has an empty value", NULL},
+    {{"--engine", "x", "--verbose=yes", NULL}, "option --verbose takes no value", NULL},
+    {{"--engine", "x", "--engine", "y", NULL}, "option --engine given twice", NULL},
+    {{"--engine", "x", "cpu.ref", NULL}, "unexpected argument 'cpu.ref'", NULL},
+    {{"--engine", "x", "--", "y", NULL}, "unexpected argument 'y'", NULL},
+    {{"--steps", "1", NULL}, "--engine is required", NULL},
     /* Integers: the flag and the value in every message. */
-    expect_refused(t, ARGS("--engine", "x", "--steps", "20x"), "--steps", "'20x' is not a whole");
-    expect_refused(t, ARGS("--engine", "x", "--steps", " 5"), "--steps", "' 5' is not a whole");
-    expect_refused(t, ARGS("--engine", "x", "--steps", "-"), "--steps", "'-' is not a whole");
-    expect_refused(t, ARGS("--engine", "x", "--steps", "-1"), "--steps", "-1 is outside 0..1000");
-    expect_refused(t, ARGS("--engine", "x", "--steps", "1001"), "--steps", "1001 is outside");
-    expect_refused(t, ARGS("--engine", "x", "--cases", "0"), "--cases", "0 is outside");
-    expect_refused(t, ARGS("--engine", "x", "--cases", "99999999999999999999"), "--cases",
-                   "99999999999999999999 is outside");
-    expect_refused(t, ARGS("--engine", "x", "--repeats", "10"), "--repeats", "10 is outside 1..9");
-
+    {{"--engine", "x", "--steps", "20x", NULL}, "--steps", "'20x' is not a whole"},
+    {{"--engine", "x", "--steps", " 5", NULL}, "--steps", "' 5' is not a whole"},
+    {{"--engine", "x", "--steps", "-", NULL}, "--steps", "'-' is not a whole"},
+    {{"--engine", "x", "--steps", "-1", NULL}, "--steps", "-1 is outside 0..1000"},
+    {{"--engine", "x", "--steps", "1001", NULL}, "--steps", "1001 is outside"},
+    {{"--engine", "x", "--cases", "0", NULL}, "--cases", "0 is outside"},
+    {{"--engine", "x", "--cases", "99999999999999999999", NULL},
+     "--cases",
+     "99999999999999999999 is outside"},
+    {{"--engine", "x", "--repeats", "10", NULL}, "--repeats", "10 is outside 1..9"},
     /* Ranges. */
-    expect_refused(t, ARGS("--engine", "x", "--radius", "9..3"), "--radius", "'9..3' is empty");
-    expect_refused(t, ARGS("--engine", "x", "--radius", "0..3"), "--radius", "0 is outside 1..64");
-    expect_refused(t, ARGS("--engine", "x", "--radius", "3..65"), "--radius", "65 is outside");
-    expect_refused(t, ARGS("--engine", "x", "--radius", ".."), "--radius", "'..' is not a range");
-    expect_refused(t, ARGS("--engine", "x", "--radius", "3.."), "--radius", "'3..' is not a range");
-    expect_refused(t, ARGS("--engine", "x", "--radius", "a..b"), "--radius", "'a' is not a whole");
-
+    {{"--engine", "x", "--radius", "9..3", NULL}, "--radius", "'9..3' is empty"},
+    {{"--engine", "x", "--radius", "0..3", NULL}, "--radius", "0 is outside 1..64"},
+    {{"--engine", "x", "--radius", "3..65", NULL}, "--radius", "65 is outside"},
+    {{"--engine", "x", "--radius", "..", NULL}, "--radius", "'..' is not a range"},
+    {{"--engine", "x", "--radius", "3..", NULL}, "--radius", "'3..' is not a range"},
+    {{"--engine", "x", "--radius", "a..b", NULL}, "--radius", "'a' is not a whole"},
     /* A custom parser's message comes through. */
-    expect_refused(t, ARGS("--engine", "x", "--parity", "both"), "--parity",
-                   "'both' is neither even nor odd");
+    {{"--engine", "x", "--parity", "both", NULL}, "--parity", "'both' is neither even nor odd"},
+};
+
+static void test_refusals(checks *t) {
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
+        expect_refused(t, (char **)refusals[i].args, refusals[i].want1, refusals[i].want2);
 }
 
 static void test_help(checks *t) {
