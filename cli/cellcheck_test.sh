@@ -6,7 +6,7 @@ tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-# expect STATUS DESCRIPTION -- COMMAND...: the exit status and, on a usage error, the usage text.
+# expect STATUS DESCRIPTION -- COMMAND...: the exit status and, on a usage error, the usage line.
 expect() {
     local want="$1" what="$2"
     shift 3
@@ -28,9 +28,46 @@ expect 2 "negative steps" -- "$tool" run --engine oracle --steps -1 --in a.txt -
 expect 2 "unknown engine" -- "$tool" check --engine cpu.nothing
 grep -q "cpu.ref" "$tmp/err" || fail "unknown engine: the message does not list the engines"
 expect 2 "bad radius range" -- "$tool" check --engine cpu.ref --radius 9..3
+grep -q "^cellcheck check: --radius: range '9..3' is empty" "$tmp/err" ||
+    fail "bad radius range: the message does not name the flag and the value"
 expect 2 "bad seed" -- "$tool" check --engine cpu.ref --seed xyz
 expect 2 "malformed case line" -- "$tool" check --engine cpu.ref --case 'rule=B3/S23 size=8'
+expect 2 "--case with --cases" -- "$tool" check --engine cpu.ref --cases 3 --case 'rule=B3/S23'
 expect 2 "bench without engine" -- "$tool" bench --size 64
+grep -q -- "--engine is required" "$tmp/err" || fail "bench without engine: the message does not name --engine"
+expect 2 "bench with a bad size" -- "$tool" bench --engine cpu.ref --size 64y
+expect 2 "bench with an unknown engine" -- "$tool" bench --engine cpu.nothing
+expect 2 "gate with an unknown flag" -- "$tool" gate --baseline x
+grep -q "unknown option '--baseline'" "$tmp/err" || fail "gate: the unknown flag is not named"
+expect 2 "certify with a bad count" -- "$tool" certify --cases 12x
+grep -q -- "--cases: '12x' is not a whole number" "$tmp/err" || fail "certify: the bad count is not named"
+expect 2 "malformed rule" -- "$tool" run --engine oracle --rule B3/Q23 --steps 1 --in a.txt --out b.txt
+expect 2 "a flag given twice" -- "$tool" run --engine oracle --engine cpu.ref --steps 1 --in a.txt --out b.txt
+expect 2 "an abbreviated flag" -- "$tool" check --eng cpu.ref
+expect 2 "a positional argument" -- "$tool" check cpu.ref
+
+# The golden command's wrong arguments.
+expect 2 "golden without a subcommand" -- "$tool" golden
+expect 2 "golden with an unknown subcommand" -- "$tool" golden frobnicate
+expect 2 "golden with an unknown flag" -- "$tool" golden verify --colour red
+expect 2 "golden with --dir and --catalogue" -- "$tool" golden verify --dir x --catalogue y
+expect 2 "golden --dir without a value" -- "$tool" golden update --dir
+
+# --help: every command's usage and options on stdout, status 0.
+for command in list run check certify bench gate "golden verify" "golden update"; do
+    # shellcheck disable=SC2086 # "golden verify" is two words
+    expect 0 "$command --help" -- "$tool" $command --help
+    grep -q "^usage: cellcheck $command" "$tmp/out" || fail "$command --help prints no usage line"
+    grep -q -- "-h, --help" "$tmp/out" || fail "$command --help lists no options"
+done
+grep -q -- "--dir ROOT" "$tmp/out" || fail "golden update --help does not mention --dir"
+expect 0 "check --help" -- "$tool" check --help
+for flag in --engine --cases --seed --radius --size --case --report-dir; do
+    grep -q -- "  $flag " "$tmp/out" || fail "check --help does not mention $flag"
+done
+expect 0 "golden --help" -- "$tool" golden --help
+expect 0 "--help" -- "$tool" --help
+grep -q "^  certify " "$tmp/out" || fail "cellcheck --help does not list certify"
 expect 0 "list" -- "$tool" list
 grep -q '^cpu.ref ' "$tmp/out" || fail "list does not show cpu.ref"
 grep -q '^cuda.base ' "$tmp/out" || fail "list does not show cuda.base"

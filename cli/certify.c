@@ -7,11 +7,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "harness/bench.h"
-#include "harness/harness.h"
 #include "harness/campaign.h"
+#include "harness/harness.h"
 #include "golden/golden.h"
 #include "oracle/gridio.h"
 
@@ -171,18 +171,33 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
-int cli_cmd_certify(int argc, char **argv) {
-    cli_flag flags[] = {{"--engine", NULL}, {"--cases", NULL}, {"--seed", NULL},
-                        {"--out-dir", NULL}, {"--catalogue", NULL}};
-    enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, NFLAGS };
-    cc_error err = {0};
-    if (cli_parse_flags(argc, argv, flags, NFLAGS, &err)) return cli_bad_usage(&err);
+enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, NOPTIONS };
 
+static const char about[] =
+    "Every check for one engine, or for every engine that can run here: the\n"
+    "conformance checks, a campaign (2000 cases unless --cases) and the golden\n"
+    "catalogue. Prints the certificate and writes certificate.md and\n"
+    "certificate.json.";
+
+int cli_cmd_certify(int argc, char **argv) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
+    opt.replay_alone = 1; /* main() calls cc_replay_hook */
     opt.cases = CERTIFY_DEFAULT_CASES;
-    if (cli_campaign_flags(flags[CASES].value, flags[SEED].value, &opt, &err))
-        return cli_bad_usage(&err);
+    const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL;
+    cc_option opts[NOPTIONS] = {
+        [ENGINE] = CC_OPTION_STRING("engine", "NAME", &engine_name,
+                                    "the engine to certify (default: every engine)"),
+        [OUT_DIR] = CC_OPTION_STRING("out-dir", "DIR", &out_dir,
+                                     "where certificate.md and .json go (default .)"),
+        [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,
+                                       "the golden catalogue (default golden/catalogue.txt)"),
+    };
+    cc_campaign_option_rows(&opt, &opts[CASES]);
+    cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
+    int status;
+    if (cli_parse(&cmd, argc, argv, &status)) return status;
+    cc_error err = {0};
 
     const cc_engine *const *all = cc_engines_all();
     int n = 0;
@@ -193,23 +208,22 @@ int cli_cmd_certify(int argc, char **argv) {
         return cli_failed(&err);
     }
     int count = 0;
-    if (flags[ENGINE].value) {
-        const cc_engine *e = cli_find_engine(flags[ENGINE].value, &err);
+    if (engine_name) {
+        const cc_engine *e = cli_find_engine(engine_name, &err);
         if (!e) {
             free(rows);
-            return cli_bad_usage(&err);
+            return cli_bad_usage(&cmd, &err);
         }
         rows[count++].engine = e;
     } else {
         for (int i = 0; i < n; i++) rows[count++].engine = all[i];
     }
 
-    const char *out_dir = flags[OUT_DIR].value;
     if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY"); /* bazel run */
     if (!out_dir) out_dir = ".";
     char catalogue_path[4096];
-    if (flags[CATALOGUE].value) {
-        snprintf(catalogue_path, sizeof catalogue_path, "%s", flags[CATALOGUE].value);
+    if (catalogue) {
+        snprintf(catalogue_path, sizeof catalogue_path, "%s", catalogue);
     } else if (golden_catalogue_path(".", catalogue_path, sizeof catalogue_path, &err)) {
         free(rows);
         return cli_failed(&err);

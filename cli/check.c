@@ -1,60 +1,62 @@
 /* cellcheck check: a seeded campaign of one engine against the oracle, or one case replayed. */
 #include <stdio.h>
-#include <string.h>
 
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "harness/campaign.h"
+#include "harness/harness.h"
 
-int cli_campaign_flags(const char *cases, const char *seed, cc_campaign_options *opt,
-                       cc_error *err) {
-    if (cases) {
-        int64_t n;
-        int rc = cli_parse_int64("--cases", cases, 1, INT64_C(1) << 40, &n, err);
-        if (rc) return rc;
-        opt->cases = (uint64_t)n;
-    }
-    return seed ? case_seed_parse_hex(seed, opt->master, err) : CC_OK;
-}
+enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, NOPTIONS };
+
+static const char about[] =
+    "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
+    "mismatch. With --case, replays that one case instead.";
 
 int cli_cmd_check(int argc, char **argv) {
-    cli_flag flags[] = {{"--engine", NULL}, {"--cases", NULL},  {"--seed", NULL},
-                        {"--radius", NULL}, {"--size", NULL},   {"--case", NULL},
-                        {"--report-dir", NULL}};
-    enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, NFLAGS };
-    cc_error err = {0};
-    if (cli_parse_flags(argc, argv, flags, NFLAGS, &err)) return cli_bad_usage(&err);
-    if (!flags[ENGINE].value) {
-        cc_fail(&err, CC_ERR_ARG, "check needs --engine");
-        return cli_bad_usage(&err);
-    }
-    if (flags[CASE].value && (flags[CASES].value || flags[SEED].value || flags[RADIUS].value ||
-                              flags[SIZE].value)) {
-        cc_fail(&err, CC_ERR_ARG, "--case replays one case: --cases, --seed, --radius and --size do not apply");
-        return cli_bad_usage(&err);
-    }
-    const cc_engine *engine = cli_find_engine(flags[ENGINE].value, &err);
-    if (!engine) return cli_bad_usage(&err);
-
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
-    opt.report_dir = flags[REPORT_DIR].value;
-    if (cli_campaign_flags(flags[CASES].value, flags[SEED].value, &opt, &err))
-        return cli_bad_usage(&err);
-    if (flags[RADIUS].value &&
-        cc_parse_int_range(flags[RADIUS].value, &opt.radius_lo, &opt.radius_hi, &err))
-        return cli_bad_usage(&err);
-    if (flags[SIZE].value && cc_parse_int_range(flags[SIZE].value, &opt.size_lo, &opt.size_hi, &err))
-        return cli_bad_usage(&err);
+    opt.replay_alone = 1; /* main() calls cc_replay_hook */
+    const char *engine_name = NULL, *case_line = NULL;
+    cc_option_range radius = {0, 0}, size = {0, 0};
+    cc_option opts[NOPTIONS] = {
+        [ENGINE] = CC_OPTION_STRING("engine", "NAME", &engine_name,
+                                    "the engine to check (cellcheck list names them)"),
+        [RADIUS] = CC_OPTION_RANGE("radius", "A..B", &radius, 1, INT32_MAX,
+                                   "radii of the valid cases (default: the engine's)"),
+        [SIZE] = CC_OPTION_RANGE("size", "A..B", &size, 1, INT32_MAX,
+                                 "widths and heights of the valid cases"),
+        [CASE] = CC_OPTION_STRING("case", "'CASE LINE'",
+                                  &case_line, "replay one case: the line a failure prints"),
+        [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
+                                        "where failure pictures are written"),
+    };
+    cc_campaign_option_rows(&opt, &opts[CASES]);
+    opts[ENGINE].required = 1;
+    cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};
+    int status;
+    if (cli_parse(&cmd, argc, argv, &status)) return status;
+    cc_error err = {0};
+    if (case_line &&
+        (opts[CASES].given || opts[SEED].given || opts[RADIUS].given || opts[SIZE].given)) {
+        cc_fail(&err, CC_ERR_ARG,
+                "--case replays one case: --cases, --seed, --radius and --size do not apply");
+        return cli_bad_usage(&cmd, &err);
+    }
+    opt.radius_lo = (int32_t)radius.lo;
+    opt.radius_hi = (int32_t)radius.hi;
+    opt.size_lo = (int32_t)size.lo;
+    opt.size_hi = (int32_t)size.hi;
+    const cc_engine *engine = cli_find_engine(engine_name, &err);
+    if (!engine) return cli_bad_usage(&cmd, &err);
 
     if (cc_engine_available(engine, &err)) {
         cc_prefix(&err, "%s cannot run here", engine->name);
         return cli_failed(&err);
     }
     int rc;
-    if (flags[CASE].value) {
-        rc = cc_campaign_check_line(engine, flags[CASE].value, &opt, NULL, &err);
-        if (rc == CC_ERR_ARG) return cli_bad_usage(&err);
+    if (case_line) {
+        rc = cc_campaign_check_line(engine, case_line, &opt, NULL, &err);
+        if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }
     char seed_hex[2 * CC_SEED_BYTES + 1];

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "harness/bench.h"
 #include "oracle/gridio.h"
 
@@ -124,16 +124,26 @@ static int gate_line(char *line, int number, gate_tally *t, cc_error *err) {
     return broken ? CC_ERR_MISMATCH : CC_OK;
 }
 
+static const char about[] =
+    "The performance gate: speed-ups over the reference engine and flatness\n"
+    "over r, measured in one run, against the per-device baselines (lines for\n"
+    "another device, or for hardware absent here, are skipped).";
+
 int cli_cmd_gate(int argc, char **argv) {
-    cli_flag flags[] = {{"--baselines", NULL}};
+    const char *path = "ci/perf/baselines.txt";
+    cc_option opts[] = {
+        CC_OPTION_STRING("baselines", "FILE", &path,
+                         "the baselines (default ci/perf/baselines.txt)"),
+    };
+    cc_command cmd = {"cellcheck gate", about, opts, 1};
+    int status = 0;
+    if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};
-    if (cli_parse_flags(argc, argv, flags, 1, &err)) return cli_bad_usage(&err);
-    const char *path = flags[0].value ? flags[0].value : "ci/perf/baselines.txt";
     char *text = NULL;
     size_t len = 0;
     if (cc_read_file(path, &text, &len, &err)) return cli_failed(&err);
     gate_tally t = {0, 0, 0};
-    int number = 0, status = 0;
+    int number = 0;
     for (char *line = text, *next; line && *line; line = next) {
         next = strchr(line, '\n');
         if (next) *next++ = '\0';

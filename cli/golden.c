@@ -1,7 +1,100 @@
-/* cellcheck golden verify | update: the catalogue's own command line. */
+/* cellcheck golden verify | update: the golden catalogue's command line. verify checks that the
+ * oracle reproduces every hash and snapshot; update recomputes them (review the diff). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "golden/golden.h"
 
-int cli_cmd_golden(int argc, char **argv) { return golden_command(argc, argv, stdout, stderr); }
+enum { DIR_OPTION, CATALOGUE, NOPTIONS };
+
+typedef struct golden_args {
+    const char *dir, *catalogue;
+    cc_option opts[NOPTIONS];
+    cc_command cmd;
+} golden_args;
+
+static void golden_table(golden_args *a, int update) {
+    memset(a, 0, sizeof *a);
+    const cc_option opts[NOPTIONS] = {
+        [DIR_OPTION] = CC_OPTION_STRING("dir", "ROOT", &a->dir,
+                                        "the source tree (default: see above)"),
+        [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &a->catalogue,
+                                       "the catalogue (default ROOT/golden/catalogue.txt)"),
+    };
+    memcpy(a->opts, opts, sizeof opts);
+    a->cmd = (cc_command){
+        update ? "cellcheck golden update" : "cellcheck golden verify",
+        update ? "Recomputes every hash and snapshot with the oracle and writes hashes.txt and\n"
+                 "snapshots/ whole or not at all (review the diff). ROOT defaults to\n"
+                 "$BUILD_WORKSPACE_DIRECTORY (bazel run), else the current directory; give\n"
+                 "--dir or --catalogue, not both."
+               : "Checks that the oracle reproduces every hash of hashes.txt and every snapshot,\n"
+                 "and that neither names a case the catalogue lacks. ROOT defaults to\n"
+                 "$BUILD_WORKSPACE_DIRECTORY (bazel run), else the current directory; give\n"
+                 "--dir or --catalogue, not both.",
+        a->opts, NOPTIONS};
+}
+
+static int golden_run(int update, int argc, char **argv) {
+    golden_args a;
+    golden_table(&a, update);
+    int status;
+    if (cli_parse(&a.cmd, argc, argv, &status)) return status;
+    cc_error err = {0};
+    if (a.dir && a.catalogue) {
+        cc_fail(&err, CC_ERR_ARG, "give --dir or --catalogue, not both");
+        return cli_bad_usage(&a.cmd, &err);
+    }
+    char path[GOLDEN_PATH_MAX];
+    const char *catalogue = a.catalogue;
+    if (!catalogue) {
+        const char *dir = a.dir;
+        if (!dir) dir = getenv("BUILD_WORKSPACE_DIRECTORY"); /* bazel run */
+        if (!dir || !*dir) dir = ".";
+        if (golden_catalogue_path(dir, path, sizeof path, &err)) return cli_bad_usage(&a.cmd, &err);
+        catalogue = path;
+    }
+    golden_catalogue cat;
+    if (golden_load(catalogue, &cat, &err)) return cli_failed(&err);
+    int rc;
+    if (update) {
+        rc = golden_update(&cat, stdout, &err);
+    } else {
+        golden_report report;
+        rc = golden_verify_oracle(&cat, stderr, &report, &err);
+        if (!rc)
+            printf("golden verify: the oracle reproduces all %zu cases of %s\n", report.passed,
+                   cat.path);
+    }
+    golden_free(&cat);
+    return rc ? cli_failed(&err) : 0;
+}
+
+/* Both subcommands' usage lines, from their tables. */
+static void golden_usage(FILE *out) {
+    for (int update = 0; update <= 1; update++) {
+        golden_args a;
+        golden_table(&a, update);
+        cc_options_usage(&a.cmd, out);
+    }
+    fputs("(cellcheck golden verify --help, cellcheck golden update --help say more)\n", out);
+}
+
+int cli_cmd_golden(int argc, char **argv) {
+    const char *sub = argc >= 2 ? argv[1] : NULL;
+    if (sub && (!strcmp(sub, "verify") || !strcmp(sub, "update")))
+        return golden_run(!strcmp(sub, "update"), argc - 1, argv + 1);
+    if (sub && (!strcmp(sub, "--help") || !strcmp(sub, "-h"))) {
+        golden_usage(stdout);
+        return 0;
+    }
+    if (sub)
+        fprintf(stderr, "cellcheck golden: unknown subcommand '%s' (verify or update)\n\n", sub);
+    else
+        fprintf(stderr, "cellcheck golden: verify or update?\n\n");
+    golden_usage(stderr);
+    return 2;
+}

@@ -7,7 +7,9 @@
  *   glider     rule=B3/S23 in=golden/patterns/glider.rle steps=4
  * A seeded case line is oracle/case.h's; a pattern case takes its initial grid and torus from an RLE
  * file whose path is relative to the source root (the directory above the catalogue's).
- * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle. */
+ * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle.
+ * The library, by part: catalogue.c (loading catalogue.txt), results.c (running a case, hashing),
+ * hashes.c (hashes.txt), verify.c, update.c; text.c and internal.h are what they share. */
 #ifndef CELLCHECK_GOLDEN_GOLDEN_H
 #define CELLCHECK_GOLDEN_GOLDEN_H
 
@@ -104,11 +106,6 @@ int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, F
  * or not at all: every result first, then temporaries, then renames, hashes.txt last. Stale
  * snapshots are removed. Prints what changed to log (may be NULL). */
 int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
-
-/* The command line: "verify [--dir ROOT | --catalogue FILE]" and
- * "update [--dir ROOT | --catalogue FILE]". ROOT defaults to $BUILD_WORKSPACE_DIRECTORY (set by
- * `bazel run`), else the current directory. Returns 0, 1 (failed) or 2 (wrong arguments). */
-int golden_command(int argc, char **argv, FILE *out, FILE *errout);
 
 /* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue
  * case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */

@@ -1,6 +1,5 @@
 /* The golden test of an engine: every catalogue case it supports reproduces its golden hash. */
 #include <stdio.h>
-#include <string.h>
 
 #include "harness/harness.h"
 #include "golden/golden.h"
@@ -8,19 +7,17 @@
 int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
     (void)reference;
     int status = 0;
-    if (cc_harness_skip(engine, &status)) return status;
     const char *catalogue = "golden/catalogue.txt";
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--catalogue") == 0 && i + 1 < argc) {
-            catalogue = argv[++i];
-        } else if (strncmp(argv[i], "--catalogue=", 12) == 0 && argv[i][12]) {
-            catalogue = argv[i] + 12;
-        } else {
-            fprintf(stderr, "%s golden test: unexpected argument '%s' (takes --catalogue FILE)\n",
-                    engine->name, argv[i]);
-            return 2;
-        }
-    }
+    cc_option rows[] = {
+        CC_OPTION_STRING("catalogue", "FILE", &catalogue,
+                         "the catalogue (default golden/catalogue.txt)"),
+    };
+    cc_command cmd = {cc_options_program(argc, argv, "golden test"),
+                      "The engine's golden test: every catalogue case within its capabilities\n"
+                      "reproduces its golden hash.",
+                      rows, 1};
+    if (cc_options_parse_or_usage(&cmd, argc, argv, stdout, stderr, &status)) return status;
+    if (cc_harness_skip(engine, &status)) return status;
     golden_catalogue cat;
     cc_error err = {0};
     if (golden_load(catalogue, &cat, &err)) {

@@ -564,19 +564,7 @@ static void test_malformed_refused(checks *t) {
         golden_free(&cat);
     }
 
-    /* The command line refuses wrong arguments with status 2. */
-    char *no_sub[] = {"frobnicate"};
-    char *bad_flag[] = {"verify", "--colour", "red"};
-    char *both[] = {"verify", "--dir", "x", "--catalogue", "y"};
-    char *no_value[] = {"update", "--dir"};
-    FILE *sink = tmpfile();
-    CHECKF(t, golden_command(1, no_sub, sink, sink) == 2, "unknown subcommand accepted");
-    CHECKF(t, golden_command(3, bad_flag, sink, sink) == 2, "unknown flag accepted");
-    CHECKF(t, golden_command(5, both, sink, sink) == 2, "--dir with --catalogue accepted");
-    CHECKF(t, golden_command(2, no_value, sink, sink) == 2, "--dir without a value accepted");
-    CHECKF(t, golden_command(0, NULL, sink, sink) == 2, "no subcommand accepted");
-    fclose(sink);
-    printf("malformed catalogues and arguments refused\n");
+    printf("malformed catalogues refused\n");
 }
 
 /* ---- engines ------------------------------------------------------------------------------- */

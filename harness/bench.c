@@ -96,51 +96,30 @@ int cc_bench_parse_sizes(const char *text, cc_bench_options *opt, cc_error *err)
     return for_each_item("--size", text, size_item, opt, err);
 }
 
-int cc_bench_parse_args(int argc, char **argv, cc_bench_options *opt, cc_error *err) {
-    static const char *const flags[] = {"--radius", "--size", "--steps", "--repeats", "--warmup"};
-    int seen[5] = {0};
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i], *value = NULL;
-        int which = -1;
-        for (int f = 0; f < 5 && which < 0; f++) {
-            size_t n = strlen(flags[f]);
-            if (strncmp(arg, flags[f], n) != 0) continue;
-            if (arg[n] == '=') {
-                which = f;
-                value = arg + n + 1;
-            } else if (arg[n] == '\0') {
-                which = f;
-                if (i + 1 >= argc) return cc_fail(err, CC_ERR_ARG, "%s needs a value", flags[f]);
-                value = argv[++i];
-            }
-        }
-        if (which < 0)
-            return cc_fail(err, CC_ERR_ARG,
-                           "unexpected argument '%s' (bench takes --radius, --size, --steps, "
-                           "--repeats, --warmup)",
-                           arg);
-        if (seen[which]++) return cc_fail(err, CC_ERR_ARG, "%s given twice", flags[which]);
-        int64_t v;
-        int rc = CC_OK;
-        switch (which) {
-        case 0: rc = cc_bench_parse_radii(value, opt, err); break;
-        case 1: rc = cc_bench_parse_sizes(value, opt, err); break;
-        case 2:
-            rc = parse_whole("--steps", value, strlen(value), 1, INT32_MAX, &v, err);
-            if (!rc) opt->steps = v;
-            break;
-        case 3:
-            rc = parse_whole("--repeats", value, strlen(value), 1, BENCH_REPEATS_MAX, &v, err);
-            if (!rc) opt->repeats = (int)v;
-            break;
-        case 4:
-            rc = parse_whole("--warmup", value, strlen(value), 0, INT32_MAX, &v, err);
-            if (!rc) opt->warmup = v;
-            break;
-        }
-        if (rc) return rc;
-    }
-    return CC_OK;
+static int radii_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    (void)flag;
+    return cc_bench_parse_radii(value, dest, err);
+}
+
+static int sizes_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    (void)flag;
+    return cc_bench_parse_sizes(value, dest, err);
+}
+
+void cc_bench_option_rows(cc_bench_options *opt, cc_option rows[CC_BENCH_OPTION_COUNT]) {
+    const cc_option table[CC_BENCH_OPTION_COUNT] = {
+        CC_OPTION_CUSTOM("radius", "R,...", opt, radii_option,
+                         "radii to time (default 1,4,8,16, within both caps)"),
+        CC_OPTION_CUSTOM("size", "N|WxH,...", opt, sizes_option,
+                         "grid sizes (default 1024 on a CPU, 8192 on a GPU)"),
+        CC_OPTION_INT64("steps", "K", &opt->steps, 1, INT32_MAX,
+                        "steps per timed repeat (default 2 CPU, 25 GPU)"),
+        CC_OPTION_INT("repeats", "N", &opt->repeats, 1, BENCH_REPEATS_MAX,
+                      "median of N timed repeats (default 3 CPU, 5 GPU)"),
+        CC_OPTION_INT64("warmup", "K", &opt->warmup, 0, INT32_MAX,
+                        "untimed steps first (default 1 CPU, 3 GPU)"),
+    };
+    memcpy(rows, table, sizeof table);
 }
 
 const char *cc_bench_default_reference(const cc_engine *engine) {

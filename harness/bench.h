@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "engines/engine.h"
+#include "harness/options.h"
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
@@ -52,9 +53,10 @@ void cc_bench_options_init(cc_bench_options *opt);
 int cc_bench_parse_radii(const char *text, cc_bench_options *opt, cc_error *err);
 int cc_bench_parse_sizes(const char *text, cc_bench_options *opt, cc_error *err);
 
-/* --radius LIST --size LIST --steps K --repeats R --warmup W (each "--flag value" or
- * "--flag=value"); anything else is refused. */
-int cc_bench_parse_args(int argc, char **argv, cc_bench_options *opt, cc_error *err);
+/* The benchmark's flags as rows of an option table, writing into opt: --radius LIST, --size LIST,
+ * --steps K, --repeats N, --warmup K. */
+#define CC_BENCH_OPTION_COUNT 5
+void cc_bench_option_rows(cc_bench_options *opt, cc_option rows[CC_BENCH_OPTION_COUNT]);
 
 /* The reference engine an engine is measured against by default: "cuda.base" for GPU engines,
  * "cpu.ref" for the others. */

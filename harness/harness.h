@@ -4,12 +4,19 @@
 
 #include "engines/engine.h"
 #include "harness/campaign.h"
+#include "harness/options.h"
 
 /* A seeded campaign against the oracle (sharded by TEST_TOTAL_SHARDS / TEST_SHARD_INDEX), edge
  * cases, the zero-step round trip, the largest counts, and the refusal of every unsupported
- * parameter. Flags: --cases N, --seed HEX. */
+ * parameter. Flags: --cases N, --seed HEX, --report-dir DIR, --verbose (--help lists them). */
 int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv);
+
+/* The campaign's flags as rows of an option table, writing into opt: --cases N (1..2^40) and
+ * --seed HEX (64 hex digits). The conformance test and `cellcheck check` and `certify` use them. */
+#define CC_CAMPAIGN_OPTION_COUNT 2
+#define CC_CAMPAIGN_CASES_MAX (INT64_C(1) << 40)
+void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIGN_OPTION_COUNT]);
 
 /* What a conformance run found. passed: every check passed. */
 typedef struct cc_conformance_summary {

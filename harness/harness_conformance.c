@@ -504,52 +504,50 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
 
 /* ---- The harness ------------------------------------------------------------------------ */
 
-static int usage(const char *name, const char *problem) {
-    fprintf(stderr,
-            "%s conformance: %s\n"
-            "usage: [--cases N] [--seed HEX] [--report-dir DIR] [--verbose]\n",
-            name, problem);
-    return 2;
+static int seed_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    int rc = case_seed_parse_hex(value, dest, err);
+    return rc ? cc_prefix(err, "%s", flag) : CC_OK;
+}
+
+void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIGN_OPTION_COUNT]) {
+    const cc_option table[CC_CAMPAIGN_OPTION_COUNT] = {
+        CC_OPTION_UINT64("cases", "N", &opt->cases, 1, CC_CAMPAIGN_CASES_MAX,
+                         "how many seeded cases to run"),
+        CC_OPTION_CUSTOM("seed", "HEX", opt->master, seed_option,
+                         "the master seed, 64 hex digits"),
+    };
+    memcpy(rows, table, sizeof table);
 }
 
 int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv) {
     (void)reference;
     int status = 0;
-    if (cc_harness_skip(engine, &status)) return status;
-
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     cc_error err;
-    if (cc_campaign_options_from_env(&opt, &err)) return usage(engine->name, err.msg);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "--verbose")) {
-            opt.verbose = 1;
-            continue;
-        }
-        if (!strcmp(arg, "--replay-alone")) {
-            opt.replay_alone = 1;
-            continue;
-        }
-        if (!val) return usage(engine->name, "a flag is missing its value");
-        if (!strcmp(arg, "--cases")) {
-            char *end;
-            unsigned long long n = strtoull(val, &end, 10);
-            if (*end || !*val || val[0] == '-') return usage(engine->name, "--cases takes a count");
-            opt.cases = n;
-        } else if (!strcmp(arg, "--seed")) {
-            if (case_seed_parse_hex(val, opt.master, &err)) return usage(engine->name, err.msg);
-        } else if (!strcmp(arg, "--report-dir")) {
-            opt.report_dir = val;
-        } else {
-            char msg[160];
-            snprintf(msg, sizeof msg, "unknown flag '%.100s'", arg);
-            return usage(engine->name, msg);
-        }
-        i++;
+    if (cc_campaign_options_from_env(&opt, &err)) {
+        fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
+        return 2;
     }
+    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 3] = {
+        [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
+                                                      "where failure reports are written"),
+        [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt.verbose,
+                                                        "print every case as it runs"),
+        [CC_CAMPAIGN_OPTION_COUNT + 2] = CC_OPTION_FLAG(
+            "replay-alone", &opt.replay_alone,
+            "replay a failing case alone in a new process of this executable (its main must "
+            "call cc_replay_hook)"),
+    };
+    cc_campaign_option_rows(&opt, rows);
+    cc_command cmd = {cc_options_program(argc, argv, "conformance"),
+                      "The engine's conformance test: edge cases, zero-step round trips, the\n"
+                      "refusal of unsupported parameters, then a seeded campaign against the\n"
+                      "oracle.",
+                      rows, sizeof rows / sizeof rows[0]};
+    if (cc_options_parse_or_usage(&cmd, argc, argv, stdout, stderr, &status)) return status;
+    if (cc_harness_skip(engine, &status)) return status;
     char master[2 * CC_SEED_BYTES + 1], caps[256];
     case_seed_format_hex(opt.master, master);
     cc_engine_describe_caps(engine, caps, sizeof caps);

@@ -1,0 +1,43 @@
+/* What the commands of cellcheck share (see common.h). */
+#include "cli/common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int cli_parse(cc_command *cmd, int argc, char **argv, int *status) {
+    return cc_options_parse_or_usage(cmd, argc, argv, stdout, stderr, status);
+}
+
+int cli_bad_usage(const cc_command *cmd, const cc_error *err) {
+    return cc_options_usage_error(cmd, err, stderr);
+}
+
+int cli_failed(const cc_error *err) {
+    fprintf(stderr, "cellcheck: %s\n", err->msg);
+    return 1;
+}
+
+const cc_engine *cli_find_engine(const char *name, cc_error *err) {
+    const cc_engine *e = cc_engine_find(name);
+    if (!e) {
+        char names[512] = "";
+        for (const cc_engine *const *p = cc_engines_all(); *p; p++) {
+            if (names[0]) strncat(names, ", ", sizeof names - strlen(names) - 1);
+            strncat(names, (*p)->name, sizeof names - strlen(names) - 1);
+        }
+        cc_fail(err, CC_ERR_ARG, "no engine named '%s' (engines: %s)", name, names);
+    }
+    return e;
+}
+
+int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,
+                   cc_error *err) {
+    int rc = cc_engine_available(engine, err);
+    if (rc) return cc_prefix(err, "%s", engine->name);
+    cc_context *ctx = NULL;
+    if ((rc = cc_engine_create(engine, rule, g->w, g->h, &ctx, err))) return rc;
+    if (!(rc = cc_engine_load(ctx, g->cells, err)) && !(rc = cc_engine_step(ctx, steps, err)))
+        rc = cc_engine_store(ctx, g->cells, err);
+    cc_engine_destroy(ctx);
+    return rc;
+}

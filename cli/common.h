@@ -1,0 +1,35 @@
+/* What the commands of cellcheck share: the answers to a wrong argument and to a failure, and
+ * finding and running an engine. Exit statuses: 0 success, 1 failure (a mismatch, a refused
+ * input, a device error), 2 wrong arguments (with the command's usage line), 3 (gate only) no
+ * baseline line applies to this machine, so nothing was gated. */
+#ifndef CELLCHECK_CLI_COMMON_H
+#define CELLCHECK_CLI_COMMON_H
+
+#include <stdint.h>
+
+#include "engines/engine.h"
+#include "harness/options.h"
+#include "oracle/error.h"
+#include "oracle/grid.h"
+#include "oracle/rule.h"
+
+#define CLI_EXIT_NOTHING_GATED 3
+
+/* Parses the command's flags (argv[0] is the command's name). Returns 0 when the command should
+ * go on; else 1 with *status set: 0 after printing --help to stdout, 2 after a usage error. */
+int cli_parse(cc_command *cmd, int argc, char **argv, int *status);
+
+/* "cellcheck COMMAND: message" and the command's usage line on stderr; returns 2. */
+int cli_bad_usage(const cc_command *cmd, const cc_error *err);
+
+/* "cellcheck: message" on stderr; returns 1. */
+int cli_failed(const cc_error *err);
+
+/* The engine by name, or NULL and a CC_ERR_ARG error naming the engines there are. */
+const cc_engine *cli_find_engine(const char *name, cc_error *err);
+
+/* create, load, step, store, destroy: one engine on one grid, in place. */
+int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,
+                   cc_error *err);
+
+#endif

@@ -1,0 +1,56 @@
+/* cellcheck run: one engine (or the oracle) on one grid file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "oracle/gridio.h"
+#include "oracle/oracle.h"
+
+static const char about[] =
+    "One engine (or the oracle) on one grid file. .rle is Golly RLE with the\n"
+    "torus in its header (rule = B3/S23:T64,48), .txt rows of 0 and 1.";
+
+int cli_cmd_run(int argc, char **argv) {
+    const char *engine_name = NULL, *rule_text = NULL, *in = NULL, *out = NULL;
+    int64_t steps = 0;
+    cc_option opts[] = {
+        CC_OPTION_STRING("engine", "NAME", &engine_name, "the engine, or 'oracle'"),
+        CC_OPTION_STRING("rule", "RULE", &rule_text,
+                         "B3/S23, R5,C2,M0,S34..58,B34..45,NM... (default: the .rle's)"),
+        CC_OPTION_INT64("steps", "K", &steps, 0, INT64_MAX, "steps to run"),
+        CC_OPTION_STRING("in", "FILE", &in, "the initial grid: .rle or .txt"),
+        CC_OPTION_STRING("out", "FILE", &out, "the final grid: .rle or .txt"),
+    };
+    opts[0].required = opts[2].required = opts[3].required = opts[4].required = 1;
+    cc_command cmd = {"cellcheck run", about, opts, sizeof opts / sizeof opts[0]};
+    int status;
+    if (cli_parse(&cmd, argc, argv, &status)) return status;
+
+    cc_error err = {0};
+    const cc_engine *engine = NULL;
+    if (strcmp(engine_name, "oracle") != 0 && !(engine = cli_find_engine(engine_name, &err)))
+        return cli_bad_usage(&cmd, &err);
+    cc_rule rule, file_rule;
+    /* A malformed rule is a wrong argument; a well-formed one the tool cannot run is a failure. */
+    if (rule_text) {
+        int rc = cc_rule_parse(rule_text, &rule, &err);
+        if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
+        if (rc) return cli_failed(&err);
+    }
+
+    int has_file_rule = 0;
+    cc_grid g = {0};
+    if (cc_grid_read_file(in, &g, &file_rule, &has_file_rule, &err)) return cli_failed(&err);
+    if (!rule_text && !has_file_rule) {
+        cc_grid_free(&g);
+        cc_fail(&err, CC_ERR_ARG, "run needs --rule (%s names none)", in);
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (!rule_text) rule = file_rule;
+    int rc = engine ? cli_run_engine(engine, &rule, &g, steps, &err)
+                    : oracle_run(&rule, &g, steps, &err);
+    if (!rc) rc = cc_grid_write_file(out, &g, &rule, &err);
+    cc_grid_free(&g);
+    return rc ? cli_failed(&err) : 0;
+}
