@@ -6,52 +6,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <sodium.h>
 
 #include "fuzz/draw.h"
 
-/* The parameter stream: randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"),
- * read in 64-byte blocks. */
-typedef struct param_stream {
-    uint8_t key[CC_SEED_BYTES];
-    uint8_t block[64];
-    size_t pos;
-    uint64_t offset;
-} param_stream;
+/* The parameter stream: randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"). */
+typedef cc_param_stream param_stream;
 
-static int stream_init(param_stream *ps, const uint8_t seed[CC_SEED_BYTES], cc_error *err) {
-    if (sodium_init() < 0) return cc_fail(err, CC_ERR_DEVICE, "libsodium failed to initialise");
-    uint8_t in[CC_SEED_BYTES + 6];
-    memcpy(in, seed, CC_SEED_BYTES);
-    memcpy(in + CC_SEED_BYTES, "params", 6);
-    crypto_generichash(ps->key, sizeof ps->key, in, sizeof in, NULL, 0);
-    ps->pos = sizeof ps->block;
-    ps->offset = 0;
-    return CC_OK;
-}
+static uint32_t next_u32(param_stream *ps) { return case_param_u32(ps); }
 
-static uint32_t next_u32(param_stream *ps) {
-    if (ps->pos + 4 > sizeof ps->block) {
-        /* Cannot fail: the offset stays far below the stream's limit. */
-        case_stream(ps->key, ps->offset, ps->block, sizeof ps->block, NULL);
-        ps->offset += sizeof ps->block;
-        ps->pos = 0;
-    }
-    uint32_t v = (uint32_t)ps->block[ps->pos] | (uint32_t)ps->block[ps->pos + 1] << 8 |
-                 (uint32_t)ps->block[ps->pos + 2] << 16 | (uint32_t)ps->block[ps->pos + 3] << 24;
-    ps->pos += 4;
-    return v;
-}
-
-/* Uniform in 0 .. n-1 (n >= 1), without modulo bias. */
-static uint32_t uniform(param_stream *ps, uint32_t n) {
-    if (n <= 1) return 0;
-    uint32_t limit = (uint32_t)(0x100000000ULL - 0x100000000ULL % n);
-    for (;;) {
-        uint32_t v = next_u32(ps);
-        if (limit == 0 || v < limit) return v % n;
-    }
-}
+static uint32_t uniform(param_stream *ps, uint32_t n) { return case_param_uniform(ps, n); }
 
 /* Uniform in lo .. hi (lo <= hi). */
 static int32_t between(param_stream *ps, int32_t lo, int32_t hi) {
@@ -533,7 +496,7 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
 int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
                  const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err) {
     param_stream ps;
-    int rc = stream_init(&ps, seed, err);
+    int rc = case_param_init(&ps, seed, "params", err);
     if (rc) return rc;
     memset(out, 0, sizeof *out);
     memcpy(out->c.seed, seed, CC_SEED_BYTES);
