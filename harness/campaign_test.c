@@ -89,7 +89,7 @@ static void expect_line_round_trip(checks *t, const cc_case *c, uint64_t i) {
     CHECKF(t,
            rc == CC_OK && cc_rule_equal(&c->rule, &back.rule) && c->w == back.w && c->h == back.h &&
                c->steps == back.steps && c->density == back.density &&
-               memcmp(c->seed, back.seed, CC_SEED_BYTES) == 0,
+               c->grid_kind == back.grid_kind && memcmp(c->seed, back.seed, CC_SEED_BYTES) == 0,
            "case %" PRIu64 " does not round-trip through '%s' (%s)", i, line, err.msg);
 }
 
@@ -99,10 +99,36 @@ typedef struct coverage {
     int w_smallest, h_smallest, w_prime, w_pow2, non_square, w_big;
     int d0, d1, d_low, d_high, steps0, steps1, steps_many;
     int s_top, s_below_top, s_zero, b_top, b_below_top, b_zero, multi_range;
+    int large, large_long, large_non_square, large_steps[5], kinds[CC_GRID_KIND_COUNT];
 } coverage;
+
+/* 2^k - 1, 2^k or 2^k + 1 for 2^k in 64..2048. */
+static int power_side(int32_t v) {
+    for (int k = 6; k <= 11; k++)
+        if (v >= (1 << k) - 1 && v <= (1 << k) + 1) return 1;
+    return 0;
+}
+
+/* n*tile - 1, n*tile or n*tile + 1 for n >= 2. */
+static int tile_side(int32_t v, int32_t tile) {
+    return tile > 0 && v >= 2 * tile - 1 && ((v + 1) % tile <= 2);
+}
+
+static double case_cost(const cc_case *c) {
+    double side = 2.0 * c->rule.radius + 1;
+    return (double)c->w * c->h * side * side * (double)c->steps;
+}
 
 static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {
     cv->n++;
+    cv->kinds[d->c.grid_kind]++;
+    if (d->large) {
+        cv->large++;
+        cv->large_long += d->c.w >= 1100 || d->c.h >= 1100;
+        cv->large_non_square += d->c.w != d->c.h;
+        cv->large_steps[d->c.steps > 4 ? 0 : d->c.steps]++;
+        return;
+    }
     if (d->expect_refusal) {
         cv->invalid++;
         return;
@@ -156,15 +182,25 @@ static void test_general_coverage(checks *t) {
         CHECKF(t, d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
                "case %" PRIu64 " smaller than 2r+1", i);
         expect_line_round_trip(t, &d.c, i);
-        if (!d.expect_refusal) {
+        if (d.large) {
+            /* Past the blocks: sides from the stated set, 1..4 steps, within the large budget. */
+            int32_t least = 2 * d.c.rule.radius + 1;
+            CHECKF(t, (power_side(d.c.w) || d.c.w == least) && (power_side(d.c.h) || d.c.h == least) &&
+                          (power_side(d.c.w) || power_side(d.c.h)),
+                   "large case %" PRIu64 " %dx%d: a side outside 2^k-1..2^k+1 and 2r+1", i,
+                   (int)d.c.w, (int)d.c.h);
+            CHECKF(t, d.c.steps >= 1 && d.c.steps <= 4 &&
+                          case_cost(&d.c) <= CC_CAMPAIGN_DEFAULT_LARGE_BUDGET,
+                   "large case %" PRIu64 " costs %g with %" PRId64 " steps", i,
+                   case_cost(&d.c), d.c.steps);
+        } else if (!d.expect_refusal) {
             CHECKF(t,
                    d.c.w <= CC_CAMPAIGN_DEFAULT_SIZE_MAX && d.c.h <= CC_CAMPAIGN_DEFAULT_SIZE_MAX,
                    "case %" PRIu64 " %dx%d beyond the default size limit", i, (int)d.c.w,
                    (int)d.c.h);
-            double side = 2.0 * d.c.rule.radius + 1;
-            double cost = (double)d.c.w * d.c.h * side * side * (double)d.c.steps;
-            CHECKF(t, cost <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
-                   "case %" PRIu64 " costs %g with %" PRId64 " steps", i, cost, d.c.steps);
+            CHECKF(t, case_cost(&d.c) <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
+                   "case %" PRIu64 " costs %g with %" PRId64 " steps", i, case_cost(&d.c),
+                   d.c.steps);
         } else {
             CHECKF(t, d.c.rule.radius > e.caps.radius_max,
                    "general caps: invalid case %" PRIu64 " should break the radius, breaks %s", i,
@@ -184,6 +220,25 @@ static void test_general_coverage(checks *t) {
            "several ranges %d\n",
            cv.s_top, cv.s_below_top, cv.s_zero, cv.b_top, cv.b_below_top, cv.b_zero,
            cv.multi_range);
+    printf("  large %d (a side >= 1100: %d, non-square %d; steps 1 %d, 2 %d, 3 %d, 4 %d); grid "
+           "kinds uniform %d, patches %d, bands %d, cells %d, holes %d, checker %d\n",
+           cv.large, cv.large_long, cv.large_non_square, cv.large_steps[1], cv.large_steps[2],
+           cv.large_steps[3], cv.large_steps[4], cv.kinds[0], cv.kinds[1], cv.kinds[2],
+           cv.kinds[3], cv.kinds[4], cv.kinds[5]);
+    /* About 15% of the 1800 valid cases are large; half of those have a side past 1100. */
+    int valid = cv.n - cv.invalid;
+    CHECKF(t, cv.large >= valid / 8 && cv.large <= valid / 4, "large cases %d of %d", cv.large,
+           valid);
+    CHECKF(t, cv.large_long >= cv.large * 2 / 5 && cv.large_non_square >= cv.large * 4 / 5,
+           "large cases: %d with a side >= 1100, %d non-square, of %d", cv.large_long,
+           cv.large_non_square, cv.large);
+    for (int k = 1; k <= 4; k++)
+        CHECKF(t, cv.large_steps[k] >= cv.large / 10, "large cases with %d steps: %d", k,
+               cv.large_steps[k]);
+    CHECKF(t, cv.kinds[0] >= 1200 && cv.kinds[0] <= 1600, "uniform grids %d of 2000", cv.kinds[0]);
+    for (int k = 1; k < CC_GRID_KIND_COUNT; k++)
+        CHECKF(t, cv.kinds[k] >= 70, "grid kind %s: %d of 2000",
+               case_grid_kind_name((cc_grid_kind)k), cv.kinds[k]);
     /* Each at least a few dozen times in 2000 draws (the weights give far more). */
     CHECKF(t, cv.invalid >= 120 && cv.invalid <= 280, "invalid share %d of 2000", cv.invalid);
     CHECKF(t, cv.r_min >= 50 && cv.r_max >= 50, "radius ends %d %d", cv.r_min, cv.r_max);
@@ -201,6 +256,74 @@ static void test_general_coverage(checks *t) {
     CHECKF(t, cv.s_top >= 100 && cv.s_below_top >= 50 && cv.s_zero >= 100, "S ranges");
     CHECKF(t, cv.b_top >= 100 && cv.b_below_top >= 50 && cv.b_zero >= 100, "B ranges");
     CHECKF(t, cv.multi_range >= 50, "Life-like subsets %d", cv.multi_range);
+}
+
+/* An engine with the radii of cpu.ref (1..64) and a stated tile, for the draw's large cases and
+ * its steps at large radii. */
+static cc_engine wide_caps(void) {
+    cc_engine e = general_caps();
+    e.name = "test.wide";
+    e.caps.radius_max = 64;
+    e.caps.tile_w = 96;
+    e.caps.tile_h = 40;
+    return e;
+}
+
+/* Steps of valid cases with r > 16 over 2000 draws for an engine with radii 1..64: before cases
+ * at large radii got steps of their own, 420 of 490 ran none. */
+static void test_large_radius_steps(checks *t) {
+    cc_engine e = wide_caps();
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    int hist[6] = {0}, big_r = 0, big_r_multi_non_square = 0, large = 0, large_big_r = 0;
+    int tile_w = 0, tile_h = 0;
+    double work_large = 0, work_big_r = 0, work_rest = 0; /* cell-neighbour visits */
+    for (uint64_t i = 0; i < 2000; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        if (!CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg)) return;
+        if (!d.expect_refusal)
+            *(d.large ? &work_large : d.c.rule.radius > 16 ? &work_big_r : &work_rest) +=
+                case_cost(&d.c);
+        if (d.large) {
+            large++;
+            large_big_r += d.c.rule.radius > 16;
+            int tw = tile_side(d.c.w, 96), th = tile_side(d.c.h, 40);
+            /* Where one step would cost more than the budget, the shorter side is the smallest. */
+            int32_t least = 2 * d.c.rule.radius + 1;
+            CHECKF(t, (power_side(d.c.w) || tw || d.c.w == least) &&
+                          (power_side(d.c.h) || th || d.c.h == least) &&
+                          (power_side(d.c.w) || tw || power_side(d.c.h) || th),
+                   "large case %" PRIu64 " %dx%d r %d: a side from neither 2^k+-1 nor "
+                   "n*tile+-1 nor 2r+1",
+                   i, (int)d.c.w, (int)d.c.h, (int)d.c.rule.radius);
+            tile_w += tw && !power_side(d.c.w);
+            tile_h += th && !power_side(d.c.h);
+            CHECKF(t, case_cost(&d.c) <= CC_CAMPAIGN_DEFAULT_LARGE_BUDGET && d.c.steps >= 1 &&
+                          d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
+                   "large case %" PRIu64 " r %d %dx%d costs %g", i, (int)d.c.rule.radius,
+                   (int)d.c.w, (int)d.c.h, case_cost(&d.c));
+            continue;
+        }
+        if (d.expect_refusal || d.c.rule.radius <= 16) continue;
+        big_r++;
+        hist[d.c.steps >= 5 ? 5 : d.c.steps]++;
+        big_r_multi_non_square += d.c.steps >= 2 && d.c.w != d.c.h;
+    }
+    printf("r > 16, 2000 draws for r 1..64: %d valid cases; steps 0: %d, 1: %d, 2: %d, 3: %d, "
+           "4: %d, 5+: %d; %d with 2+ steps on non-square grids\n",
+           big_r, hist[0], hist[1], hist[2], hist[3], hist[4], hist[5], big_r_multi_non_square);
+    printf("  large: %d (r > 16: %d), W at n*96+-1 only %d, H at n*40+-1 only %d\n", large,
+           large_big_r, tile_w, tile_h);
+    printf("  work in cell-neighbour visits: large cases %.3g, others at r > 16 %.3g, the rest "
+           "%.3g\n",
+           work_large, work_big_r, work_rest);
+    CHECKF(t, big_r_multi_non_square >= big_r / 4, "r > 16: %d of %d cases with 2+ steps",
+           big_r_multi_non_square, big_r);
+    CHECKF(t, hist[2] > 0 && hist[3] > 0 && hist[4] > 0 && hist[5] == 0, "r > 16 steps");
+    CHECKF(t, tile_w >= 20 && tile_h >= 20 && large_big_r >= 10,
+           "tile sides W %d, H %d; large at r > 16: %d", tile_w, tile_h, large_big_r);
 }
 
 static void test_narrow_caps(checks *t) {
@@ -222,6 +345,9 @@ static void test_narrow_caps(checks *t) {
         int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
         CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": caps %s", i, check.msg);
         expect_line_round_trip(t, &d.c, i);
+        /* Sides up to 64x48 leave nothing past 2^6: no large case. */
+        CHECKF(t, !d.large, "narrow caps: large case %" PRIu64 " %dx%d", i, (int)d.c.w,
+               (int)d.c.h);
         if (!d.expect_refusal) {
             valid++;
             CHECKF(t,
@@ -259,10 +385,38 @@ static void test_option_ranges(checks *t) {
         CHECKF(t, rc == CC_OK, "%s", err.msg);
         if (rc) return;
         CHECKF(t,
-               !d.expect_refusal && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 && d.c.w >= 20 &&
-                   d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
+               !d.expect_refusal && !d.large && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 &&
+                   d.c.w >= 20 && d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
                "case %" PRIu64 ": r %d %dx%d", i, (int)d.c.rule.radius, (int)d.c.w, (int)d.c.h);
     }
+    /* An explicit size range bounds large cases too; a smaller budget bounds their work; a
+     * negative share turns them off. */
+    opt.size_lo = 100;
+    opt.size_hi = 600;
+    opt.large_budget = 2e7;
+    int large = 0;
+    for (uint64_t i = 0; i < 300; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        if (!CHECKF(t, cc_campaign_case(&e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
+        large += d.large;
+        if (d.large)
+            CHECKF(t, d.c.w >= 100 && d.c.w <= 600 && d.c.h >= 100 && d.c.h <= 600 &&
+                          case_cost(&d.c) <= 2e7,
+                   "large case %" PRIu64 " %dx%d r %d, %" PRId64 " steps, past the options", i,
+                   (int)d.c.w, (int)d.c.h, (int)d.c.rule.radius, d.c.steps);
+    }
+    CHECKF(t, large >= 20, "sizes 100..600: %d large cases of 300", large);
+    opt.large_percent = -1;
+    for (uint64_t i = 0; i < 300; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        if (!CHECKF(t, cc_campaign_case(&e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
+        if (!CHECKF(t, !d.large, "large case %" PRIu64 " with large_percent -1", i)) break;
+    }
+    opt.large_percent = 0;
+    opt.large_budget = 0;
+
     cc_drawn_case d;
     cc_error err;
     cc_error_clear(&err);
@@ -326,6 +480,7 @@ static void test_sharding(checks *t, FILE *sink) {
     cc_campaign_options_init(&opt);
     opt.cases = 60;
     opt.out = sink;
+    opt.large_percent = -1; /* sharding, not the draw: keep the cases quick */
     cc_campaign_result whole, part;
     cc_error err;
     int rc = cc_campaign_run(&cc_mutant_control, &opt, &whole, &err);
@@ -514,6 +669,7 @@ int main(void) {
     if (!sink) return 1;
     test_determinism(&t);
     test_general_coverage(&t);
+    test_large_radius_steps(&t);
     test_narrow_caps(&t);
     test_option_ranges(&t);
     test_env(&t);
