@@ -671,36 +671,30 @@ typedef struct near_top {
 static const cc_engine near_top_engine;
 
 static int near_top_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    near_top *e = calloc(1, sizeof *e);
     size_t n = (size_t)w * (size_t)h;
-    if (e) {
-        e->cells = calloc(n, 1);
-        e->spare = calloc(n, 1);
-    }
-    if (!e || !e->cells || !e->spare) {
-        if (e) free(e->cells), free(e->spare);
-        free(e);
+    near_top *e = malloc(sizeof *e);
+    uint8_t *cells = calloc(n, 1), *spare = calloc(n, 1);
+    if (!e || !cells || !spare) {
+        free(e), free(cells), free(spare);
         return cc_fail(err, CC_ERR_NOMEM, "test.near-top: no memory for %dx%d", (int)w, (int)h);
     }
-    e->rule = *rule;
-    e->w = w;
-    e->h = h;
+    *e = (near_top){.rule = *rule, .w = w, .h = h, .cells = cells, .spare = spare};
     *ctx = e;
     return CC_OK;
 }
 
-static int near_top_load(void *ctx, const uint8_t *cells, cc_error *err) {
-    (void)err;
-    near_top *e = ctx;
-    memcpy(e->cells, cells, (size_t)e->w * (size_t)e->h);
+/* Load and store: the grid in or out, whole. */
+static int near_top_copy(const near_top *e, uint8_t *to, const uint8_t *from) {
+    memcpy(to, from, (size_t)e->w * (size_t)e->h);
     return CC_OK;
 }
 
+static int near_top_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    return (void)err, near_top_copy(ctx, ((near_top *)ctx)->cells, cells);
+}
+
 static int near_top_store(void *ctx, uint8_t *cells, cc_error *err) {
-    (void)err;
-    near_top *e = ctx;
-    memcpy(cells, e->cells, (size_t)e->w * (size_t)e->h);
-    return CC_OK;
+    return (void)err, near_top_copy(ctx, cells, ((near_top *)ctx)->cells);
 }
 
 static int near_top_step(void *ctx, int64_t k, cc_error *err) {
@@ -728,11 +722,8 @@ static int near_top_step(void *ctx, int64_t k, cc_error *err) {
 }
 
 static void near_top_destroy(void *ctx) {
-    near_top *e = ctx;
-    if (!e) return;
-    free(e->cells);
-    free(e->spare);
-    free(e);
+    if (ctx) free(((near_top *)ctx)->cells), free(((near_top *)ctx)->spare);
+    free(ctx);
 }
 
 static const cc_engine near_top_engine = {
