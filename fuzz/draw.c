@@ -1,57 +1,37 @@
 /* Drawing a case for an engine from a case seed. Valid cases cover each engine's whole range with
  * extra weight on its edges (smallest and largest radius, the smallest size 2r+1, primes, powers
  * of two, densities 0 and 1, count ranges touching 0 and the largest count); invalid cases break
- * exactly one of its limits. */
+ * exactly one of its limits. Of the valid cases:
+ *
+ * - most have sides up to CC_CAMPAIGN_DEFAULT_SIZE_MAX (160) and cost the oracle at most the
+ *   budget (fit_budget: fewer steps, then smaller sides, then one step at probability
+ *   budget / cost);
+ * - CC_CAMPAIGN_DEFAULT_LARGE_PERCENT (15%) are large: sides past every engine's blocks, from
+ *   2^k - 1, 2^k, 2^k + 1 (2^k in 64..2048) and n*tile - 1, n*tile, n*tile + 1 (n >= 2, where the
+ *   caps state a tile), one side >= 1100 in about half of them, nearly all non-square, 1..4
+ *   steps, bounded by the engine-work budget (CC_CAMPAIGN_DEFAULT_LARGE_BUDGET) rather than the
+ *   oracle's, since a light-cone check verifies them; where one step would cost more, the
+ *   shorter side shrinks (to 2r+1 at worst), and radii too wide for any large case are redrawn
+ *   smaller;
+ * - of those at r > 16, CC_CAMPAIGN_DEFAULT_RADIUS_STEPS_PERCENT (36%) get 2..4 steps on
+ *   non-square grids near the smallest, within CC_CAMPAIGN_RADIUS_STEPS_BUDGET_FACTOR times the
+ *   oracle budget in expectation (a dearer radius is kept at probability budget / cost, else a
+ *   cheaper radius above 16 is taken).
+ *
+ * Every case, valid or not, also draws its grid kind: 70% uniform soups, 6% each of patches,
+ * bands, cells, holes and checkerboards (oracle/case.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <sodium.h>
-
 #include "fuzz/draw.h"
 
-/* The parameter stream: randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"),
- * read in 64-byte blocks. */
-typedef struct param_stream {
-    uint8_t key[CC_SEED_BYTES];
-    uint8_t block[64];
-    size_t pos;
-    uint64_t offset;
-} param_stream;
+/* The parameter stream: randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"). */
+typedef cc_param_stream param_stream;
 
-static int stream_init(param_stream *ps, const uint8_t seed[CC_SEED_BYTES], cc_error *err) {
-    if (sodium_init() < 0) return cc_fail(err, CC_ERR_DEVICE, "libsodium failed to initialise");
-    uint8_t in[CC_SEED_BYTES + 6];
-    memcpy(in, seed, CC_SEED_BYTES);
-    memcpy(in + CC_SEED_BYTES, "params", 6);
-    crypto_generichash(ps->key, sizeof ps->key, in, sizeof in, NULL, 0);
-    ps->pos = sizeof ps->block;
-    ps->offset = 0;
-    return CC_OK;
-}
+static uint32_t next_u32(param_stream *ps) { return case_param_u32(ps); }
 
-static uint32_t next_u32(param_stream *ps) {
-    if (ps->pos + 4 > sizeof ps->block) {
-        /* Cannot fail: the offset stays far below the stream's limit. */
-        case_stream(ps->key, ps->offset, ps->block, sizeof ps->block, NULL);
-        ps->offset += sizeof ps->block;
-        ps->pos = 0;
-    }
-    uint32_t v = (uint32_t)ps->block[ps->pos] | (uint32_t)ps->block[ps->pos + 1] << 8 |
-                 (uint32_t)ps->block[ps->pos + 2] << 16 | (uint32_t)ps->block[ps->pos + 3] << 24;
-    ps->pos += 4;
-    return v;
-}
-
-/* Uniform in 0 .. n-1 (n >= 1), without modulo bias. */
-static uint32_t uniform(param_stream *ps, uint32_t n) {
-    if (n <= 1) return 0;
-    uint32_t limit = (uint32_t)(0x100000000ULL - 0x100000000ULL % n);
-    for (;;) {
-        uint32_t v = next_u32(ps);
-        if (limit == 0 || v < limit) return v % n;
-    }
-}
+static uint32_t uniform(param_stream *ps, uint32_t n) { return case_param_uniform(ps, n); }
 
 /* Uniform in lo .. hi (lo <= hi). */
 static int32_t between(param_stream *ps, int32_t lo, int32_t hi) {
@@ -250,6 +230,12 @@ static double draw_density(param_stream *ps) {
     }
 }
 
+/* 70% uniform soups, 6% each of the structured kinds. */
+static cc_grid_kind draw_grid_kind(param_stream *ps) {
+    static const uint32_t weights[CC_GRID_KIND_COUNT] = {70, 6, 6, 6, 6, 6};
+    return (cc_grid_kind)pick(ps, weights, CC_GRID_KIND_COUNT);
+}
+
 static int64_t draw_steps(param_stream *ps, int64_t steps_max) {
     static const uint32_t weights[] = {8, 25, 20, 15, 20, 12};
     int32_t top = steps_max > INT32_MAX ? INT32_MAX : (int32_t)steps_max;
@@ -297,6 +283,182 @@ static void fit_budget(param_stream *ps, cc_case *c, double budget, int32_t w_lo
         return;
     }
     c->steps = unit(ps) < budget / cost ? 1 : 0;
+}
+
+/* ---- Large cases: sides past every block, bounded by the engine's work ------------------- */
+
+#define LARGE_SIDES_MAX 512
+#define LARGE_LONG_SIDE 1100 /* past a second 512-cell block, and past CAT's 1024 */
+
+/* The largest side a large case may use for one axis: the caps' maximum, or the options' when
+ * given. */
+static int32_t large_limit(const cc_campaign_options *opt, int32_t axis_max) {
+    int32_t hi = CC_GRID_SIDE_MAX;
+    if (opt->size_hi > 0 && opt->size_hi < hi) hi = opt->size_hi;
+    if (axis_max > 0 && axis_max < hi) hi = axis_max;
+    return hi;
+}
+
+/* Adds v (or, when it is not a multiple, the multiples either side of it) if within lo .. hi. */
+static int add_side(int32_t *sides, int n, int64_t v, int32_t lo, int32_t hi, int32_t multiple) {
+    int64_t c[2] = {v, v};
+    if (multiple > 1 && v % multiple != 0) {
+        c[0] = v / multiple * multiple;
+        c[1] = c[0] + multiple;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (c[i] < lo || c[i] > hi || n >= LARGE_SIDES_MAX) continue;
+        int dup = 0;
+        for (int k = 0; k < n && !dup; k++) dup = sides[k] == c[i];
+        if (!dup) sides[n++] = (int32_t)c[i];
+    }
+    return n;
+}
+
+/* Sides of one axis past its blocks: 2^k - 1, 2^k, 2^k + 1 for 2^k in 64..2048 (the first *n_pow
+ * entries), then n*tile - 1, n*tile, n*tile + 1 for n = 2.. up to 2200 (at most 64 of them),
+ * where the caps state a tile. Only sides in lo .. hi that are multiples of the axis's. */
+static int large_sides(int32_t lo, int32_t hi, int32_t multiple, int32_t tile, int32_t *sides,
+                       int *n_pow) {
+    int n = 0;
+    for (int k = 6; k <= 11; k++)
+        for (int d = -1; d <= 1; d++) n = add_side(sides, n, (1 << k) + d, lo, hi, multiple);
+    *n_pow = n;
+    for (int64_t i = 2; tile > 0 && i <= 64 && (i == 2 || i * tile <= 2200); i++)
+        for (int d = -1; d <= 1; d++) n = add_side(sides, n, i * tile + d, lo, hi, multiple);
+    return n;
+}
+
+/* One of the sides: at least LARGE_LONG_SIDE when asked and there is one; else the power or the
+ * tile family, as likely as each other. */
+static int32_t pick_side(param_stream *ps, const int32_t *sides, int n, int n_pow, int want_long) {
+    int n_long = 0;
+    for (int i = 0; i < n; i++) n_long += sides[i] >= LARGE_LONG_SIDE;
+    if (want_long && n_long > 0) {
+        uint32_t k = uniform(ps, (uint32_t)n_long);
+        for (int i = 0; i < n; i++)
+            if (sides[i] >= LARGE_LONG_SIDE && k-- == 0) return sides[i];
+    }
+    if (n_pow < n && (n_pow == 0 || chance(ps, 50)))
+        return sides[n_pow + (int)uniform(ps, (uint32_t)(n - n_pow))];
+    return sides[uniform(ps, (uint32_t)n_pow)];
+}
+
+/* The largest of the sides at most limit, or -1. */
+static int32_t largest_within(const int32_t *sides, int n, double limit) {
+    int32_t best = -1;
+    for (int i = 0; i < n; i++)
+        if (sides[i] <= limit && sides[i] > best) best = sides[i];
+    return best;
+}
+
+typedef struct large_axes {
+    int32_t lo[2];                   /* the smallest side of W and of H at the radius */
+    int32_t sides[2][LARGE_SIDES_MAX];
+    int n[2], n_pow[2];
+} large_axes;
+
+/* The large sides of both axes at radius r; 0 when an axis has none. */
+static int large_axes_at(const cc_engine_caps *caps, const cc_campaign_options *opt, int32_t r,
+                         large_axes *ax) {
+    const int32_t hi[2] = {large_limit(opt, caps->w_max), large_limit(opt, caps->h_max)};
+    const int32_t mult[2] = {caps->w_multiple, caps->h_multiple};
+    const int32_t tile[2] = {caps->tile_w, caps->tile_h};
+    for (int a = 0; a < 2; a++) {
+        ax->lo[a] = side_min(opt, r, mult[a], hi[a]);
+        if (ax->lo[a] < 0) return 0;
+        ax->n[a] = large_sides(ax->lo[a], hi[a], mult[a], tile[a], ax->sides[a], &ax->n_pow[a]);
+        if (ax->n[a] == 0) return 0;
+    }
+    return 1;
+}
+
+/* Whether some large case at radius r fits the budget: a large side on one axis, the smallest
+ * on the other. */
+static int large_fits(const cc_engine_caps *caps, const cc_campaign_options *opt, int32_t r,
+                      double budget, large_axes *ax) {
+    if (!large_axes_at(caps, opt, r, ax)) return 0;
+    double per = step_cost(1, 1, r);
+    for (int a = 0; a < 2; a++)
+        if (largest_within(ax->sides[a], ax->n[a], budget / (per * ax->lo[1 - a])) > 0) return 1;
+    return 0;
+}
+
+/* Sides and steps of a large case at the rule's radius (which large_fits accepted): one axis
+ * long (>= LARGE_LONG_SIDE) in 55% of them, then, where one step costs more than the budget, the
+ * shorter side down to the largest that fits (or the smallest side), else the longer one too. */
+static void draw_large(param_stream *ps, const large_axes *ax, double budget, int64_t steps_max,
+                       cc_case *c) {
+    int long_axis = chance(ps, 55) ? (int)uniform(ps, 2) : -1;
+    int32_t side[2];
+    for (int a = 0; a < 2; a++)
+        side[a] = pick_side(ps, ax->sides[a], ax->n[a], ax->n_pow[a], long_axis == a);
+    for (int tries = 0; tries < 2 && side[0] == side[1]; tries++)
+        side[1] = pick_side(ps, ax->sides[1], ax->n[1], ax->n_pow[1], long_axis == 1);
+    double per = step_cost(1, 1, c->rule.radius);
+    if (per * side[0] * side[1] > budget) {
+        int keep = long_axis >= 0 ? long_axis : side[0] >= side[1] ? 0 : 1, cut = 1 - keep;
+        int32_t v = largest_within(ax->sides[cut], ax->n[cut], budget / (per * side[keep]));
+        if (v < 0 && per * side[keep] * ax->lo[cut] <= budget) v = ax->lo[cut];
+        if (v < 0) {
+            v = ax->lo[cut];
+            side[keep] = largest_within(ax->sides[keep], ax->n[keep], budget / (per * v));
+        }
+        side[cut] = v;
+        if (side[keep] < 0) {
+            /* Only the other axis has a large side that fits (large_fits found one). */
+            side[keep] = ax->lo[keep];
+            side[cut] = largest_within(ax->sides[cut], ax->n[cut], budget / (per * side[keep]));
+        }
+    }
+    c->w = side[0];
+    c->h = side[1];
+    int64_t k = between(ps, 1, 4), fit = (int64_t)(budget / (per * side[0] * side[1]));
+    if (k > fit) k = fit;
+    c->steps = k > steps_max ? steps_max : k;
+}
+
+/* The work of k steps of a case at radius r on the smallest non-square grid the axes allow. */
+static double radius_steps_cost(const cc_engine_caps *caps, const cc_campaign_options *opt,
+                                int32_t r, int64_t k) {
+    int32_t w_hi = side_limit(opt, caps->w_max), h_hi = side_limit(opt, caps->h_max);
+    int32_t w = side_min(opt, r, caps->w_multiple, w_hi), h = side_min(opt, r, caps->h_multiple, h_hi);
+    if (w < 0 || h < 0) return INFINITY;
+    return step_cost(w, h + caps->h_multiple, r) * (double)k;
+}
+
+/* Steps (2..4) for a case at r > CC_CAMPAIGN_LARGE_RADIUS that gets several, or 0. Where they
+ * cost more than the budget on the smallest grid, the case keeps its radius with probability
+ * budget / cost (so its expected work stays within the budget), else takes a radius above
+ * CC_CAMPAIGN_LARGE_RADIUS that fits, else gets no extra steps. */
+static int64_t radius_steps(param_stream *ps, const cc_engine_caps *caps,
+                            const cc_campaign_options *opt, int32_t rlo, int64_t steps_max,
+                            double budget, cc_rule *rule) {
+    if (steps_max < 2) return 0;
+    int64_t k = between(ps, 2, steps_max < 4 ? (int32_t)steps_max : 4);
+    double cost = radius_steps_cost(caps, opt, rule->radius, k);
+    if (cost <= budget || unit(ps) < budget / cost) return k;
+    int32_t floor_r = rlo > CC_CAMPAIGN_LARGE_RADIUS ? rlo : CC_CAMPAIGN_LARGE_RADIUS + 1;
+    int32_t rcap = rule->radius - 1;
+    while (rcap >= floor_r && radius_steps_cost(caps, opt, rcap, k) > budget) rcap--;
+    if (rcap < floor_r) return 0;
+    rule->radius = between(ps, floor_r, rcap);
+    return k;
+}
+
+/* Sides of such a case: near the smallest, not square where the axes allow. */
+static void draw_radius_sides(param_stream *ps, cc_case *c, int32_t w_lo, int32_t w_hi,
+                              int32_t h_lo, int32_t h_hi, int32_t w_mult, int32_t h_mult) {
+    c->w = w_lo + w_mult * between(ps, 0, 1);
+    c->h = h_lo + h_mult * between(ps, 0, 1);
+    if (c->w > w_hi) c->w = w_lo;
+    if (c->h > h_hi) c->h = h_lo;
+    if (c->w == c->h) {
+        if (c->h + h_mult <= h_hi)
+            c->h += h_mult;
+        else if (c->w + w_mult <= w_hi)
+            c->w += w_mult;
+    }
 }
 
 typedef enum invalid_kind {
@@ -513,18 +675,51 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
         default: rule->radius = log_between(ps, rlo, rhi); break;
         }
     }
+    /* A large case takes the drawn radius where one fits the budget, else a smaller one. */
+    int large_percent = opt->large_percent == 0 ? CC_CAMPAIGN_DEFAULT_LARGE_PERCENT
+                                                : opt->large_percent;
+    double large_budget = opt->large_budget > 0 ? opt->large_budget
+                                                : CC_CAMPAIGN_DEFAULT_LARGE_BUDGET;
+    large_axes ax;
+    int large = large_percent > 0 && chance(ps, large_percent > 100 ? 100u : (uint32_t)large_percent);
+    if (large && !large_fits(caps, opt, rule->radius, large_budget, &ax)) {
+        int32_t rcap = rule->radius - 1;
+        while (rcap >= rlo && !large_fits(caps, opt, rcap, large_budget, &ax)) rcap--;
+        large = rcap >= rlo;
+        if (large) {
+            rule->radius = log_between(ps, rlo, rcap);
+            large_fits(caps, opt, rule->radius, large_budget, &ax);
+        }
+    }
+    int64_t steps_max = opt->steps_max > 0 ? opt->steps_max : CC_CAMPAIGN_DEFAULT_STEPS_MAX;
+    double budget = opt->cost_budget > 0 ? opt->cost_budget : CC_CAMPAIGN_DEFAULT_BUDGET;
+    int64_t big_r_steps = 0;
+    if (!large && rule->radius > CC_CAMPAIGN_LARGE_RADIUS &&
+        chance(ps, CC_CAMPAIGN_DEFAULT_RADIUS_STEPS_PERCENT))
+        big_r_steps = radius_steps(ps, caps, opt, rlo, steps_max,
+                                   CC_CAMPAIGN_RADIUS_STEPS_BUDGET_FACTOR * budget, rule);
     rule->centre = (int)centres[uniform(ps, (uint32_t)nc)];
     draw_sets(ps, rule, caps->count_max);
 
-    int32_t w_hi = side_limit(opt, caps->w_max), h_hi = side_limit(opt, caps->h_max);
-    int32_t w_lo = side_min(opt, rule->radius, caps->w_multiple, w_hi);
-    int32_t h_lo = side_min(opt, rule->radius, caps->h_multiple, h_hi);
-    c->w = draw_side(ps, w_lo, w_hi, caps->w_multiple);
-    c->h = draw_side(ps, h_lo, h_hi, caps->h_multiple);
-    c->steps = draw_steps(ps, opt->steps_max > 0 ? opt->steps_max : CC_CAMPAIGN_DEFAULT_STEPS_MAX);
-    c->density = draw_density(ps);
-    fit_budget(ps, c, opt->cost_budget > 0 ? opt->cost_budget : CC_CAMPAIGN_DEFAULT_BUDGET, w_lo,
-               h_lo, caps->w_multiple, caps->h_multiple);
+    out->large = large;
+    if (large) {
+        draw_large(ps, &ax, large_budget, steps_max, c);
+        c->density = draw_density(ps);
+    } else {
+        int32_t w_hi = side_limit(opt, caps->w_max), h_hi = side_limit(opt, caps->h_max);
+        int32_t w_lo = side_min(opt, rule->radius, caps->w_multiple, w_hi);
+        int32_t h_lo = side_min(opt, rule->radius, caps->h_multiple, h_hi);
+        c->w = draw_side(ps, w_lo, w_hi, caps->w_multiple);
+        c->h = draw_side(ps, h_lo, h_hi, caps->h_multiple);
+        c->steps = draw_steps(ps, steps_max);
+        c->density = draw_density(ps);
+        if (big_r_steps > 0) {
+            draw_radius_sides(ps, c, w_lo, w_hi, h_lo, h_hi, caps->w_multiple, caps->h_multiple);
+            c->steps = big_r_steps;
+        } else {
+            fit_budget(ps, c, budget, w_lo, h_lo, caps->w_multiple, caps->h_multiple);
+        }
+    }
     out->expect_refusal = 0;
     out->why[0] = '\0';
     return CC_OK;
@@ -533,7 +728,7 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
 int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
                  const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err) {
     param_stream ps;
-    int rc = stream_init(&ps, seed, err);
+    int rc = case_param_init(&ps, seed, "params", err);
     if (rc) return rc;
     memset(out, 0, sizeof *out);
     memcpy(out->c.seed, seed, CC_SEED_BYTES);
@@ -548,6 +743,7 @@ int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
     } else {
         if ((rc = draw_valid(&ps, engine, opt, out, err))) return rc;
     }
+    out->c.grid_kind = draw_grid_kind(&ps);
     /* The draw must agree with the contract's own check, and print as a case line. */
     cc_error check;
     int refused = cc_engine_check(engine, &out->c.rule, out->c.w, out->c.h, &check) != CC_OK;

@@ -15,7 +15,8 @@
 /* The master seed a campaign uses unless told otherwise. */
 #define CC_CAMPAIGN_DEFAULT_SEED "ce11c4ec0000000000000000000000000000000000000000000000000000d1ff"
 #define CC_CAMPAIGN_DEFAULT_CASES 300
-/* Sides drawn up to this unless a size range says otherwise. */
+/* Sides of ordinary valid cases are drawn up to this unless a size range says otherwise; large
+ * cases (below) go past it. */
 #define CC_CAMPAIGN_DEFAULT_SIZE_MAX 160
 #define CC_CAMPAIGN_DEFAULT_STEPS_MAX 16
 /* Expected oracle work per case, in cell-neighbour visits: W * H * (2r+1)^2 * steps. A case that
@@ -24,6 +25,19 @@
  * 3.5 ns a visit this bounds the oracle's expected time near 7 ms a case; most cost far less (a
  * 2000-case campaign of cpu.ref, r 1..64, takes 3 to 6 s on one core). */
 #define CC_CAMPAIGN_DEFAULT_BUDGET 2e6
+/* Valid cases drawn past every engine's blocks (see cc_case_draw), and the engine work each may
+ * cost, in cell-neighbour visits W * H * (2r+1)^2 * steps: about 0.5 s of a plain scalar loop.
+ * These are meant for the light-cone check, which reads sampled windows from the oracle, so the
+ * oracle's cost of a full grid does not bound them. */
+#define CC_CAMPAIGN_DEFAULT_LARGE_PERCENT 15
+#define CC_CAMPAIGN_DEFAULT_LARGE_BUDGET 1.5e8
+/* A share of the valid cases at r > 16 (not large) get 2..4 steps on non-square grids near the
+ * smallest, within this many times the oracle budget (the budget alone gives them one step at
+ * most: one step at r = 64 costs 129 * 130 * 129^2 = 2.8e8 visits). Where the steps cost more,
+ * a case keeps its radius with probability budget / cost, else takes a smaller one above 16. */
+#define CC_CAMPAIGN_LARGE_RADIUS 16
+#define CC_CAMPAIGN_DEFAULT_RADIUS_STEPS_PERCENT 36
+#define CC_CAMPAIGN_RADIUS_STEPS_BUDGET_FACTOR 15
 #define CC_CAMPAIGN_DEFAULT_INVALID_PERCENT 10
 #define CC_CAMPAIGN_DEFAULT_SHRINK_TRIES 200
 
@@ -38,6 +52,10 @@ typedef struct cc_campaign_options {
     double cost_budget;           /* 0: CC_CAMPAIGN_DEFAULT_BUDGET */
     int invalid_percent;          /* share of cases drawn outside the engine's caps, which create
                                    * must refuse; 0..100 */
+    int large_percent;            /* share of valid cases drawn large; 0:
+                                   * CC_CAMPAIGN_DEFAULT_LARGE_PERCENT, negative: none */
+    double large_budget;          /* engine work a large case may cost; 0:
+                                   * CC_CAMPAIGN_DEFAULT_LARGE_BUDGET */
     uint32_t shard_index, shard_count; /* case i runs iff i % shard_count == shard_index */
     int stop_at_first_failure;    /* 1 (default): stop and report; 0: count every failure and
                                    * report the first */
@@ -54,6 +72,8 @@ typedef struct cc_campaign_options {
 typedef struct cc_drawn_case {
     cc_case c;
     int expect_refusal;  /* drawn outside the engine's caps on purpose */
+    int large;           /* drawn past the engine's blocks, bounded by the large budget rather
+                          * than the oracle's: a light-cone check, not a whole-grid one */
     char why[160];       /* for such a case, the limit it breaks */
 } cc_drawn_case;
 
@@ -61,8 +81,13 @@ typedef struct cc_drawn_case {
  * randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"). Valid cases fit the
  * engine's caps and the options' ranges; invalid ones (opt->invalid_percent of them, where the
  * caps leave anything to break) break exactly one limit but are still valid for the oracle
- * (W, H >= 2r+1). Fails when the options leave nothing to draw (a radius range outside the
- * engine's, sizes too small for any radius). */
+ * (W, H >= 2r+1). Of the valid ones, opt->large_percent are large (out->large): sides from
+ * 2^k - 1, 2^k, 2^k + 1 (2^k in 64..2048) and n*tile - 1, n*tile, n*tile + 1 (n >= 2, where the
+ * caps state a tile), one side 1100 or more in about half of them, 1..4 steps, within
+ * opt->large_budget; where the caps or an explicit size range leave no such side, the case is
+ * drawn as an ordinary one. Every case's grid kind is drawn too: 70% uniform, 6% each of the
+ * others. Fails when the options leave nothing to draw (a radius range outside the engine's,
+ * sizes too small for any radius). */
 int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
                  const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err);
 

@@ -172,9 +172,16 @@ void cc_failure_print_short(FILE *out, const char *engine, const char *section, 
 /* "  <label>: cellcheck check --engine E --case 'LINE'": the only place a reproducer is spelled. */
 void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line);
 
-/* Shrinks a failing case greedily: fewer steps, a smaller radius (ranges clamped to the new
- * largest count), smaller W and H down to the smallest the engine takes; keeps each change
- * under which the case still fails with the same kind of failure. Runs at most max_tries cases. */
+/* The rule at another radius, its count ranges keeping their meaning: a bound in the lower half
+ * of 0..max (counts from the bottom) stays, at most half the new largest count; a bound in the
+ * upper half keeps its distance to the top, at least just above that half. So S0..16639 at R64,
+ * M1 (largest count 16641) becomes S0..7 at R1 (largest 9): "all but the two fullest counts",
+ * not every count. */
+cc_rule cc_rule_at_radius(const cc_rule *rule, int32_t radius);
+
+/* Shrinks a failing case greedily: fewer steps, a smaller radius (cc_rule_at_radius), smaller W
+ * and H down to the smallest the engine takes; keeps each change under which the case still
+ * fails with the same kind of failure. Runs at most max_tries cases. */
 int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind, int max_tries,
                    cc_case *smallest, int *tries, cc_error *err);
 

@@ -89,7 +89,7 @@ static void expect_line_round_trip(checks *t, const cc_case *c, uint64_t i) {
     CHECKF(t,
            rc == CC_OK && cc_rule_equal(&c->rule, &back.rule) && c->w == back.w && c->h == back.h &&
                c->steps == back.steps && c->density == back.density &&
-               memcmp(c->seed, back.seed, CC_SEED_BYTES) == 0,
+               c->grid_kind == back.grid_kind && memcmp(c->seed, back.seed, CC_SEED_BYTES) == 0,
            "case %" PRIu64 " does not round-trip through '%s' (%s)", i, line, err.msg);
 }
 
@@ -99,10 +99,36 @@ typedef struct coverage {
     int w_smallest, h_smallest, w_prime, w_pow2, non_square, w_big;
     int d0, d1, d_low, d_high, steps0, steps1, steps_many;
     int s_top, s_below_top, s_zero, b_top, b_below_top, b_zero, multi_range;
+    int large, large_long, large_non_square, large_steps[5], kinds[CC_GRID_KIND_COUNT];
 } coverage;
+
+/* 2^k - 1, 2^k or 2^k + 1 for 2^k in 64..2048. */
+static int power_side(int32_t v) {
+    for (int k = 6; k <= 11; k++)
+        if (v >= (1 << k) - 1 && v <= (1 << k) + 1) return 1;
+    return 0;
+}
+
+/* n*tile - 1, n*tile or n*tile + 1 for n >= 2. */
+static int tile_side(int32_t v, int32_t tile) {
+    return tile > 0 && v >= 2 * tile - 1 && ((v + 1) % tile <= 2);
+}
+
+static double case_cost(const cc_case *c) {
+    double side = 2.0 * c->rule.radius + 1;
+    return (double)c->w * c->h * side * side * (double)c->steps;
+}
 
 static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {
     cv->n++;
+    cv->kinds[d->c.grid_kind]++;
+    if (d->large) {
+        cv->large++;
+        cv->large_long += d->c.w >= 1100 || d->c.h >= 1100;
+        cv->large_non_square += d->c.w != d->c.h;
+        cv->large_steps[d->c.steps > 4 ? 0 : d->c.steps]++;
+        return;
+    }
     if (d->expect_refusal) {
         cv->invalid++;
         return;
@@ -156,15 +182,25 @@ static void test_general_coverage(checks *t) {
         CHECKF(t, d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
                "case %" PRIu64 " smaller than 2r+1", i);
         expect_line_round_trip(t, &d.c, i);
-        if (!d.expect_refusal) {
+        if (d.large) {
+            /* Past the blocks: sides from the stated set, 1..4 steps, within the large budget. */
+            int32_t least = 2 * d.c.rule.radius + 1;
+            CHECKF(t, (power_side(d.c.w) || d.c.w == least) && (power_side(d.c.h) || d.c.h == least) &&
+                          (power_side(d.c.w) || power_side(d.c.h)),
+                   "large case %" PRIu64 " %dx%d: a side outside 2^k-1..2^k+1 and 2r+1", i,
+                   (int)d.c.w, (int)d.c.h);
+            CHECKF(t, d.c.steps >= 1 && d.c.steps <= 4 &&
+                          case_cost(&d.c) <= CC_CAMPAIGN_DEFAULT_LARGE_BUDGET,
+                   "large case %" PRIu64 " costs %g with %" PRId64 " steps", i,
+                   case_cost(&d.c), d.c.steps);
+        } else if (!d.expect_refusal) {
             CHECKF(t,
                    d.c.w <= CC_CAMPAIGN_DEFAULT_SIZE_MAX && d.c.h <= CC_CAMPAIGN_DEFAULT_SIZE_MAX,
                    "case %" PRIu64 " %dx%d beyond the default size limit", i, (int)d.c.w,
                    (int)d.c.h);
-            double side = 2.0 * d.c.rule.radius + 1;
-            double cost = (double)d.c.w * d.c.h * side * side * (double)d.c.steps;
-            CHECKF(t, cost <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
-                   "case %" PRIu64 " costs %g with %" PRId64 " steps", i, cost, d.c.steps);
+            CHECKF(t, case_cost(&d.c) <= CC_CAMPAIGN_DEFAULT_BUDGET || d.c.steps == 1,
+                   "case %" PRIu64 " costs %g with %" PRId64 " steps", i, case_cost(&d.c),
+                   d.c.steps);
         } else {
             CHECKF(t, d.c.rule.radius > e.caps.radius_max,
                    "general caps: invalid case %" PRIu64 " should break the radius, breaks %s", i,
@@ -184,6 +220,25 @@ static void test_general_coverage(checks *t) {
            "several ranges %d\n",
            cv.s_top, cv.s_below_top, cv.s_zero, cv.b_top, cv.b_below_top, cv.b_zero,
            cv.multi_range);
+    printf("  large %d (a side >= 1100: %d, non-square %d; steps 1 %d, 2 %d, 3 %d, 4 %d); grid "
+           "kinds uniform %d, patches %d, bands %d, cells %d, holes %d, checker %d\n",
+           cv.large, cv.large_long, cv.large_non_square, cv.large_steps[1], cv.large_steps[2],
+           cv.large_steps[3], cv.large_steps[4], cv.kinds[0], cv.kinds[1], cv.kinds[2],
+           cv.kinds[3], cv.kinds[4], cv.kinds[5]);
+    /* About 15% of the 1800 valid cases are large; half of those have a side past 1100. */
+    int valid = cv.n - cv.invalid;
+    CHECKF(t, cv.large >= valid / 8 && cv.large <= valid / 4, "large cases %d of %d", cv.large,
+           valid);
+    CHECKF(t, cv.large_long >= cv.large * 2 / 5 && cv.large_non_square >= cv.large * 4 / 5,
+           "large cases: %d with a side >= 1100, %d non-square, of %d", cv.large_long,
+           cv.large_non_square, cv.large);
+    for (int k = 1; k <= 4; k++)
+        CHECKF(t, cv.large_steps[k] >= cv.large / 10, "large cases with %d steps: %d", k,
+               cv.large_steps[k]);
+    CHECKF(t, cv.kinds[0] >= 1200 && cv.kinds[0] <= 1600, "uniform grids %d of 2000", cv.kinds[0]);
+    for (int k = 1; k < CC_GRID_KIND_COUNT; k++)
+        CHECKF(t, cv.kinds[k] >= 70, "grid kind %s: %d of 2000",
+               case_grid_kind_name((cc_grid_kind)k), cv.kinds[k]);
     /* Each at least a few dozen times in 2000 draws (the weights give far more). */
     CHECKF(t, cv.invalid >= 120 && cv.invalid <= 280, "invalid share %d of 2000", cv.invalid);
     CHECKF(t, cv.r_min >= 50 && cv.r_max >= 50, "radius ends %d %d", cv.r_min, cv.r_max);
@@ -201,6 +256,74 @@ static void test_general_coverage(checks *t) {
     CHECKF(t, cv.s_top >= 100 && cv.s_below_top >= 50 && cv.s_zero >= 100, "S ranges");
     CHECKF(t, cv.b_top >= 100 && cv.b_below_top >= 50 && cv.b_zero >= 100, "B ranges");
     CHECKF(t, cv.multi_range >= 50, "Life-like subsets %d", cv.multi_range);
+}
+
+/* An engine with the radii of cpu.ref (1..64) and a stated tile, for the draw's large cases and
+ * its steps at large radii. */
+static cc_engine wide_caps(void) {
+    cc_engine e = general_caps();
+    e.name = "test.wide";
+    e.caps.radius_max = 64;
+    e.caps.tile_w = 96;
+    e.caps.tile_h = 40;
+    return e;
+}
+
+/* Steps of valid cases with r > 16 over 2000 draws for an engine with radii 1..64: before cases
+ * at large radii got steps of their own, 420 of 490 ran none. */
+static void test_large_radius_steps(checks *t) {
+    cc_engine e = wide_caps();
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    int hist[6] = {0}, big_r = 0, big_r_multi_non_square = 0, large = 0, large_big_r = 0;
+    int tile_w = 0, tile_h = 0;
+    double work_large = 0, work_big_r = 0, work_rest = 0; /* cell-neighbour visits */
+    for (uint64_t i = 0; i < 2000; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        if (!CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg)) return;
+        if (!d.expect_refusal)
+            *(d.large ? &work_large : d.c.rule.radius > 16 ? &work_big_r : &work_rest) +=
+                case_cost(&d.c);
+        if (d.large) {
+            large++;
+            large_big_r += d.c.rule.radius > 16;
+            int tw = tile_side(d.c.w, 96), th = tile_side(d.c.h, 40);
+            /* Where one step would cost more than the budget, the shorter side is the smallest. */
+            int32_t least = 2 * d.c.rule.radius + 1;
+            CHECKF(t, (power_side(d.c.w) || tw || d.c.w == least) &&
+                          (power_side(d.c.h) || th || d.c.h == least) &&
+                          (power_side(d.c.w) || tw || power_side(d.c.h) || th),
+                   "large case %" PRIu64 " %dx%d r %d: a side from neither 2^k+-1 nor "
+                   "n*tile+-1 nor 2r+1",
+                   i, (int)d.c.w, (int)d.c.h, (int)d.c.rule.radius);
+            tile_w += tw && !power_side(d.c.w);
+            tile_h += th && !power_side(d.c.h);
+            CHECKF(t, case_cost(&d.c) <= CC_CAMPAIGN_DEFAULT_LARGE_BUDGET && d.c.steps >= 1 &&
+                          d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
+                   "large case %" PRIu64 " r %d %dx%d costs %g", i, (int)d.c.rule.radius,
+                   (int)d.c.w, (int)d.c.h, case_cost(&d.c));
+            continue;
+        }
+        if (d.expect_refusal || d.c.rule.radius <= 16) continue;
+        big_r++;
+        hist[d.c.steps >= 5 ? 5 : d.c.steps]++;
+        big_r_multi_non_square += d.c.steps >= 2 && d.c.w != d.c.h;
+    }
+    printf("r > 16, 2000 draws for r 1..64: %d valid cases; steps 0: %d, 1: %d, 2: %d, 3: %d, "
+           "4: %d, 5+: %d; %d with 2+ steps on non-square grids\n",
+           big_r, hist[0], hist[1], hist[2], hist[3], hist[4], hist[5], big_r_multi_non_square);
+    printf("  large: %d (r > 16: %d), W at n*96+-1 only %d, H at n*40+-1 only %d\n", large,
+           large_big_r, tile_w, tile_h);
+    printf("  work in cell-neighbour visits: large cases %.3g, others at r > 16 %.3g, the rest "
+           "%.3g\n",
+           work_large, work_big_r, work_rest);
+    CHECKF(t, big_r_multi_non_square >= big_r / 4, "r > 16: %d of %d cases with 2+ steps",
+           big_r_multi_non_square, big_r);
+    CHECKF(t, hist[2] > 0 && hist[3] > 0 && hist[4] > 0 && hist[5] == 0, "r > 16 steps");
+    CHECKF(t, tile_w >= 20 && tile_h >= 20 && large_big_r >= 10,
+           "tile sides W %d, H %d; large at r > 16: %d", tile_w, tile_h, large_big_r);
 }
 
 static void test_narrow_caps(checks *t) {
@@ -222,6 +345,9 @@ static void test_narrow_caps(checks *t) {
         int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
         CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": caps %s", i, check.msg);
         expect_line_round_trip(t, &d.c, i);
+        /* Sides up to 64x48 leave nothing past 2^6: no large case. */
+        CHECKF(t, !d.large, "narrow caps: large case %" PRIu64 " %dx%d", i, (int)d.c.w,
+               (int)d.c.h);
         if (!d.expect_refusal) {
             valid++;
             CHECKF(t,
@@ -259,10 +385,38 @@ static void test_option_ranges(checks *t) {
         CHECKF(t, rc == CC_OK, "%s", err.msg);
         if (rc) return;
         CHECKF(t,
-               !d.expect_refusal && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 && d.c.w >= 20 &&
-                   d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
+               !d.expect_refusal && !d.large && d.c.rule.radius >= 3 && d.c.rule.radius <= 5 &&
+                   d.c.w >= 20 && d.c.w <= 30 && d.c.h >= 20 && d.c.h <= 30,
                "case %" PRIu64 ": r %d %dx%d", i, (int)d.c.rule.radius, (int)d.c.w, (int)d.c.h);
     }
+    /* An explicit size range bounds large cases too; a smaller budget bounds their work; a
+     * negative share turns them off. */
+    opt.size_lo = 100;
+    opt.size_hi = 600;
+    opt.large_budget = 2e7;
+    int large = 0;
+    for (uint64_t i = 0; i < 300; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        if (!CHECKF(t, cc_campaign_case(&e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
+        large += d.large;
+        if (d.large)
+            CHECKF(t, d.c.w >= 100 && d.c.w <= 600 && d.c.h >= 100 && d.c.h <= 600 &&
+                          case_cost(&d.c) <= 2e7,
+                   "large case %" PRIu64 " %dx%d r %d, %" PRId64 " steps, past the options", i,
+                   (int)d.c.w, (int)d.c.h, (int)d.c.rule.radius, d.c.steps);
+    }
+    CHECKF(t, large >= 20, "sizes 100..600: %d large cases of 300", large);
+    opt.large_percent = -1;
+    for (uint64_t i = 0; i < 300; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        if (!CHECKF(t, cc_campaign_case(&e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
+        if (!CHECKF(t, !d.large, "large case %" PRIu64 " with large_percent -1", i)) break;
+    }
+    opt.large_percent = 0;
+    opt.large_budget = 0;
+
     cc_drawn_case d;
     cc_error err;
     cc_error_clear(&err);
@@ -326,6 +480,7 @@ static void test_sharding(checks *t, FILE *sink) {
     cc_campaign_options_init(&opt);
     opt.cases = 60;
     opt.out = sink;
+    opt.large_percent = -1; /* sharding, not the draw: keep the cases quick */
     cc_campaign_result whole, part;
     cc_error err;
     int rc = cc_campaign_run(&cc_mutant_control, &opt, &whole, &err);
@@ -503,6 +658,142 @@ static void test_verdicts(checks *t, const char *report_dir) {
     printf("---- report of the one-line checks ----\n%s---- end ----\n", text);
 }
 
+/* ---- Shrinking keeps a rule's meaning ----------------------------------------------------- */
+
+/* A test-local engine: Moore, r 1..16, M1, right except that a count of the largest less two is
+ * read as the largest less one. Only rules that tell those two counts apart show it. */
+typedef struct near_top {
+    cc_rule rule;
+    int32_t w, h;
+    uint8_t *cells, *spare;
+} near_top;
+
+static const cc_engine near_top_engine;
+
+static int near_top_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    size_t n = (size_t)w * (size_t)h;
+    near_top *e = malloc(sizeof *e);
+    uint8_t *cells = calloc(n, 1), *spare = calloc(n, 1);
+    if (!e || !cells || !spare) {
+        free(e), free(cells), free(spare);
+        return cc_fail(err, CC_ERR_NOMEM, "test.near-top: no memory for %dx%d", (int)w, (int)h);
+    }
+    *e = (near_top){.rule = *rule, .w = w, .h = h, .cells = cells, .spare = spare};
+    *ctx = e;
+    return CC_OK;
+}
+
+/* Load and store: the grid in or out, whole. */
+static int near_top_copy(const near_top *e, uint8_t *to, const uint8_t *from) {
+    memcpy(to, from, (size_t)e->w * (size_t)e->h);
+    return CC_OK;
+}
+
+static int near_top_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    return (void)err, near_top_copy(ctx, ((near_top *)ctx)->cells, cells);
+}
+
+static int near_top_store(void *ctx, uint8_t *cells, cc_error *err) {
+    return (void)err, near_top_copy(ctx, cells, ((near_top *)ctx)->cells);
+}
+
+static int near_top_step(void *ctx, int64_t k, cc_error *err) {
+    (void)err;
+    near_top *e = ctx;
+    int32_t r = e->rule.radius, top = cc_rule_max_count(&e->rule);
+    for (int64_t s = 0; s < k; s++) {
+        for (int32_t y = 0; y < e->h; y++)
+            for (int32_t x = 0; x < e->w; x++) {
+                int32_t count = 0; /* M1: the centre counts */
+                for (int32_t dy = -r; dy <= r; dy++)
+                    for (int32_t dx = -r; dx <= r; dx++)
+                        count += e->cells[(size_t)((y + dy + e->h) % e->h) * (size_t)e->w +
+                                          (size_t)((x + dx + e->w) % e->w)];
+                if (count == top - 2) count = top - 1; /* the mistake */
+                uint8_t was = e->cells[(size_t)y * (size_t)e->w + (size_t)x];
+                e->spare[(size_t)y * (size_t)e->w + (size_t)x] =
+                    (uint8_t)cc_set_has(was ? &e->rule.survive : &e->rule.birth, count);
+            }
+        uint8_t *t = e->cells;
+        e->cells = e->spare;
+        e->spare = t;
+    }
+    return CC_OK;
+}
+
+static void near_top_destroy(void *ctx) {
+    if (ctx) free(((near_top *)ctx)->cells), free(((near_top *)ctx)->spare);
+    free(ctx);
+}
+
+static const cc_engine near_top_engine = {
+    .name = "test.near-top",
+    .summary = "a count of max-2 read as max-1",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE), .radius_max = 16, .centres = CC_CENTRE_M1},
+    .create = near_top_create,
+    .load = near_top_load,
+    .step = near_top_step,
+    .store = near_top_store,
+    .destroy = near_top_destroy,
+};
+
+static void test_shrink_keeps_meaning(checks *t) {
+    /* By hand: at R64, M1 the largest count is 129^2 = 16641; at R1, 9 (half 4). */
+    static const struct {
+        const char *rule;
+        int32_t radius;
+        const char *want;
+    } maps[] = {
+        {"R64,C2,M1,S0..16639,B16641..16641,NM", 1, "R1,C2,M1,S0..7,B9..9,NM"},
+        {"R64,C2,M1,S3..16640,B0..2,NM", 1, "R1,C2,M1,S3..8,B0..2,NM"},
+        {"R64,C2,M1,S8000..8400,B100..9000,NM", 1, "R1,C2,M1,S4..5,B4..5,NM"},
+        {"R5,C2,M0,S34..58,B34..45,NM", 2, "R2,C2,M0,S12..12,B12..12,NM"},
+        {"R3,C2,M1,S2..9,B3..4,N+", 1, "R1,C2,M1,S2..3,B2..2,N+"},
+    };
+    for (size_t k = 0; k < sizeof maps / sizeof maps[0]; k++) {
+        cc_rule rule;
+        cc_error err;
+        if (!CHECKF(t, cc_rule_parse(maps[k].rule, &rule, &err) == CC_OK, "%s: %s", maps[k].rule,
+                    err.msg))
+            continue;
+        cc_rule at = cc_rule_at_radius(&rule, maps[k].radius);
+        char got[CC_RULE_TEXT_MAX] = "";
+        cc_rule_print(&at, got, sizeof got, NULL);
+        cc_rule want;
+        CHECKF(t, cc_rule_parse(maps[k].want, &want, &err) == CC_OK && cc_rule_equal(&at, &want),
+               "%s at r %d: %s, want %s", maps[k].rule, (int)maps[k].radius, got, maps[k].want);
+    }
+
+    /* A failure only a rule that ends just below the top shows: S0..max-2 at R12 (max 625) on a
+     * nearly full grid, where some windows hold exactly two dead cells. Clamping S0..623 to a
+     * smaller radius's largest count made it "every count", and the failure vanished at every
+     * smaller radius; kept at the top, it shrinks. */
+    const char *line = "rule=R12,C2,M1,S0..623,B625..625,NM size=25x27 steps=1 density=0.9970 "
+                       "seed=5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed";
+    cc_case c;
+    cc_error err;
+    if (!CHECKF(t, case_parse(line, &c, &err) == CC_OK, "%s", err.msg)) return;
+    cc_check_result res;
+    int rc = cc_case_check(&near_top_engine, &c, &res, &err);
+    if (!CHECKF(t, rc == CC_OK && res.kind == CC_FAILURE_MISMATCH, "near-top at R12: %s %s",
+                cc_failure_kind_name(res.kind), res.detail))
+        return;
+    cc_case smallest;
+    int tries = 0;
+    rc = cc_case_shrink(&near_top_engine, &c, CC_FAILURE_MISMATCH, 200, &smallest, &tries, &err);
+    char text[CC_CASE_TEXT_MAX] = "";
+    case_format(&smallest, text, sizeof text, NULL);
+    printf("near-top: %s\n  shrunk in %d tries to %s\n", line, tries, text);
+    int32_t top = cc_rule_max_count(&smallest.rule);
+    const cc_set *sv = &smallest.rule.survive;
+    CHECKF(t, rc == CC_OK && smallest.rule.radius < 12, "near-top: radius not shrunk: %s", text);
+    CHECKF(t, sv->n == 1 && sv->r[0].lo == 0 && sv->r[0].hi == top - 2,
+           "near-top: S no longer ends at the largest count less two: %s", text);
+    rc = cc_case_check(&near_top_engine, &smallest, &res, &err);
+    CHECKF(t, rc == CC_OK && res.kind == CC_FAILURE_MISMATCH, "near-top: shrunk case passes: %s",
+           text);
+}
+
 int main(void) {
     checks t = {"campaign_test", 0, 0};
     /* Copied: test_env changes the environment. */
@@ -514,11 +805,13 @@ int main(void) {
     if (!sink) return 1;
     test_determinism(&t);
     test_general_coverage(&t);
+    test_large_radius_steps(&t);
     test_narrow_caps(&t);
     test_option_ranges(&t);
     test_env(&t);
     test_sharding(&t, sink);
     test_verdicts(&t, dir);
+    test_shrink_keeps_meaning(&t);
     fclose(sink);
     return check_summary(&t);
 }

@@ -27,12 +27,37 @@ static int smaller_values(int64_t v, int64_t floor_value, int64_t multiple,
     return n;
 }
 
+/* A count bound from 0..old_max to 0..new_max: the lower half measured from 0, the upper half
+ * from the top, each kept on its own side of the new middle, so the map never reverses a range. */
+static int32_t keep_end(int32_t v, int32_t old_max, int32_t new_max) {
+    int32_t half = new_max / 2;
+    if (2 * (int64_t)v <= old_max) return v < half ? v : half;
+    int32_t top = new_max - (old_max - v);
+    return top > half ? top : (half + 1 > new_max ? new_max : half + 1);
+}
+
+static void keep_ends(cc_set *set, int32_t old_max, int32_t new_max) {
+    cc_set mapped;
+    cc_set_clear(&mapped);
+    for (int i = 0; i < set->n; i++)
+        cc_set_add(&mapped, keep_end(set->r[i].lo, old_max, new_max),
+                   keep_end(set->r[i].hi, old_max, new_max), NULL); /* merging never adds ranges */
+    *set = mapped;
+}
+
+cc_rule cc_rule_at_radius(const cc_rule *rule, int32_t radius) {
+    cc_rule s = *rule;
+    int32_t old_max = cc_rule_max_count(rule);
+    s.radius = radius;
+    int32_t new_max = cc_rule_max_count(&s);
+    keep_ends(&s.survive, old_max, new_max);
+    keep_ends(&s.birth, old_max, new_max);
+    return s;
+}
+
 static cc_case with_radius(const cc_case *c, int32_t r) {
     cc_case s = *c;
-    s.rule.radius = r;
-    int32_t max = cc_rule_max_count(&s.rule);
-    fuzz_set_clamp(&s.rule.survive, max);
-    fuzz_set_clamp(&s.rule.birth, max);
+    s.rule = cc_rule_at_radius(&c->rule, r);
     return s;
 }
 

@@ -43,33 +43,228 @@ uint32_t case_density_threshold(double density) {
     return (uint32_t)floor(density * 65536.0 + 0.5);
 }
 
-int case_grid(const cc_case *c, cc_grid *out, cc_error *err) {
-    if (!(c->density >= 0.0 && c->density <= 1.0))
-        return cc_fail(err, CC_ERR_ARG, "density %g is outside 0..1", c->density);
-    if (c->w < 1 || c->h < 1)
-        return cc_fail(err, CC_ERR_ARG, "grid size %dx%d is not positive", (int)c->w, (int)c->h);
+int case_param_init(cc_param_stream *ps, const uint8_t seed[CC_SEED_BYTES], const char *label,
+                    cc_error *err) {
+    if (sodium_init() < 0) return cc_fail(err, CC_ERR_DEVICE, "libsodium failed to initialise");
+    size_t len = strlen(label);
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, NULL, 0, sizeof ps->key);
+    crypto_generichash_update(&st, seed, CC_SEED_BYTES);
+    crypto_generichash_update(&st, (const unsigned char *)label, len);
+    crypto_generichash_final(&st, ps->key, sizeof ps->key);
+    ps->pos = sizeof ps->block;
+    ps->offset = 0;
+    return CC_OK;
+}
+
+uint32_t case_param_u32(cc_param_stream *ps) {
+    if (ps->pos + 4 > sizeof ps->block) {
+        /* Cannot fail: 2^32 blocks of 64 bytes would be needed to reach the stream's limit. */
+        case_stream(ps->key, ps->offset, ps->block, sizeof ps->block, NULL);
+        ps->offset += sizeof ps->block;
+        ps->pos = 0;
+    }
+    uint32_t v = (uint32_t)ps->block[ps->pos] | (uint32_t)ps->block[ps->pos + 1] << 8 |
+                 (uint32_t)ps->block[ps->pos + 2] << 16 | (uint32_t)ps->block[ps->pos + 3] << 24;
+    ps->pos += 4;
+    return v;
+}
+
+uint32_t case_param_uniform(cc_param_stream *ps, uint32_t n) {
+    if (n <= 1) return 0;
+    uint32_t limit = (uint32_t)(0x100000000ULL - 0x100000000ULL % n);
+    for (;;) {
+        uint32_t v = case_param_u32(ps);
+        if (limit == 0 || v < limit) return v % n;
+    }
+}
+
+static const char *const grid_kind_names[CC_GRID_KIND_COUNT] = {"uniform", "patches", "bands",
+                                                                 "cells",   "holes",   "checker"};
+
+const char *case_grid_kind_name(cc_grid_kind kind) {
+    return (int)kind >= 0 && kind < CC_GRID_KIND_COUNT ? grid_kind_names[kind] : NULL;
+}
+
+/* Every cell's draw against the density threshold, as the uniform kind is. */
+static int fill_draws(const cc_case *c, cc_grid *out, cc_error *err) {
     uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
-    if (cells * 2 > DRG_BYTES_MAX)
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "grid %dx%d needs %llu random bytes, more than one seed gives", (int)c->w,
-                       (int)c->h, (unsigned long long)(cells * 2));
-    int rc = cc_grid_alloc(out, c->w, c->h, err);
-    if (rc) return rc;
     uint32_t threshold = case_density_threshold(c->density);
     uint8_t chunk[CHUNK_BYTES];
     uint64_t done = 0;
     while (done < cells) {
         uint64_t n = cells - done;
         if (n > CHUNK_BYTES / 2) n = CHUNK_BYTES / 2;
-        if ((rc = case_stream(c->seed, done * 2, chunk, (size_t)(n * 2), err))) {
-            cc_grid_free(out);
-            return rc;
-        }
+        int rc = case_stream(c->seed, done * 2, chunk, (size_t)(n * 2), err);
+        if (rc) return rc;
         for (uint64_t i = 0; i < n; i++) {
             uint32_t draw = (uint32_t)chunk[2 * i] | ((uint32_t)chunk[2 * i + 1] << 8);
             out->cells[done + i] = draw < threshold;
         }
         done += n;
+    }
+    return CC_OK;
+}
+
+/* cell = (cell & keep) | set over the rw x rh rectangle at (x0, y0), wrapping around the torus
+ * (x0 < W, y0 < H, rw <= W, rh <= H). */
+static void rect_apply(cc_grid *g, int32_t x0, int32_t y0, int32_t rw, int32_t rh, uint8_t keep,
+                       uint8_t set) {
+    for (int32_t dy = 0; dy < rh; dy++) {
+        int32_t y = y0 + dy >= g->h ? y0 + dy - g->h : y0 + dy;
+        uint8_t *row = g->cells + (size_t)y * (size_t)g->w;
+        for (int32_t dx = 0; dx < rw; dx++) {
+            int32_t x = x0 + dx >= g->w ? x0 + dx - g->w : x0 + dx;
+            row[x] = (uint8_t)((row[x] & keep) | set);
+        }
+    }
+}
+
+/* A side of 1 .. 2^e for e drawn in 1..top_log2, so that small sides are as common per doubling
+ * as large ones; at most limit. */
+static int32_t rect_side(cc_param_stream *ps, int top_log2, int32_t limit) {
+    uint32_t span = 1u << (1 + case_param_uniform(ps, (uint32_t)top_log2));
+    int32_t v = 1 + (int32_t)case_param_uniform(ps, span);
+    return v > limit ? limit : v;
+}
+
+/* Rectangles at drawn places until their areas add up to share * W * H (at least one): patches
+ * mark bit 1, holes clear the cell. */
+static void scatter_rects(cc_param_stream *ps, cc_grid *g, double share, int top_log2,
+                          int single_half, uint8_t keep, uint8_t set) {
+    uint64_t cells = (uint64_t)g->w * (uint64_t)g->h, covered = 0;
+    double target = share * (double)cells;
+    do {
+        int32_t rw = 1, rh = 1;
+        if (!single_half || case_param_uniform(ps, 2)) {
+            rw = rect_side(ps, top_log2, g->w);
+            rh = rect_side(ps, top_log2, g->h);
+        }
+        int32_t x0 = (int32_t)case_param_uniform(ps, (uint32_t)g->w);
+        int32_t y0 = (int32_t)case_param_uniform(ps, (uint32_t)g->h);
+        rect_apply(g, x0, y0, rw, rh, keep, set);
+        covered += (uint64_t)rw * (uint64_t)rh;
+    } while ((double)covered < target);
+}
+
+/* Which of n rows (or columns) are live: from a drawn start, dead bands 64..160 wide (at most
+ * n - 1) between live bands 1..96 wide; the last band runs into the first, dead, one. */
+static void band_flags(cc_param_stream *ps, int32_t n, uint8_t *live) {
+    int32_t pos = (int32_t)case_param_uniform(ps, (uint32_t)n), done = 0;
+    for (int dead = 1; done < n; dead = !dead) {
+        int32_t width = dead ? 64 + (int32_t)case_param_uniform(ps, 97)
+                             : 1 + (int32_t)case_param_uniform(ps, 96);
+        if (dead && width > n - 1) width = n - 1;
+        for (int32_t i = 0; i < width && done < n; i++, done++) {
+            live[pos] = (uint8_t)!dead;
+            pos = pos + 1 == n ? 0 : pos + 1;
+        }
+    }
+}
+
+static int bands(cc_param_stream *ps, cc_grid *g, cc_error *err) {
+    uint8_t *row_live = malloc((size_t)g->h), *col_live = malloc((size_t)g->w);
+    if (!row_live || !col_live) {
+        free(row_live);
+        free(col_live);
+        return cc_fail(err, CC_ERR_NOMEM, "bands of a %dx%d grid: out of memory", (int)g->w,
+                       (int)g->h);
+    }
+    memset(row_live, 1, (size_t)g->h);
+    memset(col_live, 1, (size_t)g->w);
+    uint32_t orientation = case_param_uniform(ps, 3); /* rows, columns, both */
+    if (orientation != 1) band_flags(ps, g->h, row_live);
+    if (orientation != 0) band_flags(ps, g->w, col_live);
+    for (int32_t y = 0; y < g->h; y++) {
+        uint8_t *row = g->cells + (size_t)y * (size_t)g->w;
+        if (!row_live[y]) {
+            memset(row, 0, (size_t)g->w);
+            continue;
+        }
+        for (int32_t x = 0; x < g->w; x++) row[x] &= col_live[x];
+    }
+    free(row_live);
+    free(col_live);
+    return CC_OK;
+}
+
+/* A column (or row) of an axis of n cells at a word or tile boundary, modulo n. */
+static int32_t boundary_coord(cc_param_stream *ps, int32_t n) {
+    /* Periods 8, 32, 64 and 224 in 5, 4, 4 and 2 draws of 16; the last column in 1. */
+    static const int32_t periods[16] = {8, 8, 8, 8, 8, 32, 32, 32, 32, 64, 64, 64, 64, 224, 224, 0};
+    int32_t p = periods[case_param_uniform(ps, 16)];
+    if (p == 0) return n - 1;
+    int64_t k = case_param_uniform(ps, (uint32_t)(n / p) + 1u);
+    int64_t off = (int64_t)case_param_uniform(ps, p == 224 ? 3 : 2) - 1;
+    int64_t v = (k * p + off) % n;
+    return (int32_t)(v < 0 ? v + n : v);
+}
+
+static void single_cells(cc_param_stream *ps, const cc_case *c, cc_grid *g) {
+    if (!(c->density > 0.0)) return;
+    double want = floor(c->density * (double)g->w * (double)g->h / 64.0 + 0.5);
+    uint64_t n = want < 1.0 ? 1 : (uint64_t)want;
+    for (uint64_t i = 0; i < n; i++) {
+        int32_t x = boundary_coord(ps, g->w), y = boundary_coord(ps, g->h);
+        uint32_t random = case_param_uniform(ps, 16);
+        if (random == 0) x = (int32_t)case_param_uniform(ps, (uint32_t)g->w);
+        if (random == 1) y = (int32_t)case_param_uniform(ps, (uint32_t)g->h);
+        g->cells[(size_t)y * (size_t)g->w + (size_t)x] = 1;
+    }
+}
+
+static void checker(cc_param_stream *ps, cc_grid *g) {
+    uint32_t j = case_param_uniform(ps, 7);
+    uint32_t ox = case_param_uniform(ps, 2u << j), oy = case_param_uniform(ps, 2u << j);
+    for (int32_t y = 0; y < g->h; y++) {
+        uint8_t *row = g->cells + (size_t)y * (size_t)g->w;
+        uint32_t by = ((uint32_t)y + oy) >> j;
+        for (int32_t x = 0; x < g->w; x++) row[x] = (uint8_t)(((((uint32_t)x + ox) >> j) + by) & 1u);
+    }
+}
+
+int case_grid(const cc_case *c, cc_grid *out, cc_error *err) {
+    if (!(c->density >= 0.0 && c->density <= 1.0))
+        return cc_fail(err, CC_ERR_ARG, "density %g is outside 0..1", c->density);
+    if (c->w < 1 || c->h < 1)
+        return cc_fail(err, CC_ERR_ARG, "grid size %dx%d is not positive", (int)c->w, (int)c->h);
+    const char *kind = case_grid_kind_name(c->grid_kind);
+    if (!kind) return cc_fail(err, CC_ERR_ARG, "grid kind %d is unknown", (int)c->grid_kind);
+    int draws = c->grid_kind == CC_GRID_UNIFORM || c->grid_kind == CC_GRID_PATCHES ||
+                c->grid_kind == CC_GRID_BANDS;
+    uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
+    if (draws && cells * 2 > DRG_BYTES_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "grid %dx%d (%s) needs %llu random bytes, more than one seed gives",
+                       (int)c->w, (int)c->h, kind, (unsigned long long)(cells * 2));
+    int rc = cc_grid_alloc(out, c->w, c->h, err);
+    if (rc) return rc;
+    cc_param_stream ps;
+    if ((draws && (rc = fill_draws(c, out, err))) ||
+        (rc = case_param_init(&ps, c->seed, "grid", err))) {
+        cc_grid_free(out);
+        return rc;
+    }
+    switch (c->grid_kind) {
+    case CC_GRID_PATCHES: {
+        double share = (5 + case_param_uniform(&ps, 26)) / 100.0;
+        scatter_rects(&ps, out, share, 6, 0, 0xff, 2);
+        for (uint64_t i = 0; i < cells; i++) out->cells[i] = out->cells[i] == 3;
+        break;
+    }
+    case CC_GRID_BANDS:
+        if ((rc = bands(&ps, out, err))) {
+            cc_grid_free(out);
+            return rc;
+        }
+        break;
+    case CC_GRID_CELLS: single_cells(&ps, c, out); break;
+    case CC_GRID_HOLES:
+        memset(out->cells, 1, (size_t)cells);
+        if (c->density > 0.0) scatter_rects(&ps, out, c->density / 4.0, 3, 1, 0, 0);
+        break;
+    case CC_GRID_CHECKER: checker(&ps, out); break;
+    default: break;
     }
     return CC_OK;
 }
@@ -121,11 +316,16 @@ int case_format(const cc_case *c, char *buf, size_t size, cc_error *err) {
     if (c->steps < 0)
         return cc_fail(err, CC_ERR_ARG, "formatting a case: negative step count %lld",
                        (long long)c->steps);
-    char density[40], seed[2 * CC_SEED_BYTES + 1];
+    const char *kind = case_grid_kind_name(c->grid_kind);
+    if (!kind)
+        return cc_fail(err, CC_ERR_ARG, "formatting a case: grid kind %d is unknown",
+                       (int)c->grid_kind);
+    char density[40], seed[2 * CC_SEED_BYTES + 1], grid[32] = "";
     format_density(c->density, density, sizeof density);
     case_seed_format_hex(c->seed, seed);
-    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s seed=%s", rule,
-                     (int)c->w, (int)c->h, (long long)c->steps, density, seed);
+    if (c->grid_kind != CC_GRID_UNIFORM) snprintf(grid, sizeof grid, " grid=%s", kind);
+    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s", rule,
+                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed);
     if (n < 0 || (size_t)n >= size)
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d characters do not fit in %zu", n,
                        size);
@@ -146,8 +346,9 @@ static int parse_uint(const char *s, size_t len, int64_t max, int64_t *out) {
     return 1;
 }
 
-enum { KEY_RULE, KEY_SIZE, KEY_STEPS, KEY_DENSITY, KEY_SEED, KEY_COUNT };
-static const char *const key_names[KEY_COUNT] = {"rule", "size", "steps", "density", "seed"};
+enum { KEY_RULE, KEY_SIZE, KEY_STEPS, KEY_DENSITY, KEY_SEED, KEY_GRID, KEY_COUNT };
+static const char *const key_names[KEY_COUNT] = {"rule", "size",  "steps",
+                                                 "density", "seed", "grid"};
 
 int case_parse(const char *line, cc_case *out, cc_error *err) {
     cc_case c;
@@ -171,7 +372,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
                 key = k;
         if (key < 0)
             return cc_fail(err, CC_ERR_ARG,
-                           "case: unknown key '%.*s' (want rule, size, steps, density, seed)",
+                           "case: unknown key '%.*s' (want rule, size, steps, density, grid, seed)",
                            (int)key_len, tok);
         if (seen[key]) return cc_fail(err, CC_ERR_ARG, "case: %s given twice", key_names[key]);
         seen[key] = 1;
@@ -224,6 +425,18 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         case KEY_SEED:
             if ((rc = case_seed_parse_hex(value, c.seed, err))) return cc_prefix(err, "case");
             break;
+        case KEY_GRID: {
+            int kind = -1;
+            for (int k = 0; k < CC_GRID_KIND_COUNT; k++)
+                if (strcmp(value, grid_kind_names[k]) == 0) kind = k;
+            if (kind < 0)
+                return cc_fail(err, CC_ERR_ARG,
+                               "case: grid kind '%s' is unknown (want uniform, patches, bands, "
+                               "cells, holes or checker)",
+                               value);
+            c.grid_kind = (cc_grid_kind)kind;
+            break;
+        }
         }
     }
     int any = 0;
@@ -232,7 +445,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG,
                        "case: empty line (a case is rule=R size=WxH steps=K density=D seed=HEX)");
     for (int k = 0; k < KEY_COUNT; k++)
-        if (!seen[k])
+        if (!seen[k] && k != KEY_GRID)
             return cc_fail(err, CC_ERR_ARG,
                            "case: %s is missing (a case is rule=R size=WxH steps=K density=D "
                            "seed=HEX)",

@@ -1,7 +1,12 @@
-/* A case is (rule, W, H, steps, density, seed): everything needed to rebuild its initial grid and
- * its verdict on any machine. It prints as one line that `cellcheck check --case` takes back:
+/* A case is (rule, W, H, steps, density, grid kind, seed): everything needed to rebuild its
+ * initial grid and its verdict on any machine. It prints as one line that `cellcheck check --case`
+ * takes back:
  *
  *   rule=R5,C2,M0,S34..58,B34..45,NM size=64x48 steps=3 density=0.2500 seed=<64 hex digits>
+ *   rule=R5,C2,M0,S34..58,B34..45,NM size=64x48 steps=3 density=0.2500 grid=bands seed=<...>
+ *
+ * grid= is left out for the uniform kind, so lines written before grid kinds existed still name
+ * the same cases.
  */
 #ifndef CELLCHECK_ORACLE_CASE_H
 #define CELLCHECK_ORACLE_CASE_H
@@ -14,24 +19,68 @@
 #include "oracle/rule.h"
 
 #define CC_SEED_BYTES 32
-#define CC_CASE_TEXT_MAX 256
+#define CC_CASE_TEXT_MAX 320
+
+/* How the initial grid is laid out. Uniform soups rarely put a live cell at a word or tile
+ * boundary beside an empty word, or leave a whole block dead or alive; the other kinds do. */
+typedef enum cc_grid_kind {
+    CC_GRID_UNIFORM = 0, /* every cell alive with probability density (the cell draws below) */
+    CC_GRID_PATCHES,     /* dead, but for rectangular patches (sides 1..64) covering 5..30% of
+                          * the torus, alive inside with probability density */
+    CC_GRID_BANDS,       /* dead bands at least 64 cells wide (or side - 1 on shorter axes)
+                          * between live bands 1..96 wide of density soup: rows, columns or both
+                          * (then live rectangles between dead crosses) */
+    CC_GRID_CELLS,       /* dead, but for single live cells, about density * W * H / 64 of them
+                          * (at least one when density > 0), each in a column and a row at a word
+                          * or tile boundary: k*8-1, k*8, k*32-1, k*32, k*64-1, k*64, k*224-1,
+                          * k*224, k*224+1 (mod the side) or the last; one cell in eight has one
+                          * of its two coordinates random instead, never both */
+    CC_GRID_HOLES,       /* alive, but for dead rectangular holes (sides 1..8, half of them single
+                          * cells) covering density / 4 of the torus: at least 3/4 alive */
+    CC_GRID_CHECKER,     /* a checkerboard of 2^j x 2^j blocks, j in 0..6, at a drawn phase;
+                          * density is not used */
+    CC_GRID_KIND_COUNT
+} cc_grid_kind;
+
+/* "uniform", "patches", ...; NULL for a value outside the enum. */
+const char *case_grid_kind_name(cc_grid_kind kind);
 
 typedef struct cc_case {
     cc_rule rule;
     int32_t w, h;
     int64_t steps;
     double density; /* in [0, 1]; a cell is alive iff its 16-bit draw < round(density * 65536) */
+    cc_grid_kind grid_kind; /* 0, the uniform kind, for a zeroed case */
     uint8_t seed[CC_SEED_BYTES];
 } cc_case;
 
-/* The initial grid: W*H 16-bit little-endian draws from randombytes_buf_deterministic(seed),
- * row-major, one per cell. Streamed in chunks, so the largest grids need no W*H*2 buffer. */
+/* The initial grid. Cell (x, y)'s draw is the 16-bit little-endian value at byte 2*(y*W + x) of
+ * randombytes_buf_deterministic(seed): the uniform kind is these draws alone; patches and bands
+ * keep them inside their live regions. Every structure (patch and hole places, band widths, cell
+ * places, the checker's block and phase) comes from a second stream, keyed by
+ * BLAKE2b-256(seed || "grid"). Streamed in chunks, so the largest grids need no buffer beyond the
+ * grid itself (bands and cells use W + H bytes more). */
 int case_grid(const cc_case *c, cc_grid *out, cc_error *err);
 
 /* Bytes offset .. offset+len-1 of the stream randombytes_buf_deterministic(buf, n, seed) writes
  * for any n > offset+len (ChaCha20-IETF, nonce "LibsodiumDRG"). offset must be a multiple of 64. */
 int case_stream(const uint8_t seed[CC_SEED_BYTES], uint64_t offset, uint8_t *buf, size_t len,
                 cc_error *err);
+
+/* A stream of 32-bit values: randombytes_buf_deterministic keyed by BLAKE2b-256(seed || label),
+ * read in 64-byte blocks, little-endian. */
+typedef struct cc_param_stream {
+    uint8_t key[CC_SEED_BYTES];
+    uint8_t block[64];
+    size_t pos;
+    uint64_t offset;
+} cc_param_stream;
+
+int case_param_init(cc_param_stream *ps, const uint8_t seed[CC_SEED_BYTES], const char *label,
+                    cc_error *err);
+uint32_t case_param_u32(cc_param_stream *ps);
+/* Uniform in 0 .. n-1 (n >= 1; 0 for n <= 1), without modulo bias. */
+uint32_t case_param_uniform(cc_param_stream *ps, uint32_t n);
 
 /* The alive threshold for a density: round(density * 65536), so 0 is all dead and 1 all alive. */
 uint32_t case_density_threshold(double density);
