@@ -733,7 +733,8 @@ int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
     memset(out, 0, sizeof *out);
     memcpy(out->c.seed, seed, CC_SEED_BYTES);
     invalid_kind kinds[INVALID_KINDS];
-    int nk = invalid_kinds(&engine->caps, kinds);
+    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    int nk = invalid_kinds(&caps, kinds);
     int percent = opt->invalid_percent < 0 ? 0 : opt->invalid_percent > 100 ? 100 : opt->invalid_percent;
     if (nk > 0 && chance(&ps, (uint32_t)percent)) {
         out->expect_refusal = 1;

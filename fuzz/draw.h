@@ -30,7 +30,7 @@
  * These are meant for the light-cone check, which reads sampled windows from the oracle, so the
  * oracle's cost of a full grid does not bound them. */
 #define CC_CAMPAIGN_DEFAULT_LARGE_PERCENT 15
-#define CC_CAMPAIGN_DEFAULT_LARGE_BUDGET 1.5e8
+#define CC_CAMPAIGN_DEFAULT_LARGE_BUDGET 5e7
 /* A share of the valid cases at r > 16 (not large) get 2..4 steps on non-square grids near the
  * smallest, within this many times the oracle budget (the budget alone gives them one step at
  * most: one step at r = 64 costs 129 * 130 * 129^2 = 2.8e8 visits). Where the steps cost more,

@@ -98,11 +98,14 @@ typedef struct cc_check_options {
     uint32_t patterns;          /* CC_PATTERN_BIT(...) to run besides the one-call check */
     double oracle_budget;       /* cell-neighbour visits (W*H*count*k) up to which the oracle
                                  * steps the whole grid; above, light cones verify it */
+    double pattern_budget;      /* the same measure up to which every pattern runs; above, the
+                                 * split alone */
     uint64_t lightcone_cells;   /* cells light cones verify (0: CC_LIGHTCONE_DEFAULT_CELLS) */
     double lightcone_budget;    /* oracle visits light cones may spend past the seams (0: any) */
 } cc_check_options;
 
-#define CC_CHECK_DEFAULT_ORACLE_BUDGET 6e7
+#define CC_CHECK_DEFAULT_ORACLE_BUDGET 2e7
+#define CC_CHECK_DEFAULT_PATTERN_BUDGET 1e7
 
 /* Every pattern; the whole grid up to CC_CHECK_DEFAULT_ORACLE_BUDGET, light cones above. */
 void cc_check_options_init(cc_check_options *opt);
@@ -110,8 +113,8 @@ void cc_check_options_init(cc_check_options *opt);
 /* Runs one case: create (the contract refuses what is outside the caps, with the limit named),
  * load, store at once (the zero-step round trip), step(steps) in one call, store, and the
  * comparison with the oracle, on the whole grid or on light-cone windows; then each call pattern
- * of opt, compared with the one-call grid. Light-cone cases run only the split pattern (each
- * pattern is a whole run more). Returns CC_OK when the check ran, whatever its outcome;
+ * of opt, compared with the one-call grid. Cases past the pattern budget, and light-cone cases,
+ * run only the split pattern (each pattern is a whole run more). Returns CC_OK when the check ran, whatever its outcome;
  * non-zero only when it could not (the oracle or memory failed). opt NULL: the defaults. */
 int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
                        cc_check_result *res, cc_error *err);

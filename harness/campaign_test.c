@@ -136,8 +136,9 @@ static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {
     const cc_case *c = &d->c;
     const cc_rule *r = &c->rule;
     int32_t max = cc_rule_max_count(r);
-    cv->r_min += r->radius == e->caps.radius_min;
-    cv->r_max += r->radius == e->caps.radius_max;
+    cc_engine_caps caps = cc_engine_caps_resolved(e);
+    cv->r_min += r->radius == caps.radius_min;
+    cv->r_max += r->radius == caps.radius_max;
     cv->shapes[r->shape]++;
     cv->m0 += r->centre == 0;
     cv->m1 += r->centre == 1;

@@ -58,6 +58,7 @@ void cc_check_options_init(cc_check_options *opt) {
     memset(opt, 0, sizeof *opt);
     opt->patterns = CC_PATTERNS_ALL;
     opt->oracle_budget = CC_CHECK_DEFAULT_ORACLE_BUDGET;
+    opt->pattern_budget = CC_CHECK_DEFAULT_PATTERN_BUDGET;
 }
 
 /* a of step(a) then step(k-a): 1..k-1, from the case seed, so a reproducer replays it. */
@@ -92,6 +93,7 @@ static int companion_of(const cc_engine *engine, const cc_case *c, cc_case *out,
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.invalid_percent = 0;
+    opt.large_percent = -1;
     uint8_t seed[CC_SEED_BYTES];
     case_seed_derive(c->seed, 0x636f6d70616e696full, seed); /* "companio" */
     cc_drawn_case d;
@@ -270,7 +272,10 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     rc = CC_OK;
     if (res->outcome != CC_OUTCOME_FAIL) rc = verify(engine, c, opt, &init, &got, res, err);
     uint32_t patterns = opt->patterns;
-    if (res->lightcone) patterns &= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
+    /* Each pattern is a whole run more: past the budget only the split, whose bugs (a second
+     * call) can hide in large grids; the others test state that any size shows. */
+    double work = (double)n * (double)cc_rule_max_count(&c->rule) * (double)c->steps;
+    if (res->lightcone || work > opt->pattern_budget) patterns &= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
     if (!rc && res->outcome != CC_OUTCOME_FAIL && patterns)
         rc = cc_grid_alloc(&again, c->w, c->h, err);
     for (int p = 1; p < CC_PATTERN_COUNT && !rc && res->outcome != CC_OUTCOME_FAIL; p++) {

@@ -483,13 +483,17 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     memset(&t, 0, sizeof t);
     t.engine = engine;
     t.opt = opt;
-    edge_cases(&t, opt->master);
-    scale_cases(&t, opt->master);
-    round_trips(&t, opt->master);
-    refusals(&t);
+    /* Stopping at the first failure (the default) stops the sections after it too: its report is
+     * printed, and an engine that failed has failed. */
+    void (*const sections[])(tally *, const uint8_t *) = {edge_cases, scale_cases, round_trips};
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        if (!(t.failed && opt->stop_at_first_failure)) sections[i](&t, opt->master);
+    if (!(t.failed && opt->stop_at_first_failure)) refusals(&t);
     fflush(stdout);
 
-    int rc = cc_campaign_run(engine, opt, &sum->campaign, err);
+    int rc = CC_OK;
+    if (!(t.failed && opt->stop_at_first_failure))
+        rc = cc_campaign_run(engine, opt, &sum->campaign, err);
     sum->edge_passed = t.edge_passed;
     sum->scale_passed = t.scale_passed;
     sum->lightcone_cells = t.lightcone_cells;

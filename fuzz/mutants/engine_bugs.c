@@ -192,7 +192,7 @@ const cc_engine cc_mutant_static_rule = {
 const cc_engine cc_mutant_large_r_steps = {
     .name = "mutant.large-r-steps",
     .summary = "r > 16: after a call's first step the bottom rows clamp instead of wrapping",
-    .caps = {.radius_max = 64},
+    .caps = {.radius_max = 24},
     .create = large_r_steps_create,
     BUG_FUNCTIONS,
 };
