@@ -236,6 +236,22 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         }
     }
 
+    /* Large radius over several steps in one call, on a non-square soup: temporal blocking and
+     * halos past r = 16 show only there. */
+    if (rmax > 16) {
+        int32_t r = rmax < 32 ? rmax : 32;
+        cc_shape big = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE
+                       : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_CROSS)) ? CC_SHAPE_CROSS
+                                                                       : CC_SHAPE_VON_NEUMANN;
+        int32_t w = smallest_side(r, caps->w_multiple, caps->w_max);
+        int32_t h = fit_side(2 * r + 1 + 6, 2 * r + 1, caps->h_multiple, caps->h_max);
+        if (w && h && (caps->shapes & CC_SHAPE_BIT(big))) {
+            cc_rule rule = edge_rule(big, r, centres[nc - 1], RULE_BAND, caps->count_max);
+            cc_case c = make_case(&rule, w, h, 3, 0.5, salt++, master);
+            check(t, "edge case (large radius, several steps)", &c, &t->edge_passed);
+        }
+    }
+
     /* The smallest size 2r+1 at several radii, square and not. */
     static const int32_t some_radii[] = {1, 2, 3, 5, 8, 16, 32, 64};
     cc_shape shape = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE

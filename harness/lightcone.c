@@ -191,7 +191,9 @@ int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid 
         return cc_fail(err, CC_ERR_ARG, "light cones: grids are not the case's %dx%d", (int)c->w,
                        (int)c->h);
     int64_t reach = (int64_t)c->rule.radius * c->steps;
-    int32_t block = reach * 2 < 16 ? 16 : reach * 2 > 64 ? 64 : (int32_t)(reach * 2);
+    int32_t block = reach * 2 < CC_LIGHTCONE_BLOCK_MIN ? CC_LIGHTCONE_BLOCK_MIN
+                    : reach * 2 > 64                 ? 64
+                                                     : (int32_t)(reach * 2);
     axis ax = axis_of(c->w, block, reach), ay = axis_of(c->h, block, reach);
     double per_cell = (double)cc_rule_max_count(&c->rule);
     double visits_per_block = (double)c->steps * (double)ax.len * (double)ay.len * per_cell;

@@ -42,6 +42,7 @@ typedef struct cc_lightcone_options {
 } cc_lightcone_options;
 
 #define CC_LIGHTCONE_DEFAULT_CELLS 100000
+#define CC_LIGHTCONE_BLOCK_MIN 16 /* block sides run from 16 to 64 cells, twice r*k between */
 
 typedef struct cc_lightcone_result {
     uint64_t cells;      /* cells verified */
