@@ -1,5 +1,6 @@
 /* The campaign loop, its options, and the check of one case line. */
 #include "harness/campaign.h"
+#include "harness/lightcone.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -88,6 +89,26 @@ int cc_parse_int_range(const char *text, int32_t *lo, int32_t *hi, cc_error *err
     return CC_OK;
 }
 
+void cc_check_result_describe(const cc_check_result *res, FILE *out) {
+    if (res->lightcone) {
+        char classes[160];
+        cc_seam_classes_describe(res->seam_classes, classes, sizeof classes);
+        fprintf(out, "  verified by light cones: %" PRIu64 " cells (%s)\n", res->verified, classes);
+    } else {
+        fprintf(out, "  verified on the whole grid: %" PRIu64 " cells\n", res->verified);
+    }
+    fprintf(out, "  call patterns that agreed:");
+    int any = 0;
+    for (int p = 1; p < CC_PATTERN_COUNT; p++)
+        if (res->patterns_run & CC_PATTERN_BIT(p)) {
+            static const char *const names[CC_PATTERN_COUNT] = {
+                "", "split", "step(1) repeated", "second load", "two live contexts",
+                "destroy then create"};
+            fprintf(out, "%s %s", any++ ? "," : "", names[p]);
+        }
+    fprintf(out, "%s\n", any ? "" : " none (a single step, or too large for more)");
+}
+
 static FILE *out_of(const cc_campaign_options *opt) { return opt->out ? opt->out : stdout; }
 
 int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
@@ -162,6 +183,7 @@ int cc_campaign_check_line(const cc_engine *engine, const char *line,
     if ((rc = case_format(&c, text, sizeof text, err))) return rc;
     if (check.outcome == CC_OUTCOME_PASS) {
         fprintf(out, "PASSED: %s: %s\n", engine->name, text);
+        cc_check_result_describe(&check, out);
         return CC_OK;
     }
     if (check.outcome == CC_OUTCOME_REFUSED) {

@@ -120,6 +120,10 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
                        cc_check_result *res, cc_error *err);
 int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *res, cc_error *err);
 
+/* How a passing case was verified: "verified by light cones: N cells (classes)" or on the whole
+ * grid, and the call patterns that agreed. */
+void cc_check_result_describe(const cc_check_result *res, FILE *out);
+
 /* ---- Failure reports -------------------------------------------------------------------- */
 
 typedef struct cc_divergence {
