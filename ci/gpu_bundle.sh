@@ -29,6 +29,7 @@ for t in "${targets[@]}" //cli:cellcheck; do
     cp "$bin/${path/://}" "$out/bin/"
 done
 cp -r golden "$out/golden"
+mkdir -p "$out/fuzz" && cp -r fuzz/corpus "$out/fuzz/corpus"
 mkdir -p "$out/ci" && cp -r ci/perf "$out/ci/perf"
 cp ci/gpu_run.sh "$out/run.sh"
 cp ci/gpu_session.sh "$out/session.sh"

@@ -46,6 +46,8 @@ for t in bin/*_test; do
     [[ "$name" =~ $filter ]] || continue
     extra=()
     [[ "$name" == *_conformance_test ]] && extra=("$@")
+    # The parsers' corpus tests take their corpus directory, as Bazel's args give it.
+    [[ "$name" == *_fuzz_corpus_test ]] && extra=("fuzz/corpus/${name%_fuzz_corpus_test}")
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
     run_one "$t" "${extra[@]}" &
 done

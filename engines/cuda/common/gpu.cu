@@ -163,9 +163,14 @@ extern "C" int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: the tile needs %zu bytes of shared memory; %s allows %zu a block",
                        engine, smem, gpu->info.name, gpu->info.shared_per_block_optin);
+    /* The attribute belongs to the kernel, not to this context: set to this context's need, a
+     * second live context needing less would lower it under the first, whose launches then fail
+     * ("invalid argument"; found by the two-context call pattern). The device's whole opt-in
+     * allows every context's launch. */
     if (smem > 0)
-        CC_CUDA_CHECK(engine, cudaFuncSetAttribute(
-                                  kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        CC_CUDA_CHECK(engine, cudaFuncSetAttribute(kernel,
+                                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   (int)gpu->info.shared_per_block_optin));
     int per_sm = 0;
     CC_CUDA_CHECK(engine,
                   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
