@@ -1,6 +1,7 @@
 /* cuda.cat: the CAT paper's method, FP16 operands and FP16 accumulators (cat_kernels.cu). */
 #include "engines/cuda/cat/cat_common.h"
 #include "engines/cuda/cat/cat_engine.h"
+#include "engines/cuda/cat/cat_kernels.h"
 #include "engines/cuda/common/gpu.h"
 #include "engines/engine.h"
 
@@ -11,6 +12,9 @@ const cc_engine cc_engine_cuda_cat = {
     .hardware = CC_HW_GPU,
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
              .radius_max = CAT_RADIUS_MAX_F16,
+             /* a block's tile of 16x16 fragments (cat_kernels.h) */
+             .tile_w = 16 * CUDA_CAT_TILE_W,
+             .tile_h = 16 * CUDA_CAT_TILE_H,
              .limits = "FP16 accumulators hold the largest sum (2r+1)^2 exactly only while it is "
                        "at most 2048, so r <= 22; r 17..22 takes a halo of two fragments; the two "
                        "FP16 buffers must fit in the device's free memory"},

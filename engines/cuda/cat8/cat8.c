@@ -31,6 +31,9 @@ const cc_engine cc_engine_cuda_cat8 = {
     .hardware = CC_HW_GPU,
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
              .radius_max = CUDA_CAT8_RADIUS_MAX,
+             /* a block's tile of 32x32 fragments (cat8_kernels.h) */
+             .tile_w = CUDA_CAT8_FRAG * CUDA_CAT8_TILE_W,
+             .tile_h = CUDA_CAT8_FRAG * CUDA_CAT8_TILE_H,
              .limits = "r <= 32: one 32-cell fragment of halo; INT8 operands hold H <= 2r+1 = 65; "
                        "the two byte buffers must fit in the device's free memory"},
     .create = create,
