@@ -41,6 +41,25 @@ static void write_png(const char *report_dir, const char *engine_name, const cc_
         snprintf(d->note, sizeof d->note, "no picture: %.400s", err.msg);
 }
 
+/* One oracle step from *cur, the result left in *cur. */
+static int oracle_advance(const cc_rule *rule, cc_grid *cur, cc_grid *next, cc_error *err) {
+    int rc = oracle_step(rule, cur, next, err);
+    uint8_t *t = cur->cells;
+    cur->cells = next->cells;
+    next->cells = t;
+    return rc;
+}
+
+/* 1, with the divergence recorded and pictured, when the engine's grid at step j differs. */
+static int diverged(cc_divergence *d, const char *report_dir, const char *engine_name,
+                    const cc_case *c, const char *tag, int64_t j, const cc_grid *got,
+                    const cc_grid *oracle) {
+    if (cc_grid_equal(got, oracle)) return 0;
+    record(d, j, got, oracle);
+    write_png(report_dir, engine_name, c, tag, j, got, oracle, d);
+    return 1;
+}
+
 /* A fresh engine instance loaded with init; NULL (and a note) on failure. */
 static cc_context *fresh(const cc_engine *engine, const cc_case *c, const cc_grid *init,
                    cc_divergence *d) {
@@ -95,21 +114,14 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
                          e.msg);
                 break;
             }
-            if ((rc = oracle_step(&c->rule, &oracle, &next, err))) break;
-            uint8_t *t = oracle.cells;
-            oracle.cells = next.cells;
-            next.cells = t;
+            if ((rc = oracle_advance(&c->rule, &oracle, &next, err))) break;
         }
         if (harness_store_poisoned(ctx, &got, &e)) {
             snprintf(d->note, sizeof d->note, "store after step %lld failed: %.400s", (long long)j,
                      e.msg);
             break;
         }
-        if (!cc_grid_equal(&got, &oracle)) {
-            record(d, j, &got, &oracle);
-            write_png(report_dir, engine->name, c, tag, j, &got, &oracle, d);
-            break;
-        }
+        if (diverged(d, report_dir, engine->name, c, tag, j, &got, &oracle)) break;
     }
     cc_engine_destroy(ctx);
     if (rc || d->known || d->note[0]) goto done;
@@ -118,10 +130,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     d->single_steps_agree = 1;
     memcpy(oracle.cells, init.cells, cc_grid_cells(&init));
     for (int64_t j = 1; j <= c->steps; j++) {
-        if ((rc = oracle_step(&c->rule, &oracle, &next, err))) break;
-        uint8_t *t = oracle.cells;
-        oracle.cells = next.cells;
-        next.cells = t;
+        if ((rc = oracle_advance(&c->rule, &oracle, &next, err))) break;
         if (!(ctx = fresh(engine, c, &init, d))) break;
         int bad = cc_engine_step(ctx, j, &e) || harness_store_poisoned(ctx, &got, &e);
         cc_engine_destroy(ctx);
@@ -130,11 +139,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
                      e.msg);
             break;
         }
-        if (!cc_grid_equal(&got, &oracle)) {
-            record(d, j, &got, &oracle);
-            write_png(report_dir, engine->name, c, tag, j, &got, &oracle, d);
-            break;
-        }
+        if (diverged(d, report_dir, engine->name, c, tag, j, &got, &oracle)) break;
     }
     if (!rc && !d->known && !d->note[0])
         snprintf(d->note, sizeof d->note,
