@@ -103,7 +103,7 @@ cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine);
 int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                     cc_error *err);
 
-/* Still called inside engines until each drops them: the entry points make them redundant. */
+/* The cell and step-count checks cc_engine_load and cc_engine_step run (engines need not). */
 int cc_engine_check_cells(const char *engine, const uint8_t *cells, size_t n, cc_error *err);
 int cc_engine_check_steps(const char *engine, int64_t k, cc_error *err);
 

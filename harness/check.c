@@ -170,9 +170,9 @@ done:
 
 /* The engine's one-call grid against the oracle: the whole grid, or light cones. */
 static int verify(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
-                  const cc_grid *init, const cc_grid *got, cc_check_result *res, cc_error *err) {
+                  double cost, const cc_grid *init, const cc_grid *got, cc_check_result *res,
+                  cc_error *err) {
     size_t n = cc_grid_cells(init), first = 0;
-    double cost = (double)n * (double)cc_rule_max_count(&c->rule) * (double)c->steps;
     /* Where a light cone's window would take the whole grid, the whole grid is cheaper. */
     int64_t cone = 2 * (int64_t)c->rule.radius * c->steps + CC_LIGHTCONE_BLOCK_MIN;
     if (cost <= opt->oracle_budget || (cone >= c->w && cone >= c->h)) {
@@ -272,11 +272,12 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     }
     cc_engine_destroy(ctx);
     rc = CC_OK;
-    if (res->outcome != CC_OUTCOME_FAIL) rc = verify(engine, c, opt, &init, &got, res, err);
+    /* The oracle's work for the whole grid: it picks light cones, and bounds the patterns. */
+    double work = (double)n * (double)cc_rule_max_count(&c->rule) * (double)c->steps;
+    if (res->outcome != CC_OUTCOME_FAIL) rc = verify(engine, c, opt, work, &init, &got, res, err);
     uint32_t patterns = opt->patterns;
     /* Each pattern is a whole run more: past the budget only the split, whose bugs (a second
      * call) can hide in large grids; the others test state that any size shows. */
-    double work = (double)n * (double)cc_rule_max_count(&c->rule) * (double)c->steps;
     if (res->lightcone || work > opt->pattern_budget) patterns &= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
     if (!rc && res->outcome != CC_OUTCOME_FAIL && patterns)
         rc = cc_grid_alloc(&again, c->w, c->h, err);
