@@ -72,7 +72,7 @@ _cuda_archive = rule(
     },
 )
 
-def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], visibility = None):
+def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], visibility = None, testonly = False):
     """A cc_library whose code is CUDA: `hdrs` is its C interface, `cuda_hdrs` stay private."""
     _cuda_archive(
         name = name + "_cuda",
@@ -80,6 +80,7 @@ def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], v
         hdrs = hdrs + cuda_hdrs,
         deps = deps,
         copts = copts,
+        testonly = testonly,
     )
     native.cc_library(
         name = name,
@@ -96,4 +97,5 @@ def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], v
         alwayslink = True,
         linkstatic = True,
         visibility = visibility,
+        testonly = testonly,
     )

@@ -12,6 +12,7 @@
 #include "harness/bench.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
+#include "harness/lightcone.h"
 #include "golden/golden.h"
 #include "oracle/gridio.h"
 
@@ -89,22 +90,28 @@ static void json_string(FILE *f, const char *s) {
 
 /* The table: printed, and the body of certificate.md. */
 static void write_table(FILE *f, const engine_row *rows, int n) {
-    fprintf(f, "| engine | needs | verdict | edge cases | round trips | refusals | campaign "
-               "passed / refused / failed | golden passed / not supported | seconds |\n");
-    fprintf(f, "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    fprintf(f, "| engine | needs | verdict | edge cases | past the tiles | past 2^32 cells | "
+               "light-cone cells | round trips | refusals | campaign passed / refused / failed | "
+               "golden passed / not supported | seconds |\n");
+    fprintf(f, "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: "
+               "|\n");
     for (int i = 0; i < n; i++) {
         const engine_row *r = &rows[i];
         if (r->v == VERDICT_NOT_RUN || (r->v == VERDICT_FAILED && r->seconds == 0)) {
-            fprintf(f, "| %s | %s | %s | | | | | | |\n", r->engine->name,
+            fprintf(f, "| %s | %s | %s | | | | | | | | | |\n", r->engine->name,
                     cc_hardware_name(r->engine->hardware), verdict_name(r->v));
             continue;
         }
         const cc_campaign_result *c = &r->conf.campaign;
+        char tile[48], huge[240], classes[160];
+        cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
+        cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
         fprintf(f,
-                "| %s | %s | %s | %d | %d | %d | %" PRIu64 " / %" PRIu64 " / %" PRIu64
-                " | %zu / %zu | %.1f |\n",
+                "| %s | %s | %s | %d | %d (%s) | %s | %" PRIu64 " (%s) | %d | %d | %" PRIu64
+                " / %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
                 r->engine->name, cc_hardware_name(r->engine->hardware), verdict_name(r->v),
-                r->conf.edge_passed, r->conf.round_trips, r->conf.refusals, c->passed,
+                r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.lightcone_cells,
+                classes[0] ? classes : "none", r->conf.round_trips, r->conf.refusals, c->passed,
                 c->refused, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
     }
     for (int i = 0; i < n; i++)
@@ -144,8 +151,18 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         fprintf(f, ", \"needs\": \"%s\", \"verdict\": \"%s\", \"reason\": ",
                 cc_hardware_name(r->engine->hardware), verdict_name(r->v));
         json_string(f, r->reason);
+        char tile[48], huge[240], classes[160];
+        cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
+        cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
+        fprintf(f, ", \"past_the_tiles\": {\"passed\": %d, \"tile_w\": %d, \"tile_h\": %d}, ",
+                r->conf.scale_passed, (int)r->conf.tile_w, (int)r->conf.tile_h);
+        fprintf(f, "\"past_2_32_cells\": ");
+        json_string(f, huge);
+        fprintf(f, ", \"light_cones\": {\"cells\": %" PRIu64 ", \"seam_classes\": ",
+                r->conf.lightcone_cells);
+        json_string(f, classes);
         fprintf(f,
-                ", \"edge_cases\": %d, \"round_trips\": %d, \"refusals\": %d, "
+                "}, \"edge_cases\": %d, \"round_trips\": %d, \"refusals\": %d, "
                 "\"campaign\": {\"run\": %" PRIu64 ", \"passed\": %" PRIu64
                 ", \"refused\": %" PRIu64 ", \"failed\": %" PRIu64 "}, "
                 "\"golden\": {\"passed\": %zu, \"failed\": %zu, \"unsupported\": %zu}, "
@@ -171,7 +188,7 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
-enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, NOPTIONS };
+enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -192,6 +209,7 @@ int cli_cmd_certify(int argc, char **argv) {
                                      "where certificate.md and .json go (default .)"),
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,
                                        "the golden catalogue (default golden/catalogue.txt)"),
+        [HUGE_GRID] = cc_huge_grid_option(&opt),
     };
     cc_campaign_option_rows(&opt, &opts[CASES]);
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};

@@ -41,6 +41,8 @@
 #define CC_CAMPAIGN_DEFAULT_INVALID_PERCENT 10
 #define CC_CAMPAIGN_DEFAULT_SHRINK_TRIES 200
 
+enum { CC_HUGE_GRID_AUTO = 0, CC_HUGE_GRID_ON = 1, CC_HUGE_GRID_OFF = 2 };
+
 typedef struct cc_campaign_options {
     uint8_t master[CC_SEED_BYTES];
     uint64_t cases;               /* cases 0 .. cases-1, before sharding */
@@ -64,6 +66,8 @@ typedef struct cc_campaign_options {
     const char *report_dir;       /* where difference PNGs are written; NULL: none */
     FILE *out;                    /* reports and progress; NULL: stdout */
     int verbose;                  /* 1: one line per case */
+    int huge_grid;                /* the case past 2^32 cells: CC_HUGE_GRID_AUTO (default) for
+                                   * engines on a GPU, _ON for every engine, _OFF for none */
     int replay_alone;             /* 1: a failure is replayed alone in a new process of this
                                    * executable, whose main calls cc_replay_hook (harness/replay.h),
                                    * to tell whether it depends on the process's history */

@@ -18,10 +18,17 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
 #define CC_CAMPAIGN_CASES_MAX (INT64_C(1) << 40)
 void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIGN_OPTION_COUNT]);
 
+/* The conformance checks' --huge-grid auto|on|off, writing opt->huge_grid: the conformance test
+ * and `cellcheck certify` take it. */
+cc_option cc_huge_grid_option(cc_campaign_options *opt);
+
 /* What a conformance run found. passed: every check passed. */
 typedef struct cc_conformance_summary {
     int edge_passed;  /* edge cases: all dead, all alive, the largest counts, 2r+1 sides, primes */
     int scale_passed; /* past the tiles: sides past 1100, n*tile +- 1, past 2^24 cells */
+    int32_t tile_w, tile_h;   /* the block geometry those cases were placed around */
+    int huge_passed;          /* 1: the case past 2^32 cells ran and passed */
+    char huge_note[200];      /* when it did not run: why */
     uint64_t lightcone_cells; /* cells of passing cases verified by light cones */
     uint32_t seam_classes;    /* the seam classes those light cones covered (CC_SEAM_*) */
     int round_trips;  /* zero-step load/store round trips */
@@ -31,6 +38,11 @@ typedef struct cc_conformance_summary {
     cc_campaign_result campaign;
     int passed;
 } cc_conformance_summary;
+
+/* The geometry a summary covered, for reports: the tile the past-the-tiles cases were placed
+ * around ("tile 256x16") and the case past 2^32 cells ("passed" or "not run: why"). */
+void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size_t tile_size,
+                             char *huge, size_t huge_size);
 
 /* The checks of cc_harness_conformance for the cases of opt's shard, as a library call (used by
  * `cellcheck certify`). Reports go to stdout. Returns CC_OK when the checks ran (sum->passed says

@@ -37,7 +37,8 @@ typedef struct tally {
     const cc_engine *engine;
     const cc_campaign_options *opt;
     uint64_t ordinal;  /* numbering of sharded checks: check j runs in shard j % count */
-    int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed;
+    int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
+    char huge_note[200];
     uint64_t lightcone_cells; /* cells verified by light cones */
     uint32_t seam_classes;    /* CC_SEAM_* they covered */
     int reported;      /* a full report was printed already */
@@ -68,9 +69,8 @@ static void report_failure(tally *t, const char *section, const cc_case *c,
     cc_failure_report_print(&rep, stdout);
 }
 
-/* Checks one case (when it belongs to this shard); counts its verdict. */
-static void check(tally *t, const char *section, const cc_case *c, int *passed) {
-    if (!mine(t)) return;
+/* Checks one case; counts its verdict. */
+static void check_case(tally *t, const char *section, const cc_case *c, int *passed) {
     cc_check_result res;
     cc_error err;
     if (cc_case_check(t->engine, c, &res, &err)) {
@@ -94,6 +94,11 @@ static void check(tally *t, const char *section, const cc_case *c, int *passed) 
             t->seam_classes |= res.seam_classes;
         }
     }
+}
+
+/* Checks one case when it belongs to this shard. */
+static void check(tally *t, const char *section, const cc_case *c, int *passed) {
+    if (mine(t)) check_case(t, section, c, passed);
 }
 
 /* ---- Building cases --------------------------------------------------------------------- */
@@ -297,6 +302,43 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                t->engine->name, skipped, EDGE_STEP_COST_MAX);
 }
 
+/* 98309 x 43691 = 4,295,218,519 cells > 2^32: where 32-bit cell or fragment offsets wrap, which
+ * only a GPU port is likely to hold in one piece; one step, verified by light cones. Left out,
+ * with the reason in the summary, where the engine or this machine cannot hold it. */
+static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t salt,
+                      const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    int mode = t->opt->huge_grid;
+    if (mode == CC_HUGE_GRID_OFF || (mode == CC_HUGE_GRID_AUTO && t->engine->hardware != CC_HW_GPU)) {
+        snprintf(t->huge_note, sizeof t->huge_note, "not asked for (--huge-grid on runs it)");
+        return;
+    }
+    int32_t min = 2 * r + 1;
+    int32_t w = fit_side(98309, min, caps.w_multiple, caps.w_max);
+    int32_t h = fit_side(43691, min, caps.h_multiple, caps.h_max);
+    if (!w || !h) {
+        snprintf(t->huge_note, sizeof t->huge_note, "no grid past 2^32 cells fits its side limits");
+        return;
+    }
+    cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
+    cc_case c = make_case(&rule, w, h, 1, 0.3, salt, master);
+    if (!mine(t)) return;
+    /* Whether the engine can hold it here: a create that fails for memory is this machine's
+     * limit, not a wrong engine. */
+    cc_context *ctx = NULL;
+    cc_error err;
+    cc_error_clear(&err);
+    int rc = cc_engine_create(t->engine, &c.rule, c.w, c.h, &ctx, &err);
+    cc_engine_destroy(ctx);
+    if (rc == CC_ERR_NOMEM) {
+        snprintf(t->huge_note, sizeof t->huge_note, "%dx%d does not fit here: %.120s", (int)w,
+                 (int)h, err.msg);
+        printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
+        return;
+    }
+    check_case(t, "edge case (past 2^32 cells)", &c, &t->huge_passed);
+}
+
 /* Past the engine's blocks: sides at 2^k - 1 and 2^k + 1 up to past 1100, n*tile +- 1 for the
  * tile the engine declares, the torus seam inside a tile, several steps; and one grid past 2^24
  * cells, where index arithmetic kept in too few bits wraps (verified by light cones). */
@@ -339,6 +381,7 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     } else {
         printf("note: %s: no grid past 2^24 cells fits its side limits\n", t->engine->name);
     }
+    huge_case(t, shape, r, centre, salt++, master);
 }
 
 /* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
@@ -512,6 +555,11 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         rc = cc_campaign_run(engine, opt, &sum->campaign, err);
     sum->edge_passed = t.edge_passed;
     sum->scale_passed = t.scale_passed;
+    sum->huge_passed = t.huge_passed;
+    snprintf(sum->huge_note, sizeof sum->huge_note, "%s", t.huge_note);
+    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    sum->tile_w = caps.tile_w;
+    sum->tile_h = caps.tile_h;
     sum->lightcone_cells = t.lightcone_cells;
     sum->seam_classes = t.seam_classes;
     sum->round_trips = t.round_trips;
@@ -522,11 +570,39 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     return rc == CC_ERR_MISMATCH ? CC_OK : rc;
 }
 
+void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size_t tile_size,
+                             char *huge, size_t huge_size) {
+    if (sum->tile_w > 1 || sum->tile_h > 1)
+        snprintf(tile, tile_size, "tile %dx%d", (int)sum->tile_w, (int)sum->tile_h);
+    else
+        snprintf(tile, tile_size, "no tile declared, 64x64 assumed");
+    if (sum->huge_passed)
+        snprintf(huge, huge_size, "passed");
+    else
+        snprintf(huge, huge_size, "not run: %s", sum->huge_note[0] ? sum->huge_note : "failed or not reached");
+}
+
 /* ---- The harness ------------------------------------------------------------------------ */
+
+static int huge_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    int *mode = dest;
+    if (strcmp(value, "auto") == 0) *mode = CC_HUGE_GRID_AUTO;
+    else if (strcmp(value, "on") == 0) *mode = CC_HUGE_GRID_ON;
+    else if (strcmp(value, "off") == 0) *mode = CC_HUGE_GRID_OFF;
+    else return cc_fail(err, CC_ERR_ARG, "%s: '%s' is not auto, on or off", flag, value);
+    return CC_OK;
+}
 
 static int seed_option(const char *flag, const char *value, void *dest, cc_error *err) {
     int rc = case_seed_parse_hex(value, dest, err);
     return rc ? cc_prefix(err, "%s", flag) : CC_OK;
+}
+
+cc_option cc_huge_grid_option(cc_campaign_options *opt) {
+    const cc_option row = CC_OPTION_CUSTOM(
+        "huge-grid", "auto|on|off", &opt->huge_grid, huge_option,
+        "the case past 2^32 cells (98309x43691, light cones): auto runs it for GPU engines");
+    return row;
 }
 
 void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIGN_OPTION_COUNT]) {
@@ -550,7 +626,7 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
         fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
         return 2;
     }
-    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 3] = {
+    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 4] = {
         [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                                       "where failure reports are written"),
         [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt.verbose,
@@ -559,6 +635,7 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
             "replay-alone", &opt.replay_alone,
             "replay a failing case alone in a new process of this executable (its main must "
             "call cc_replay_hook)"),
+        [CC_CAMPAIGN_OPTION_COUNT + 3] = cc_huge_grid_option(&opt),
     };
     cc_campaign_option_rows(&opt, rows);
     cc_command cmd = {cc_options_program(argc, argv, "conformance"),
@@ -581,8 +658,12 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
     if (rc) printf("ERROR: %s: %s\n", engine->name, err.msg);
     char classes[160];
     cc_seam_classes_describe(sum.seam_classes, classes, sizeof classes);
-    printf("%s: past the tiles: %d cases passed; light cones verified %" PRIu64 " cells (%s)\n",
-           engine->name, sum.scale_passed, sum.lightcone_cells, classes[0] ? classes : "none");
+    char tile[48], huge[240];
+    cc_conformance_geometry(&sum, tile, sizeof tile, huge, sizeof huge);
+    printf("%s: past the tiles (%s): %d cases passed; past 2^32 cells: %s; light cones verified "
+           "%" PRIu64 " cells (%s)\n",
+           engine->name, tile, sum.scale_passed, huge, sum.lightcone_cells,
+           classes[0] ? classes : "none");
     printf("%s: %s: %d edge cases passed, %d zero-step round trips passed, %d refusals checked, "
            "campaign %" PRIu64 " cases (%" PRIu64 " passed, %" PRIu64
            " refused as required, %" PRIu64 " failed), master seed %s, shard %u of %u\n",

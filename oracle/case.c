@@ -86,23 +86,35 @@ const char *case_grid_kind_name(cc_grid_kind kind) {
     return (int)kind >= 0 && kind < CC_GRID_KIND_COUNT ? grid_kind_names[kind] : NULL;
 }
 
-/* Every cell's draw against the density threshold, as the uniform kind is. */
+/* Every cell's draw against the density threshold, as the uniform kind is. Each chunk has its own
+ * place in the seed's stream, so the chunks are drawn in parallel and the grid is the same for any
+ * number of threads; a grid past 2^32 cells takes seconds instead of a minute. */
 static int fill_draws(const cc_case *c, cc_grid *out, cc_error *err) {
     uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
     uint32_t threshold = case_density_threshold(c->density);
-    uint8_t chunk[CHUNK_BYTES];
-    uint64_t done = 0;
-    while (done < cells) {
-        uint64_t n = cells - done;
-        if (n > CHUNK_BYTES / 2) n = CHUNK_BYTES / 2;
-        int rc = case_stream(c->seed, done * 2, chunk, (size_t)(n * 2), err);
-        if (rc) return rc;
+    const uint64_t per_chunk = CHUNK_BYTES / 2;
+    const int64_t chunks = (int64_t)((cells + per_chunk - 1) / per_chunk);
+    if (sodium_init() < 0) return cc_fail(err, CC_ERR_DEVICE, "libsodium failed to initialise");
+    int failed = 0;
+#pragma omp parallel for schedule(static) reduction(| : failed) if (chunks > 256)
+    for (int64_t k = 0; k < chunks; k++) {
+        uint8_t chunk[CHUNK_BYTES];
+        uint64_t done = (uint64_t)k * per_chunk, n = cells - done;
+        if (n > per_chunk) n = per_chunk;
+        cc_error chunk_err;
+        if (case_stream(c->seed, done * 2, chunk, (size_t)(n * 2), &chunk_err)) {
+            failed = 1;
+            continue;
+        }
         for (uint64_t i = 0; i < n; i++) {
             uint32_t draw = (uint32_t)chunk[2 * i] | ((uint32_t)chunk[2 * i + 1] << 8);
             out->cells[done + i] = draw < threshold;
         }
-        done += n;
     }
+    /* case_grid checked the stream's length first: only a failing library gets here. */
+    if (failed)
+        return cc_fail(err, CC_ERR_DEVICE, "drawing the random bytes of grid %dx%d failed",
+                       (int)c->w, (int)c->h);
     return CC_OK;
 }
 

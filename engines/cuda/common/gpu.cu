@@ -99,7 +99,7 @@ static int gpu_setup(cc_gpu *g, const char *buffers, cc_error *err) {
     size_t free_bytes = 0, total_bytes = 0;
     CC_CUDA_CHECK(engine, cudaMemGetInfo(&free_bytes, &total_bytes));
     if (needed > free_bytes)
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
+        return cc_fail(err, CC_ERR_NOMEM,
                        "%s: a %dx%d grid needs %zu bytes on the device (%s), but only %zu of its "
                        "%zu bytes are free",
                        engine, (int)l->w, (int)l->h, needed, buffers ? buffers : "two copies",
