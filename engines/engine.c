@@ -23,6 +23,16 @@ static int check_set_within(const cc_engine *engine, const cc_set *set, const ch
     return CC_OK;
 }
 
+static int check_set_ranges(const cc_engine *engine, const cc_set *set, const char *which,
+                            int32_t ranges_max, cc_error *err) {
+    int n = set->n; /* a valid rule's ranges are sorted, apart and not adjacent */
+    if (ranges_max > 0 && n > ranges_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: %s has %d intervals, more than the %d this engine takes", engine->name,
+                       which, n, (int)ranges_max);
+    return CC_OK;
+}
+
 static int check_side(const cc_engine *engine, const char *which, int32_t side, int32_t multiple,
                       int32_t side_max, int32_t min, int32_t radius, cc_error *err) {
     if (side < min)
@@ -85,11 +95,27 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
         if ((rc = check_set_within(engine, &rule->survive, "S", caps->count_max, err))) return rc;
         if ((rc = check_set_within(engine, &rule->birth, "B", caps->count_max, err))) return rc;
     }
+    if ((rc = check_set_ranges(engine, &rule->survive, "S", caps->s_ranges_max, err)) ||
+        (rc = check_set_ranges(engine, &rule->birth, "B", caps->b_ranges_max, err)))
+        return rc;
+    if (caps->no_b0 && cc_set_has(&rule->birth, 0))
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: B contains 0 (birth with no live neighbour), which this engine cannot "
+                       "do",
+                       engine->name);
     int32_t min = 2 * rule->radius + 1;
     if ((rc = check_side(engine, "W", w, caps->w_multiple, caps->w_max, min, rule->radius, err)))
         return rc;
     if ((rc = check_side(engine, "H", h, caps->h_multiple, caps->h_max, min, rule->radius, err)))
         return rc;
+    if (caps->square_only && w != h)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: grid %dx%d is not square (this engine takes "
+                       "W = H only)", engine->name, (int)w, (int)h);
+    if (caps->cells_max > 0 && (int64_t)w * (int64_t)h > caps->cells_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: grid %dx%d has %lld cells, above this engine's limit of %lld",
+                       engine->name, (int)w, (int)h, (long long)w * (long long)h,
+                       (long long)caps->cells_max);
     return CC_OK;
 }
 
@@ -279,7 +305,17 @@ void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size) {
         else append(buf, size, &used, "any");
         if (caps->h_max > 0) append(buf, size, &used, " up to %d", (int)caps->h_max);
     }
+    if (caps->square_only) append(buf, size, &used, "; square grids only");
+    if (caps->cells_max > 0)
+        append(buf, size, &used, "; at most %lld cells", (long long)caps->cells_max);
     if (caps->count_max > 0) append(buf, size, &used, "; counts up to %d", (int)caps->count_max);
+    if (caps->s_ranges_max > 0)
+        append(buf, size, &used, "; S in at most %d interval%s", (int)caps->s_ranges_max,
+               caps->s_ranges_max == 1 ? "" : "s");
+    if (caps->b_ranges_max > 0)
+        append(buf, size, &used, "; B in at most %d interval%s", (int)caps->b_ranges_max,
+               caps->b_ranges_max == 1 ? "" : "s");
+    if (caps->no_b0) append(buf, size, &used, "; no B0");
     if (caps->limits && caps->limits[0]) append(buf, size, &used, "; %s", caps->limits);
 }
 

@@ -37,6 +37,12 @@ typedef struct cc_engine_caps {
      * layout or its kernels cut the grid into. Not a limit: the case generator draws sides at
      * multiples of it plus and minus one and puts seams inside tiles. 0: none stated. */
     int32_t tile_w, tile_h;
+    /* What ports of fixed-function kernels often cannot do: */
+    int square_only;            /* 1: W must equal H (solvers that take one side n) */
+    int32_t s_ranges_max, b_ranges_max; /* the most intervals S and B may have (threshold kernels:
+                                         * SMIN..SMAX is 1); 0: any */
+    int no_b0;                  /* 1: B may not contain 0 (a kernel that skips empty regions) */
+    int64_t cells_max;          /* the largest W*H, e.g. what a fixed buffer holds; 0: no limit */
     const char *limits;         /* anything else, in words, or NULL */
 } cc_engine_caps;
 

@@ -38,6 +38,18 @@ static const cc_engine general = {
              .h_multiple = 1},
 };
 
+/* A port's limits: square grids, one interval per set, no B0, at most 2^20 cells. */
+static const cc_engine port = {
+    .name = "test.port",
+    .summary = "caps only",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+             .square_only = 1,
+             .s_ranges_max = 1,
+             .b_ranges_max = 1,
+             .no_b0 = 1,
+             .cells_max = 1 << 20},
+};
+
 static cc_rule ltl(cc_shape shape, int32_t r, int centre, int32_t slo, int32_t shi, int32_t blo,
                    int32_t bhi) {
     cc_rule rule;
@@ -145,6 +157,31 @@ static void test_check(checks *t) {
                    NULL, __LINE__);
 }
 
+static void test_port_limits(checks *t) {
+    cc_rule ok = ltl(CC_SHAPE_MOORE, 1, 0, 2, 3, 3, 3);
+    expect_accepted(t, &port, &ok, 1024, 1024, __LINE__);
+    expect_refused(t, &port, &ok, 64, 65, CC_ERR_UNSUPPORTED, "grid 64x65 is not square", "W = H",
+                   __LINE__);
+    expect_refused(t, &port, &ok, 1025, 1025, CC_ERR_UNSUPPORTED, "1050625 cells",
+                   "limit of 1048576", __LINE__);
+    cc_rule two_s = ok;
+    cc_set_add(&two_s.survive, 5, 6, NULL);
+    expect_refused(t, &port, &two_s, 64, 64, CC_ERR_UNSUPPORTED, "S has 2 intervals",
+                   "more than the 1", __LINE__);
+    cc_rule two_b = ok;
+    cc_set_add(&two_b.birth, 6, 6, NULL);
+    expect_refused(t, &port, &two_b, 64, 64, CC_ERR_UNSUPPORTED, "B has 2 intervals",
+                   "more than the 1", __LINE__);
+    cc_rule b0 = ltl(CC_SHAPE_MOORE, 1, 0, 2, 3, 0, 3);
+    expect_refused(t, &port, &b0, 64, 64, CC_ERR_UNSUPPORTED, "B contains 0", NULL, __LINE__);
+    char buf[256];
+    cc_engine_describe_caps(&port, buf, sizeof buf);
+    printf("%s: %s\n", port.name, buf);
+    CHECK_STR(t, buf,
+              "shapes NM; r 1..500; M0,M1; any W, H; square grids only; at most 1048576 cells; S in "
+              "at most 1 interval; B in at most 1 interval; no B0");
+}
+
 static void test_required(checks *t) {
     unsetenv("CELLCHECK_REQUIRE");
     CHECKF(t, !cc_hardware_required(CC_HW_GPU), "unset: gpu required");
@@ -222,6 +259,7 @@ int main(void) {
     test_check(&t);
     test_required(&t);
     test_describe(&t);
+    test_port_limits(&t);
     test_cells_and_steps(&t);
     return check_summary(&t);
 }

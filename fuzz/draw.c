@@ -256,6 +256,108 @@ static double step_cost(int32_t w, int32_t h, int32_t r) {
     return (double)w * (double)h * side * side;
 }
 
+/* ---- The limits of ports (caps.square_only, s/b_ranges_max, no_b0, cells_max) ---------------
+ * Applied after a valid case is drawn, without drawing anything more, so that an engine without
+ * these limits draws exactly the cases it always did. */
+
+/* Bridges the set's narrowest gaps until at most n intervals remain. */
+static void limit_intervals(cc_set *set, int32_t n) {
+    cc_set merged;
+    cc_set_clear(&merged);
+    for (int i = 0; i < set->n; i++) cc_set_add(&merged, set->r[i].lo, set->r[i].hi, NULL);
+    while (n > 0 && merged.n > n) {
+        int best = 0;
+        for (int i = 1; i + 1 < merged.n; i++)
+            if (merged.r[i + 1].lo - merged.r[i].hi < merged.r[best + 1].lo - merged.r[best].hi)
+                best = i;
+        merged.r[best].hi = merged.r[best + 1].hi;
+        memmove(&merged.r[best + 1], &merged.r[best + 2],
+                sizeof(cc_range) * (size_t)(merged.n - best - 2));
+        merged.n--;
+    }
+    *set = merged;
+}
+
+/* B without 0; B = {0} becomes {max}, since Larger than Life notation has no empty set. */
+static void drop_b0(cc_set *set, int32_t max) {
+    cc_set kept;
+    cc_set_clear(&kept);
+    for (int i = 0; i < set->n; i++) {
+        int32_t lo = set->r[i].lo < 1 ? 1 : set->r[i].lo;
+        if (lo <= set->r[i].hi) cc_set_add(&kept, lo, set->r[i].hi, NULL);
+    }
+    if (kept.n == 0 && set->n > 0) cc_set_add(&kept, max, max, NULL);
+    *set = kept;
+}
+
+static int32_t gcd32(int32_t a, int32_t b) { return b ? gcd32(b, a % b) : a; }
+
+/* The side both axes accept when W must equal H. */
+static int32_t square_multiple(const cc_engine_caps *caps) {
+    int32_t a = caps->w_multiple > 1 ? caps->w_multiple : 1;
+    int32_t b = caps->h_multiple > 1 ? caps->h_multiple : 1;
+    return a / gcd32(a, b) * b;
+}
+
+/* The rule's sets within the caps' interval and B0 limits. */
+static void fit_port_sets(const cc_engine_caps *caps, cc_rule *rule) {
+    if (caps->s_ranges_max > 0) limit_intervals(&rule->survive, caps->s_ranges_max);
+    if (caps->b_ranges_max > 0) limit_intervals(&rule->birth, caps->b_ranges_max);
+    if (caps->no_b0) drop_b0(&rule->birth, cc_rule_max_count(rule));
+}
+
+/* The sizes within square_only and cells_max: a square keeps the case's cost (its side the
+ * geometric mean, so a wide case stays as dear), a grid over cells_max shrinks to fit. The smallest
+ * side 2r+1 always fits: radius_window keeps such radii out. */
+static void fit_port_sides(const cc_engine_caps *caps, int32_t hi, cc_case *c) {
+    int32_t r = c->rule.radius;
+    if (caps->square_only) {
+        int32_t m = square_multiple(caps);
+        int32_t s = round_up((int32_t)ceil(sqrt((double)c->w * (double)c->h)), m);
+        int32_t lo = round_up(2 * r + 1, m);
+        if (s > hi) s = round_down(hi, m);
+        c->w = c->h = s < lo ? lo : s;
+    }
+    if (caps->cells_max > 0 && (int64_t)c->w * c->h > caps->cells_max) {
+        double scale = sqrt((double)caps->cells_max / ((double)c->w * (double)c->h));
+        if (caps->square_only) {
+            int32_t m = square_multiple(caps);
+            c->w = c->h = round_down((int32_t)(c->w * scale), m);
+        } else {
+            c->w = round_down((int32_t)(c->w * scale), caps->w_multiple);
+            c->h = round_down((int32_t)(c->h * scale), caps->h_multiple);
+        }
+        int32_t wm = caps->square_only ? square_multiple(caps) : caps->w_multiple;
+        int32_t hm = caps->square_only ? square_multiple(caps) : caps->h_multiple;
+        if (c->w < 2 * r + 1) c->w = round_up(2 * r + 1, wm);
+        if (c->h < 2 * r + 1) c->h = round_up(2 * r + 1, hm);
+        /* One side held at its smallest: the other takes what is left. */
+        if ((int64_t)c->w * c->h > caps->cells_max && !caps->square_only) {
+            if (c->w >= c->h) c->w = round_down((int32_t)(caps->cells_max / c->h), wm);
+            else c->h = round_down((int32_t)(caps->cells_max / c->w), hm);
+        }
+    }
+}
+
+int fuzz_fit_port_caps(const cc_engine_caps *caps, int keep_cells, cc_case *c) {
+    fit_port_sets(caps, &c->rule);
+    if (caps->square_only && c->w != c->h) {
+        int32_t m = square_multiple(caps);
+        int32_t s = keep_cells ? (int32_t)ceil(sqrt((double)c->w * (double)c->h))
+                               : (c->w > c->h ? c->w : c->h);
+        c->w = c->h = round_up(s, m);
+    }
+    return caps->cells_max <= 0 || (int64_t)c->w * c->h <= caps->cells_max;
+}
+
+/* Whether the smallest grid at radius r fits square_only and cells_max. */
+static int port_radius_fits(const cc_engine_caps *caps, int32_t r) {
+    int32_t wm = caps->square_only ? square_multiple(caps) : caps->w_multiple;
+    int32_t hm = caps->square_only ? square_multiple(caps) : caps->h_multiple;
+    int64_t w = round_up(2 * r + 1, wm), h = round_up(2 * r + 1, hm);
+    return caps->cells_max <= 0 || w * h <= caps->cells_max;
+}
+
 /* Fits the case into the budget: fewer steps, then smaller sides, then (when one step at the
  * smallest size still costs more) one step with probability budget / cost, else none. */
 static void fit_budget(param_stream *ps, cc_case *c, double budget, int32_t w_lo, int32_t h_lo,
@@ -471,8 +573,49 @@ typedef enum invalid_kind {
     INVALID_W_MAX,
     INVALID_H_MAX,
     INVALID_COUNT,
+    INVALID_NOT_SQUARE,
+    INVALID_S_RANGES,
+    INVALID_B_RANGES,
+    INVALID_B0,
+    INVALID_CELLS,
     INVALID_KINDS
 } invalid_kind;
+
+/* The rule on which n + 1 intervals 1..1, 3..3, ..., 2n+1..2n+1 break a limit of n: only the
+ * Life-like notations (Moore or hex, r = 1, M0) print a set of several intervals in a case line. */
+int fuzz_ranges_breakable(const cc_engine_caps *caps, int32_t n, cc_rule *rule) {
+    if (n <= 0 || n >= CC_SET_MAX_RANGES || caps->radius_min > 1 || !(caps->centres & CC_CENTRE_M0))
+        return 0;
+    memset(rule, 0, sizeof *rule);
+    rule->radius = 1;
+    rule->shape = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE : CC_SHAPE_HEX;
+    if (!(caps->shapes & CC_SHAPE_BIT(rule->shape))) return 0;
+    int32_t top = cc_rule_max_count(rule);
+    if (caps->count_max > 0 && caps->count_max < top) top = caps->count_max;
+    if (top < 2 * n + 1) return 0;
+    set_range(&rule->survive, 2, 3 < top ? 3 : top);
+    set_range(&rule->birth, 3 < top ? 3 : top, 3 < top ? 3 : top);
+    return 1;
+}
+
+/* rule with the set broken into n + 1 single counts 1, 3, 5, ... */
+void fuzz_set_intervals_over(cc_set *set, int32_t n) {
+    cc_set_clear(set);
+    for (int32_t i = 0; i <= n; i++) cc_set_add(set, 2 * i + 1, 2 * i + 1, NULL);
+}
+
+/* Sides of a grid just over cells_max within the side limits; 0 when none. */
+int fuzz_over_cells(const cc_engine_caps *caps, int32_t *w, int32_t *h) {
+    int32_t wm = caps->square_only ? square_multiple(caps) : caps->w_multiple;
+    int32_t hm = caps->square_only ? square_multiple(caps) : caps->h_multiple;
+    int32_t w_hi = caps->w_max > 0 && caps->w_max < CC_GRID_SIDE_MAX ? caps->w_max : CC_GRID_SIDE_MAX;
+    int32_t h_hi = caps->h_max > 0 && caps->h_max < CC_GRID_SIDE_MAX ? caps->h_max : CC_GRID_SIDE_MAX;
+    if (caps->cells_max <= 0 || caps->cells_max >= (int64_t)w_hi * h_hi) return 0;
+    int64_t side = (int64_t)ceil(sqrt((double)caps->cells_max + 1.0));
+    *w = side > w_hi ? round_down(w_hi, wm) : round_up((int32_t)side, wm);
+    *h = caps->square_only ? *w : round_up((int32_t)(caps->cells_max / *w + 1), hm);
+    return *w <= w_hi && *h <= h_hi && (int64_t)*w * *h > caps->cells_max;
+}
 
 /* A shape the engine has other than hex (which needs r = 1), or Moore. */
 static cc_shape some_wide_shape(param_stream *ps, uint32_t shapes) {
@@ -500,6 +643,13 @@ static int invalid_kinds(const cc_engine_caps *caps, invalid_kind *kinds) {
         if (widest.radius > CC_RADIUS_MAX) widest.radius = CC_RADIUS_MAX;
         if (cc_rule_max_count(&widest) > caps->count_max) kinds[n++] = INVALID_COUNT;
     }
+    if (caps->square_only) kinds[n++] = INVALID_NOT_SQUARE;
+    cc_rule breaking;
+    if (fuzz_ranges_breakable(caps, caps->s_ranges_max, &breaking)) kinds[n++] = INVALID_S_RANGES;
+    if (fuzz_ranges_breakable(caps, caps->b_ranges_max, &breaking)) kinds[n++] = INVALID_B_RANGES;
+    if (caps->no_b0) kinds[n++] = INVALID_B0;
+    int32_t w, h;
+    if (fuzz_over_cells(caps, &w, &h)) kinds[n++] = INVALID_CELLS;
     return n;
 }
 
@@ -554,10 +704,12 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
         fuzz_set_clamp(&rule->survive, caps->count_max);
         fuzz_set_clamp(&rule->birth, caps->count_max);
     }
+    fit_port_sets(caps, rule);
     c->w = fuzz_side_min(rule->radius, caps->w_multiple) + caps->w_multiple * between(ps, 0, 2);
     c->h = fuzz_side_min(rule->radius, caps->h_multiple) + caps->h_multiple * between(ps, 0, 2);
     if (caps->w_max > 0 && c->w > caps->w_max) c->w = round_down(caps->w_max, caps->w_multiple);
     if (caps->h_max > 0 && c->h > caps->h_max) c->h = round_down(caps->h_max, caps->h_multiple);
+    if (caps->square_only) c->w = c->h = fuzz_side_min(rule->radius, square_multiple(caps));
     switch (kind) {
     case INVALID_W_MULTIPLE:
         c->w += between(ps, 1, caps->w_multiple - 1);
@@ -599,6 +751,35 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
                  (int)caps->count_max);
         break;
     }
+    case INVALID_NOT_SQUARE:
+        c->h = c->w + (caps->h_multiple > 1 ? caps->h_multiple : between(ps, 1, 3));
+        if (caps->h_max > 0 && c->h > caps->h_max) {
+            c->h = c->w;
+            c->w = round_up(c->h + 1, caps->w_multiple);
+        }
+        snprintf(out->why, sizeof out->why, "grid %dx%d not square", (int)c->w, (int)c->h);
+        break;
+    case INVALID_S_RANGES:
+    case INVALID_B_RANGES: {
+        int survive = kind == INVALID_S_RANGES;
+        int32_t n = (survive ? caps->s_ranges_max : caps->b_ranges_max) + 1;
+        fuzz_ranges_breakable(caps, n - 1, rule);
+        fuzz_set_intervals_over(survive ? &rule->survive : &rule->birth, n - 1);
+        c->w = fuzz_side_min(rule->radius, caps->square_only ? square_multiple(caps) : caps->w_multiple);
+        c->h = fuzz_side_min(rule->radius, caps->square_only ? square_multiple(caps) : caps->h_multiple);
+        snprintf(out->why, sizeof out->why, "%s in %d intervals, above the engine's %d",
+                 survive ? "S" : "B", (int)n, (int)(n - 1));
+        break;
+    }
+    case INVALID_B0: /* B from 0 to its top: one interval, as Larger than Life notation needs */
+        cc_set_add(&rule->birth, 0, rule->birth.n > 0 ? rule->birth.r[0].lo : 0, NULL);
+        snprintf(out->why, sizeof out->why, "B containing 0");
+        break;
+    case INVALID_CELLS:
+        fuzz_over_cells(caps, &c->w, &c->h);
+        snprintf(out->why, sizeof out->why, "grid %dx%d above the engine's %lld cells", (int)c->w,
+                 (int)c->h, (long long)caps->cells_max);
+        break;
     default: break;
     }
     return CC_OK;
@@ -625,7 +806,7 @@ static int radius_window(const cc_engine *engine, const cc_campaign_options *opt
     /* Radii whose smallest grid does not fit the size limits cannot be drawn. */
     int32_t w_hi = side_limit(opt, caps->w_max), h_hi = side_limit(opt, caps->h_max);
     while (b >= a && (side_min(opt, b, caps->w_multiple, w_hi) < 0 ||
-                      side_min(opt, b, caps->h_multiple, h_hi) < 0))
+                      side_min(opt, b, caps->h_multiple, h_hi) < 0 || !port_radius_fits(caps, b)))
         b--;
     if (b < a)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
@@ -702,9 +883,12 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
     draw_sets(ps, rule, caps->count_max);
 
     out->large = large;
+    fit_port_sets(caps, rule);
     if (large) {
         draw_large(ps, &ax, large_budget, steps_max, c);
         c->density = draw_density(ps);
+        int32_t w_hi = large_limit(opt, caps->w_max), h_hi = large_limit(opt, caps->h_max);
+        fit_port_sides(caps, w_hi < h_hi ? w_hi : h_hi, c);
     } else {
         int32_t w_hi = side_limit(opt, caps->w_max), h_hi = side_limit(opt, caps->h_max);
         int32_t w_lo = side_min(opt, rule->radius, caps->w_multiple, w_hi);
@@ -719,6 +903,7 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
         } else {
             fit_budget(ps, c, budget, w_lo, h_lo, caps->w_multiple, caps->h_multiple);
         }
+        fit_port_sides(caps, w_hi < h_hi ? w_hi : h_hi, c);
     }
     out->expect_refusal = 0;
     out->why[0] = '\0';

@@ -105,4 +105,18 @@ void fuzz_set_clamp(cc_set *set, int32_t max);
 /* The smallest side an engine takes at radius r along an axis with this multiple. */
 int32_t fuzz_side_min(int32_t r, int32_t multiple);
 
+/* The limits of ports (caps.square_only, s_ranges_max, b_ranges_max, no_b0, cells_max), for cases
+ * built by hand (the conformance edge cases):
+ * fuzz_fit_port_caps: the rule's sets merged and B0 dropped as the caps need; a square side the
+ * larger of W and H (keep_cells = 0) or one with as many cells (1). Returns 0 when the grid is
+ * over cells_max after that, 1 when the case fits.
+ * fuzz_ranges_breakable: whether n + 1 intervals fit a rule of the engine, so that a limit of n
+ * can be broken; rule is then that rule (r = 1, M0, a Life-like notation that prints them), and
+ * fuzz_set_intervals_over breaks a set of it into the n + 1 intervals 1, 3, 5, ...
+ * fuzz_over_cells: sides just over cells_max within the side limits; 0 when none. */
+int fuzz_fit_port_caps(const cc_engine_caps *caps, int keep_cells, cc_case *c);
+int fuzz_ranges_breakable(const cc_engine_caps *caps, int32_t n, cc_rule *rule);
+void fuzz_set_intervals_over(cc_set *set, int32_t n);
+int fuzz_over_cells(const cc_engine_caps *caps, int32_t *w, int32_t *h);
+
 #endif

@@ -38,6 +38,7 @@ typedef struct tally {
     const cc_campaign_options *opt;
     uint64_t ordinal;  /* numbering of sharded checks: check j runs in shard j % count */
     int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
+    int over_cells; /* cases left out: over the engine's cells_max */
     char huge_note[200];
     uint64_t lightcone_cells; /* cells verified by light cones */
     uint32_t seam_classes;    /* CC_SEAM_* they covered */
@@ -69,8 +70,16 @@ static void report_failure(tally *t, const char *section, const cc_case *c,
     cc_failure_report_print(&rep, stdout);
 }
 
-/* Checks one case; counts its verdict. */
-static void check_case(tally *t, const char *section, const cc_case *c, int *passed) {
+/* Checks one case, fitted first to the limits of a port (square only, intervals, B0, cells);
+ * counts its verdict. */
+static void check_case(tally *t, const char *section, const cc_case *given, int *passed) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    cc_case fitted = *given;
+    const cc_case *c = &fitted;
+    if (!fuzz_fit_port_caps(&caps, 0, &fitted)) {
+        t->over_cells++;
+        return;
+    }
     cc_check_result res;
     cc_error err;
     if (cc_case_check(t->engine, c, &res, &err)) {
@@ -322,6 +331,11 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
     }
     cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
     cc_case c = make_case(&rule, w, h, 1, 0.3, salt, master);
+    if (!fuzz_fit_port_caps(&caps, 1, &c) || (uint64_t)c.w * (uint64_t)c.h <= (1ull << 32)) {
+        snprintf(t->huge_note, sizeof t->huge_note, "its cells_max (%lld) is below 2^32",
+                 (long long)caps.cells_max);
+        return;
+    }
     if (!mine(t)) return;
     /* Whether the engine can hold it here: a create that fails for memory is this machine's
      * limit, not a wrong engine. */
@@ -455,6 +469,7 @@ static void refusals(tally *t) {
     int centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
     int32_t r = shape == CC_SHAPE_HEX ? 1 : rmin;
     int32_t w = smallest_side(r, caps->w_multiple, 0), h = smallest_side(r, caps->h_multiple, 0);
+    if (caps->square_only) w = h = w > h ? w : h; /* so that each refusal breaks one limit */
     cc_rule base = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
 
     if (rmin > 1) {
@@ -501,6 +516,35 @@ static void refusals(tally *t) {
         int32_t big = round_up(caps->h_max + 1, caps->h_multiple);
         snprintf(what, sizeof what, "H %d (above %d)", (int)big, (int)caps->h_max);
         expect_refusal(t, what, &base, w, big);
+    }
+    if (caps->square_only) {
+        int32_t h2 = fit_side(w + 1, h + 1, caps->h_multiple, caps->h_max);
+        snprintf(what, sizeof what, "grid %dx%d (not square)", (int)w, (int)(h2 ? h2 : h + 1));
+        expect_refusal(t, what, &base, w, h2 ? h2 : h + 1);
+    }
+    int32_t sq_w = w, sq_h = h;
+    if (caps->square_only) sq_w = sq_h = w > h ? w : h;
+    for (int which = 0; which < 2; which++) {
+        int32_t n = which ? caps->b_ranges_max : caps->s_ranges_max;
+        cc_rule rule;
+        if (!fuzz_ranges_breakable(caps, n, &rule)) continue;
+        fuzz_set_intervals_over(which ? &rule.birth : &rule.survive, n);
+        int32_t side = smallest_side(1, caps->w_multiple, 0);
+        int32_t side_h = caps->square_only ? side : smallest_side(1, caps->h_multiple, 0);
+        snprintf(what, sizeof what, "%s in %d intervals (at most %d)", which ? "B" : "S",
+                 (int)(n + 1), (int)n);
+        expect_refusal(t, what, &rule, side, side_h);
+    }
+    if (caps->no_b0) {
+        cc_rule rule = base; /* B from 0 to its top: one interval */
+        cc_set_add(&rule.birth, 0, rule.birth.r[0].lo, NULL);
+        expect_refusal(t, "B containing 0", &rule, sq_w, sq_h);
+    }
+    int32_t over_w, over_h;
+    if (fuzz_over_cells(caps, &over_w, &over_h)) {
+        snprintf(what, sizeof what, "grid %dx%d (over %lld cells)", (int)over_w, (int)over_h,
+                 (long long)caps->cells_max);
+        expect_refusal(t, what, &base, over_w, over_h);
     }
     snprintf(what, sizeof what, "W %d (above the largest side %d)", CC_GRID_SIDE_MAX + 1,
              CC_GRID_SIDE_MAX);
