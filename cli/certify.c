@@ -118,6 +118,12 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         if (rows[i].reason[0])
             fprintf(f, "\n- %s, %s: %s", rows[i].engine->name, verdict_name(rows[i].v),
                     rows[i].reason);
+    fprintf(f, "\n\nWhat each engine was certified for (its caps):\n");
+    for (int i = 0; i < n; i++) {
+        char caps[512];
+        cc_engine_describe_caps(rows[i].engine, caps, sizeof caps);
+        fprintf(f, "\n- %s: %s", rows[i].engine->name, caps);
+    }
     fprintf(f, "\n");
 }
 
@@ -151,6 +157,10 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         fprintf(f, ", \"needs\": \"%s\", \"verdict\": \"%s\", \"reason\": ",
                 cc_hardware_name(r->engine->hardware), verdict_name(r->v));
         json_string(f, r->reason);
+        char caps[512];
+        cc_engine_describe_caps(r->engine, caps, sizeof caps);
+        fprintf(f, ", \"caps\": ");
+        json_string(f, caps);
         char tile[48], huge[240], classes[160];
         cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
         cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
