@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # One certification session on a GPU runner, from a bundle made by ci/gpu_bundle.sh (copied into
 # the bundle as session.sh): the tests with the GPU required, compute-sanitizer on a short
-# campaign of each GPU engine, then the benchmarks, quiet, one engine at a time.
-#   session.sh [--cases N] [--sanitize ENGINES] [--bench ENGINES] [--sizes LIST] [--radii LIST]
+# campaign of each GPU engine, `cellcheck certify` of each engine asked for (side by side, in
+# lanes: its own certificate directory each), then the benchmarks, quiet, one engine at a time.
+#   session.sh [--cases N] [--no-tests] [--sanitize ENGINES] [--certify ENGINES|all] [--lanes N]
+#              [--bench ENGINES] [--sizes LIST] [--radii LIST]
 # ENGINES are comma-separated cellcheck names (cuda.shared,cuda.cat); logs go to $OUT or ./logs.
 set -uo pipefail
 cd "$(dirname "$0")"
-cases=2000 sanitize="" bench="" sizes=16384,32768 radii=1,2,4,8,16
+cases=2000 sanitize="" bench="" sizes=16384,32768 radii=1,2,4,8,16 certify="" lanes=4 tests=1
 while [ $# -gt 0 ]; do
     case "$1" in
     --cases) cases="$2"; shift 2 ;;
     --sanitize) sanitize="$2"; shift 2 ;;
+    --certify) certify="$2"; shift 2 ;;
+    --lanes) lanes="$2"; shift 2 ;;
+    --no-tests) tests=0; shift ;;
     --bench) bench="$2"; shift 2 ;;
     --sizes) sizes="$2"; shift 2 ;;
     --radii) radii="$2"; shift 2 ;;
@@ -22,8 +27,10 @@ mkdir -p "$logs"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 status=0
 
-./run.sh --require gpu --jobs 4 -- --cases "$cases" 2>&1 | tee "$logs/tests.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+if [ "$tests" -eq 1 ]; then
+    ./run.sh --require gpu --jobs 4 -- --cases "$cases" 2>&1 | tee "$logs/tests.log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+fi
 
 # A test binary is named after its engine: cuda.shared1 -> shared1_conformance_test.
 binary() { local n="${1#*.}"; echo "bin/${n//-/_}_conformance_test"; }
@@ -39,6 +46,33 @@ for e in ${sanitize//,/ }; do
     done
 done
 for p in "${pids[@]}"; do wait "$p" || status=1; done
+
+# certify: the engine's row of its certificate, or why it ended without one, in $dir/row.
+certify_one() {
+    local e="$1" dir="$logs/cert-$1"
+    mkdir -p "$dir"
+    CELLCHECK_REQUIRE=gpu ./bin/cellcheck certify --engine "$e" --out-dir "$dir" >"$dir/log" 2>&1
+    local rc=$?
+    { grep -m1 "^| $e |" "$dir/certificate.md" 2>/dev/null || echo "| $e | no certificate"; } \
+        >"$dir/row"
+    echo "$rc" >"$dir/rc"
+}
+if [ -n "$certify" ]; then
+    [ "$certify" = all ] &&
+        certify=$(./bin/cellcheck list | awk 'NR > 1 && $1 != "oracle" && $3 == "yes" {print $1}')
+    # Side by side, OpenMP engines share the cores.
+    export OMP_NUM_THREADS=$(( $(nproc) / lanes > 0 ? $(nproc) / lanes : 1 ))
+    for e in ${certify//,/ }; do
+        while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do wait -n; done
+        certify_one "$e" &
+    done
+    wait
+    unset OMP_NUM_THREADS
+    for e in ${certify//,/ }; do
+        echo "$(cat "$logs/cert-$e/row") exit $(cat "$logs/cert-$e/rc")"
+        [ "$(cat "$logs/cert-$e/rc")" = 0 ] || status=1
+    done
+fi
 
 for e in ${bench//,/ }; do
     ./bin/cellcheck bench --engine "$e" --size "$sizes" --radius "$radii" --steps 5 --repeats 3 \
