@@ -1,0 +1,185 @@
+/* The engines a program knows, built in and loaded from plugins (engine_set.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "engines/engine_set.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The registry defines cc_engines_all where it is linked in. */
+#pragma weak cc_engines_all
+
+static int grow(cc_engine_set *set, size_t need, cc_error *err) {
+    if (set->count + need + 1 <= set->room) return CC_OK;
+    size_t room = (set->count + need + 1) * 2;
+    const cc_engine **engines = realloc(set->engines, room * sizeof *engines);
+    if (!engines) return cc_fail(err, CC_ERR_NOMEM, "cannot grow the engine list");
+    set->engines = engines;
+    const char **origins = realloc(set->origins, room * sizeof *origins);
+    if (!origins) return cc_fail(err, CC_ERR_NOMEM, "cannot grow the engine list");
+    set->origins = origins;
+    set->room = room;
+    return CC_OK;
+}
+
+int cc_engine_set_init(cc_engine_set *set, cc_error *err) {
+    memset(set, 0, sizeof *set);
+    size_t n = 0;
+    const cc_engine *const *all = cc_engines_all ? cc_engines_all() : NULL;
+    while (all && all[n]) n++;
+    int rc = grow(set, n, err);
+    if (rc) return rc;
+    for (size_t i = 0; i < n; i++) {
+        set->engines[i] = all[i];
+        set->origins[i] = NULL;
+    }
+    set->count = n;
+    set->engines[n] = NULL;
+    return CC_OK;
+}
+
+const cc_engine *cc_engine_set_find(const cc_engine_set *set, const char *name) {
+    for (size_t i = 0; name && i < set->count; i++)
+        if (strcmp(set->engines[i]->name, name) == 0) return set->engines[i];
+    return NULL;
+}
+
+const char *cc_engine_set_origin(const cc_engine_set *set, const cc_engine *engine) {
+    for (size_t i = 0; i < set->count; i++)
+        if (set->engines[i] == engine) return set->origins[i];
+    return NULL;
+}
+
+/* An engine table the entry points can call: a name, and every function they need. */
+static int check_table(const char *path, const cc_engine *e, size_t index, cc_error *err) {
+    if (!e->name || !e->name[0])
+        return cc_fail(err, CC_ERR_ARG, "plugin %s: engine %zu has no name", path, index);
+    const char *missing = !e->create ? "create" : !e->load ? "load" : !e->step ? "step"
+                        : !e->store ? "store" : !e->destroy ? "destroy" : NULL;
+    if (missing)
+        return cc_fail(err, CC_ERR_ARG, "plugin %s: engine %s has no %s function", path, e->name,
+                       missing);
+    return CC_OK;
+}
+
+int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
+    /* A name without a slash is a file here, not one for the library search path. */
+    char here[4096];
+    const char *open_as = path;
+    if (!strchr(path, '/') && strlen(path) + 3 <= sizeof here) {
+        snprintf(here, sizeof here, "./%s", path);
+        open_as = here;
+    }
+    void *handle = dlopen(open_as, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        return cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: %s", path,
+                       why ? why : "(no reason given)");
+    }
+    int rc = CC_OK;
+    /* dlsym returns a data pointer; POSIX lets it be converted to a function pointer. */
+    void *abi_sym = dlsym(handle, CC_PLUGIN_ABI_SYMBOL);
+    void *engines_sym = dlsym(handle, CC_PLUGIN_ENGINES_SYMBOL);
+    const cc_engine *const *list = NULL;
+    size_t n = 0;
+    if (!abi_sym || !engines_sym) {
+        rc = cc_fail(err, CC_ERR_ARG,
+                     "plugin %s does not export %s (is CC_PLUGIN(...) in its sources, and the "
+                     "symbols visible?)",
+                     path, !abi_sym ? CC_PLUGIN_ABI_SYMBOL "()" : CC_PLUGIN_ENGINES_SYMBOL "()");
+        goto refused;
+    }
+    cc_plugin_abi_fn abi;
+    cc_plugin_engines_fn engines;
+    memcpy(&abi, &abi_sym, sizeof abi);
+    memcpy(&engines, &engines_sym, sizeof engines);
+    int version = abi();
+    if (version != CC_PLUGIN_ABI_VERSION) {
+        rc = cc_fail(err, CC_ERR_UNSUPPORTED,
+                     "plugin %s was built for plugin ABI %d; this cellcheck speaks %d (rebuild it "
+                     "against this cellcheck's headers)",
+                     path, version, CC_PLUGIN_ABI_VERSION);
+        goto refused;
+    }
+    list = engines(CC_PLUGIN_ABI_VERSION);
+    if (!list || !list[0]) {
+        rc = cc_fail(err, CC_ERR_ARG, "plugin %s has no engines", path);
+        goto refused;
+    }
+    while (list[n]) n++;
+    for (size_t i = 0; i < n; i++) {
+        if ((rc = check_table(path, list[i], i, err))) goto refused;
+        const cc_engine *clash = cc_engine_set_find(set, list[i]->name);
+        const char *by = NULL;
+        if (clash) {
+            by = cc_engine_set_origin(set, clash);
+            if (!by) by = "a built-in engine";
+        }
+        for (size_t j = 0; !by && j < i; j++)
+            if (strcmp(list[j]->name, list[i]->name) == 0) by = "another engine of this plugin";
+        if (by) {
+            rc = cc_fail(err, CC_ERR_ARG, "plugin %s: engine name %s is taken already (by %s)",
+                         path, list[i]->name, by);
+            goto refused;
+        }
+    }
+    void **handles = realloc(set->handles, (set->plugins + 1) * sizeof *handles);
+    if (handles) set->handles = handles;
+    char **paths = handles ? realloc(set->paths, (set->plugins + 1) * sizeof *paths) : NULL;
+    if (paths) set->paths = paths;
+    char *copy = paths ? strdup(path) : NULL;
+    if (!copy || (rc = grow(set, n, err))) {
+        free(copy);
+        if (!rc) rc = cc_fail(err, CC_ERR_NOMEM, "plugin %s: out of memory", path);
+        goto refused;
+    }
+    set->handles[set->plugins] = handle;
+    set->paths[set->plugins++] = copy;
+    for (size_t i = 0; i < n; i++) {
+        set->engines[set->count] = list[i];
+        set->origins[set->count++] = copy;
+    }
+    set->engines[set->count] = NULL;
+    return CC_OK;
+refused:
+    dlclose(handle);
+    return rc;
+}
+
+int cc_engine_set_load_list(cc_engine_set *set, const char *list, cc_error *err) {
+    if (!list) return CC_OK;
+    char *copy = strdup(list);
+    if (!copy) return cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
+    int rc = CC_OK;
+    char *save = NULL;
+    for (char *p = strtok_r(copy, ":", &save); p && !rc; p = strtok_r(NULL, ":", &save))
+        rc = cc_engine_set_load(set, p, err);
+    free(copy);
+    return rc;
+}
+
+char *cc_engine_set_plugin_list(const cc_engine_set *set) {
+    size_t len = 1;
+    for (size_t i = 0; i < set->plugins; i++) len += strlen(set->paths[i]) + 1;
+    char *out = malloc(len);
+    if (!out) return NULL;
+    out[0] = '\0';
+    for (size_t i = 0; i < set->plugins; i++) {
+        if (i) strcat(out, ":");
+        strcat(out, set->paths[i]);
+    }
+    return out;
+}
+
+void cc_engine_set_free(cc_engine_set *set) {
+    for (size_t i = 0; i < set->plugins; i++) {
+        dlclose(set->handles[i]);
+        free(set->paths[i]);
+    }
+    free(set->handles);
+    free(set->paths);
+    free(set->engines);
+    free(set->origins);
+    memset(set, 0, sizeof *set);
+}

@@ -1,0 +1,45 @@
+/* The engines a program knows: the built-in ones and those of the plugins it loaded
+ * (engines/plugin.h), each with where it came from. */
+#ifndef CELLCHECK_ENGINES_ENGINE_SET_H
+#define CELLCHECK_ENGINES_ENGINE_SET_H
+
+#include <stddef.h>
+
+#include "engines/engine.h"
+#include "engines/plugin.h"
+
+/* The engines a program knows: the built-in ones (cc_engines_all, where the registry is linked
+ * in), then those of each plugin loaded, in order. Names are unique across all of them. */
+typedef struct cc_engine_set {
+    const cc_engine **engines; /* NULL-terminated */
+    const char **origins;      /* per engine: the plugin's path, or NULL when built in */
+    size_t count, room;
+    void **handles; /* the plugins' dlopen handles */
+    char **paths;   /* the plugins' paths, as given */
+    size_t plugins;
+} cc_engine_set;
+
+/* The built-in engines. */
+int cc_engine_set_init(cc_engine_set *set, cc_error *err);
+
+/* Loads the plugin at path and adds its engines. Refused, with the path and the reason: a library
+ * that fails to load, a missing export, another ABI version, an engine table without a name or a
+ * required function, a name some engine already has. On refusal the set is as it was. */
+int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err);
+
+/* Loads each path of a colon-separated list (CELLCHECK_PLUGINS); NULL or "" loads none. */
+int cc_engine_set_load_list(cc_engine_set *set, const char *list, cc_error *err);
+
+const cc_engine *cc_engine_set_find(const cc_engine_set *set, const char *name);
+
+/* The plugin an engine came from, or NULL for a built-in one or an engine not in the set. */
+const char *cc_engine_set_origin(const cc_engine_set *set, const cc_engine *engine);
+
+/* "a.so:b.so": the plugins loaded, for CELLCHECK_PLUGINS in a process started to replay a case;
+ * "" when none. The caller frees it. NULL when out of memory. */
+char *cc_engine_set_plugin_list(const cc_engine_set *set);
+
+/* Unloads the plugins; their engines must no longer be used. */
+void cc_engine_set_free(cc_engine_set *set);
+
+#endif

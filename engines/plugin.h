@@ -1,0 +1,50 @@
+/* Engines from elsewhere: what a shared library exports to hand its engine tables to cellcheck
+ * (engines/engine_set.h loads it).
+ *
+ * A plugin is built against the public headers (engines/engine.h, engines/plugin.h and the
+ * oracle's error.h, grid.h and rule.h) and links what it uses of them statically, so it needs
+ * nothing from the program that loads it. Its one C file of glue says
+ *     static const cc_engine *const engines[] = {&my_engine, NULL};
+ *     CC_PLUGIN(engines)
+ * which exports cellcheck_plugin_abi() and cellcheck_engines(abi_version). A plugin engine is
+ * checked exactly as a built-in one is. */
+#ifndef CELLCHECK_ENGINES_PLUGIN_H
+#define CELLCHECK_ENGINES_PLUGIN_H
+
+#include "engines/engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The layout of cc_engine, cc_engine_caps, cc_rule and cc_error, and what the entry points of
+ * cc_engine promise. Raised whenever any of them changes; a plugin built for another version is
+ * refused, never called. */
+#define CC_PLUGIN_ABI_VERSION 1
+
+#define CC_PLUGIN_ABI_SYMBOL "cellcheck_plugin_abi"
+#define CC_PLUGIN_ENGINES_SYMBOL "cellcheck_engines"
+
+typedef int (*cc_plugin_abi_fn)(void);
+typedef const cc_engine *const *(*cc_plugin_engines_fn)(int abi_version);
+
+#if defined(__GNUC__)
+#define CC_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define CC_PLUGIN_EXPORT
+#endif
+
+/* The two exports of a plugin whose engines are `list` (NULL-terminated). */
+#define CC_PLUGIN(list)                                                                          \
+    CC_PLUGIN_EXPORT int cellcheck_plugin_abi(void);                                             \
+    CC_PLUGIN_EXPORT const cc_engine *const *cellcheck_engines(int abi_version);                 \
+    CC_PLUGIN_EXPORT int cellcheck_plugin_abi(void) { return CC_PLUGIN_ABI_VERSION; }            \
+    CC_PLUGIN_EXPORT const cc_engine *const *cellcheck_engines(int abi_version) {                \
+        return abi_version == CC_PLUGIN_ABI_VERSION ? (list) : NULL;                             \
+    }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,83 @@
+/* Loading plugins: a plugin engine is found and held to the same checks as a built-in one (the
+ * right version passes, the one with a wrong seam is caught); every bad library is refused with
+ * its path and the reason, and leaves the set as it was.
+ * argv: threshold.so threshold_wrong.so bad_abi.so no_export.so no_step.so twice.so */
+#include "engines/engine_set.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/harness.h"
+#include "testing/check.h"
+
+static void expect_refused(checks *t, cc_engine_set *set, const char *path, const char *says) {
+    size_t before = set->count;
+    cc_error err;
+    cc_error_clear(&err);
+    int rc = cc_engine_set_load(set, path, &err);
+    printf("%s: %s\n", path, err.msg);
+    CHECKF(t, rc != CC_OK, "%s was loaded", path);
+    CHECKF(t, strstr(err.msg, path) != NULL, "the message does not name %s: %s", path, err.msg);
+    CHECKF(t, strstr(err.msg, says) != NULL, "the message does not say '%s': %s", says, err.msg);
+    CHECKF(t, set->count == before, "%zu engines after a refusal, %zu before", set->count, before);
+}
+
+static int conformance(const cc_engine *e, cc_conformance_summary *sum, cc_error *err) {
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.cases = 100;
+    opt.shrink = 0;
+    return cc_conformance_run(e, &opt, sum, err);
+}
+
+int main(int argc, char **argv) {
+    checks t = {"plugin_test", 0, 0};
+    if (!CHECKF(&t, argc == 7, "want 6 plugin paths, got %d", argc - 1)) return check_summary(&t);
+    cc_engine_set set;
+    cc_error err;
+    if (!CHECKF(&t, cc_engine_set_init(&set, &err) == CC_OK, "%s", err.msg)) return 1;
+    CHECK_EQ(&t, set.count, 0); /* no registry in this binary */
+
+    CHECKF(&t, cc_engine_set_load(&set, argv[1], &err) == CC_OK, "%s", err.msg);
+    const cc_engine *e = cc_engine_set_find(&set, "example.threshold");
+    if (CHECKF(&t, e != NULL, "example.threshold not found after loading %s", argv[1])) {
+        CHECK(&t, cc_engine_set_origin(&set, e) && !strcmp(cc_engine_set_origin(&set, e), argv[1]));
+        CHECK(&t, e->caps.square_only && e->caps.s_ranges_max == 1);
+        cc_conformance_summary sum;
+        CHECKF(&t, conformance(e, &sum, &err) == CC_OK, "%s", err.msg);
+        CHECKF(&t, sum.passed, "the plugin engine failed its checks");
+        printf("example.threshold: %s, %d refusals, campaign %llu passed\n",
+               sum.passed ? "passed" : "FAILED", sum.refusals,
+               (unsigned long long)sum.campaign.passed);
+    }
+    char *list = cc_engine_set_plugin_list(&set);
+    CHECK(&t, list && !strcmp(list, argv[1]));
+    free(list);
+
+    /* Loaded twice: the name is taken, by that plugin. */
+    expect_refused(&t, &set, argv[1], "engine name example.threshold is taken already");
+
+    cc_engine_set wrong;
+    cc_engine_set_init(&wrong, &err);
+    CHECKF(&t, cc_engine_set_load(&wrong, argv[2], &err) == CC_OK, "%s", err.msg);
+    e = cc_engine_set_find(&wrong, "example.threshold");
+    if (CHECK(&t, e != NULL)) {
+        cc_conformance_summary sum;
+        CHECKF(&t, conformance(e, &sum, &err) == CC_OK, "%s", err.msg);
+        CHECKF(&t, !sum.passed, "the plugin engine with a wrong seam passed");
+    }
+    cc_engine_set_free(&wrong);
+
+    expect_refused(&t, &set, argv[3], "built for plugin ABI 999; this cellcheck speaks 1");
+    expect_refused(&t, &set, argv[4], "does not export cellcheck_plugin_abi()");
+    expect_refused(&t, &set, argv[5], "engine bad.engine has no step function");
+    expect_refused(&t, &set, argv[6], "engine name bad.engine is taken already (by another "
+                                      "engine of this plugin)");
+    expect_refused(&t, &set, "/nonexistent/plugin.so", "cannot be loaded");
+    /* Not a shared library: this test's own executable. */
+    expect_refused(&t, &set, argv[0], "cannot be loaded");
+    CHECK_EQ(&t, set.count, 1);
+    cc_engine_set_free(&set);
+    return check_summary(&t);
+}

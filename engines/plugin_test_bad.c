@@ -1,0 +1,58 @@
+/* Plugins that must be refused, one per define: PLUGIN_BAD_ABI exports another ABI version,
+ * PLUGIN_NO_EXPORT exports nothing, PLUGIN_NO_STEP has a table without step, PLUGIN_TWICE has
+ * two engines of one name. */
+#include "engines/engine.h"
+#include "engines/plugin.h"
+
+static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    (void)rule, (void)w, (void)h, (void)err;
+    *ctx = NULL;
+    return CC_OK;
+}
+static int load(void *ctx, const uint8_t *cells, cc_error *err) {
+    (void)ctx, (void)cells, (void)err;
+    return CC_OK;
+}
+#ifndef PLUGIN_NO_STEP
+static int step(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx, (void)k, (void)err;
+    return CC_OK;
+}
+#endif
+static int store(void *ctx, uint8_t *cells, cc_error *err) {
+    (void)ctx, (void)cells, (void)err;
+    return CC_OK;
+}
+static void destroy(void *ctx) { (void)ctx; }
+
+static const cc_engine bad = {
+    .name = "bad.engine",
+    .create = create,
+    .load = load,
+#ifndef PLUGIN_NO_STEP
+    .step = step,
+#endif
+    .store = store,
+    .destroy = destroy,
+};
+
+#if defined(PLUGIN_TWICE)
+static const cc_engine *const engines[] = {&bad, &bad, NULL};
+#else
+static const cc_engine *const engines[] = {&bad, NULL};
+#endif
+
+#if defined(PLUGIN_BAD_ABI)
+CC_PLUGIN_EXPORT int cellcheck_plugin_abi(void);
+CC_PLUGIN_EXPORT const cc_engine *const *cellcheck_engines(int abi_version);
+CC_PLUGIN_EXPORT int cellcheck_plugin_abi(void) { return 999; }
+CC_PLUGIN_EXPORT const cc_engine *const *cellcheck_engines(int abi_version) {
+    (void)abi_version;
+    return engines;
+}
+#elif defined(PLUGIN_NO_EXPORT)
+const cc_engine *const *plugin_engines_unexported(void);
+const cc_engine *const *plugin_engines_unexported(void) { return engines; }
+#else
+CC_PLUGIN(engines)
+#endif

@@ -1,0 +1,109 @@
+/* example.threshold: the kind of engine ported from elsewhere, as a cellcheck plugin built with
+ * Make. A threshold kernel (a live cell survives while SMIN <= count <= SMAX, a dead one is born
+ * while BMIN <= count <= BMAX) on square grids only, Moore r 1..8, one byte per cell. Its caps
+ * say so: cellcheck draws only what it can do, and refuses the rest at create with the limit
+ * named. Built with -DEXAMPLE_WRONG_SEAM it forgets that the torus wraps below the last row,
+ * the mistake a port with zero halos makes; certify must catch that version. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engines/engine.h"
+#include "engines/plugin.h"
+
+typedef struct threshold {
+    int32_t n, r, centre;
+    int32_t smin, smax, bmin, bmax;
+    uint8_t *cur, *next;
+} threshold;
+
+static void threshold_destroy(void *p) {
+    threshold *t = p;
+    if (!t) return;
+    free(t->cur);
+    free(t->next);
+    free(t);
+}
+
+static int threshold_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
+                            cc_error *err) {
+    (void)h; /* the caps make h == w */
+    threshold *t = calloc(1, sizeof *t);
+    size_t cells = (size_t)w * (size_t)w;
+    if (!t || !(t->cur = calloc(cells, 1)) || !(t->next = calloc(cells, 1))) {
+        threshold_destroy(t);
+        return cc_fail(err, CC_ERR_NOMEM, "example.threshold: no memory for %dx%d", (int)w, (int)w);
+    }
+    t->n = w;
+    t->r = rule->radius;
+    t->centre = rule->centre;
+    /* One interval each (caps): an empty set is lo > hi. */
+    t->smin = rule->survive.n ? rule->survive.r[0].lo : 1;
+    t->smax = rule->survive.n ? rule->survive.r[0].hi : 0;
+    t->bmin = rule->birth.n ? rule->birth.r[0].lo : 1;
+    t->bmax = rule->birth.n ? rule->birth.r[0].hi : 0;
+    *ctx = t;
+    return CC_OK;
+}
+
+static int threshold_load(void *p, const uint8_t *cells, cc_error *err) {
+    (void)err;
+    threshold *t = p;
+    memcpy(t->cur, cells, (size_t)t->n * (size_t)t->n);
+    return CC_OK;
+}
+
+static int threshold_store(void *p, uint8_t *cells, cc_error *err) {
+    (void)err;
+    threshold *t = p;
+    memcpy(cells, t->cur, (size_t)t->n * (size_t)t->n);
+    return CC_OK;
+}
+
+static void one_step(threshold *t) {
+    const int32_t n = t->n, r = t->r;
+    for (int32_t y = 0; y < n; y++)
+        for (int32_t x = 0; x < n; x++) {
+            int32_t count = 0;
+            for (int32_t dy = -r; dy <= r; dy++) {
+                int32_t yy = y + dy;
+#ifdef EXAMPLE_WRONG_SEAM
+                if (yy >= n) continue; /* below the last row reads dead cells */
+#endif
+                yy = (yy + n) % n;
+                for (int32_t dx = -r; dx <= r; dx++)
+                    count += t->cur[(size_t)yy * (size_t)n + (size_t)((x + dx + n) % n)];
+            }
+            int alive = t->cur[(size_t)y * (size_t)n + (size_t)x];
+            if (!t->centre) count -= alive;
+            int next = alive ? count >= t->smin && count <= t->smax
+                             : count >= t->bmin && count <= t->bmax;
+            t->next[(size_t)y * (size_t)n + (size_t)x] = (uint8_t)next;
+        }
+    uint8_t *swap = t->cur;
+    t->cur = t->next;
+    t->next = swap;
+}
+
+static int threshold_step(void *p, int64_t k, cc_error *err) {
+    (void)err;
+    for (int64_t i = 0; i < k; i++) one_step(p);
+    return CC_OK;
+}
+
+static const cc_engine example_threshold = {
+    .name = "example.threshold",
+    .summary = "a threshold kernel from elsewhere: SMIN..SMAX, BMIN..BMAX, square grids",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+             .radius_max = 8,
+             .square_only = 1,
+             .s_ranges_max = 1,
+             .b_ranges_max = 1},
+    .create = threshold_create,
+    .load = threshold_load,
+    .step = threshold_step,
+    .store = threshold_store,
+    .destroy = threshold_destroy,
+};
+
+static const cc_engine *const engines[] = {&example_threshold, NULL};
+CC_PLUGIN(engines)
