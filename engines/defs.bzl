@@ -22,6 +22,21 @@ REFERENCES = {
     "cuda.base": "//reference/cuda_base",
 }
 
+# From another workspace, the references through the root package's public aliases.
+_PUBLIC_REFERENCES = {
+    "cpu.ref": "//:cpu_ref",
+    "cuda.base": "//:cuda_base",
+}
+
+# Labels are written through Label(): from another workspace that names this one (local_repository
+# or http_archive), "//harness" would otherwise mean that workspace's own package. What another
+# workspace may use is public through the root package's aliases.
+def _here(label):
+    return str(Label(label))
+
+def _own_workspace():
+    return native.repository_name() == "@"
+
 def engine_symbol(engine):
     """The C name of an engine's table: "cpu.amx-emu" -> cc_engine_cpu_amx_emu."""
     return "cc_engine_" + engine.replace(".", "_").replace("-", "_")
@@ -41,7 +56,7 @@ def cellcheck_engine(
         conformance_shards = 2,
         test_size = "medium",
         tags = [],
-        visibility = ["//:above_model"]):
+        visibility = None):
     for dep in deps:
         # An engine sits below the case generator, the harness, the goldens and the command line;
         # only its tests, declared here, may use them.
@@ -49,7 +64,9 @@ def cellcheck_engine(
             if dep == layer or dep.startswith(layer + ":") or dep.startswith(layer + "/"):
                 fail("%s: an engine may not depend on %s, a layer above the engines" % (name, dep))
     symbol = engine_symbol(engine)
-    engine_deps = ["//engines:contract"] + deps
+    if visibility == None and _own_workspace():
+        visibility = ["//:above_model"]
+    engine_deps = [_here("//:engine_contract")] + deps
     if cuda_srcs:
         cuda_library(
             name = name + "_kernels",
@@ -75,12 +92,12 @@ def cellcheck_engine(
 
     native.cc_test(
         name = name + "_conformance_test",
-        srcs = ["//harness:harness_main.c"],
+        srcs = [_here("//:harness_main")],
         local_defines = under_test + ["CC_HARNESS=cc_harness_conformance", "CC_HARNESS_REPLAY"],
         # The case past 2^32 cells takes tens of seconds and most of a GPU's memory: certify runs
         # it, one engine at a time, rather than every test binary at once.
         args = ["--cases", str(conformance_cases), "--huge-grid", "off"],
-        deps = [":" + name, "//harness"],
+        deps = [":" + name, _here("//:harness")],
         shard_count = conformance_shards,
         linkstatic = True,
         size = test_size,
@@ -89,23 +106,25 @@ def cellcheck_engine(
 
     native.cc_test(
         name = name + "_golden_test",
-        srcs = ["//harness:harness_main.c"],
+        srcs = [_here("//:harness_main")],
         local_defines = under_test + ["CC_HARNESS=cc_harness_golden"],
-        args = ["--catalogue", "golden/catalogue.txt"],
-        data = ["//golden:catalogue"],
-        deps = [":" + name, "//golden:golden_harness"],
+        args = ["--catalogue", "$(rootpath %s)" % _here("//golden:catalogue.txt")],
+        data = [_here("//:golden_catalogue"), _here("//golden:catalogue.txt")],
+        deps = [":" + name, _here("//:golden_harness")],
         linkstatic = True,
         size = test_size,
         tags = tags,
     )
 
-    ref_label = REFERENCES[reference]
-    bench_deps = [":" + name, "//harness"]
-    if ref_label != "//" + native.package_name():
-        bench_deps.append(ref_label)
+    ref_label = Label(REFERENCES[reference])
+    bench_deps = [":" + name, _here("//:harness")]
+    if not _own_workspace():
+        bench_deps.append(_here(_PUBLIC_REFERENCES[reference]))
+    elif ref_label.package != native.package_name():
+        bench_deps.append(str(ref_label))
     native.cc_binary(
         name = name + "_bench",
-        srcs = ["//harness:harness_main.c"],
+        srcs = [_here("//:harness_main")],
         local_defines = under_test + [
             "CC_HARNESS=cc_harness_bench",
             "CC_ENGINE_REFERENCE=" + engine_symbol(reference),

@@ -1,5 +1,5 @@
 /* example.threshold: the kind of engine ported from elsewhere, as a cellcheck plugin built with
- * Make. A threshold kernel (a live cell survives while SMIN <= count <= SMAX, a dead one is born
+ * Make (and, in examples/bazel_workspace, as an engine of another Bazel workspace). A threshold kernel (a live cell survives while SMIN <= count <= SMAX, a dead one is born
  * while BMIN <= count <= BMAX) on square grids only, Moore r 1..8, one byte per cell. Its caps
  * say so: cellcheck draws only what it can do, and refuses the rest at create with the limit
  * named. Built with -DEXAMPLE_WRONG_SEAM it forgets that the torus wraps below the last row,
@@ -90,7 +90,9 @@ static int threshold_step(void *p, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
-static const cc_engine example_threshold = {
+/* Not static: the Bazel example (examples/bazel_workspace) builds this file with
+ * cellcheck_engine, which finds the table by its engine's name. */
+const cc_engine cc_engine_example_threshold = {
     .name = "example.threshold",
     .summary = "a threshold kernel from elsewhere: SMIN..SMAX, BMIN..BMAX, square grids",
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
@@ -105,5 +107,5 @@ static const cc_engine example_threshold = {
     .destroy = threshold_destroy,
 };
 
-static const cc_engine *const engines[] = {&example_threshold, NULL};
+static const cc_engine *const engines[] = {&cc_engine_example_threshold, NULL};
 CC_PLUGIN(engines)
