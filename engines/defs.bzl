@@ -35,7 +35,9 @@ def _here(label):
     return str(Label(label))
 
 def _own_workspace():
-    return native.repository_name() == "@"
+    """Whether the macro is called from cellcheck's own workspace."""
+    mine = Label("//:engine_contract").workspace_name
+    return native.repository_name() == "@" + mine
 
 def engine_symbol(engine):
     """The C name of an engine's table: "cpu.amx-emu" -> cc_engine_cpu_amx_emu."""
@@ -66,7 +68,7 @@ def cellcheck_engine(
     symbol = engine_symbol(engine)
     if visibility == None and _own_workspace():
         visibility = ["//:above_model"]
-    engine_deps = [_here("//:engine_contract")] + deps
+    engine_deps = [_here("//:engine_contract"), _here("//:engine_plugin")] + deps
     if cuda_srcs:
         cuda_library(
             name = name + "_kernels",
