@@ -1,6 +1,7 @@
 /* The failure report: where the case diverges, the case shrunk, the pictures, the reproducer. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/campaign.h"
@@ -95,9 +96,18 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
     if (d->note[0]) fprintf(out, "%snote: %s\n", indent, d->note);
 }
 
+/* The plugins this process loaded (cellcheck exports them in CELLCHECK_PLUGINS), so that the
+ * command finds a plugin's engine when it is run again. */
 void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line) {
-    fprintf(out ? out : stdout, "  %s: cellcheck check --engine %s --case '%s'\n", label, engine,
-            line);
+    if (!out) out = stdout;
+    fprintf(out, "  %s: cellcheck", label);
+    const char *plugins = getenv("CELLCHECK_PLUGINS");
+    for (const char *p = plugins; p && *p;) {
+        size_t n = strcspn(p, ":");
+        if (n) fprintf(out, " --plugin %.*s", (int)n, p);
+        p += n + (p[n] == ':');
+    }
+    fprintf(out, " check --engine %s --case '%s'\n", engine, line);
 }
 
 void cc_failure_print_short(FILE *out, const char *engine, const char *section, const cc_case *c,
