@@ -19,6 +19,7 @@ types=(oracle/error.c oracle/files.c oracle/grid.c oracle/gridio.c oracle/gridte
 flags=(-std=c11 -O1 -g -I. -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 for target in rule grid case; do
     srcs=("${types[@]}" "fuzz/targets/${target}_fuzz.c")
+    [ "$target" = grid ] || srcs+=(fuzz/targets/text_target.c)
     [ "$target" = case ] && srcs+=(oracle/case.c)
     clang-14 "${flags[@]}" "${srcs[@]}" -l:libsodium.a -lm -o "$out/$target"
     mkdir -p "$out/$target-corpus"

@@ -16,12 +16,11 @@ int cli_cmd_bench(int argc, char **argv) {
     cc_bench_options_init(&opt);
     const char *engine_name = NULL, *reference_name = NULL;
     cc_option opts[NOPTIONS] = {
-        [ENGINE] = CC_OPTION_STRING("engine", "NAME", &engine_name, "the engine to time"),
+        [ENGINE] = cli_engine_option(&engine_name, 1, "the engine to time"),
         [REFERENCE] = CC_OPTION_STRING("reference", "NAME", &reference_name,
                                        "what it is timed against (cpu.ref or cuda.base)"),
     };
     cc_bench_option_rows(&opt, &opts[BENCH_ROWS]);
-    opts[ENGINE].required = 1;
     cc_command cmd = {"cellcheck bench", about, opts, NOPTIONS};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
@@ -31,14 +30,8 @@ int cli_cmd_bench(int argc, char **argv) {
     if (!reference_name) reference_name = cc_bench_default_reference(engine);
     const cc_engine *reference = cli_find_engine(reference_name, &err);
     if (!reference) return cli_bad_usage(&cmd, &err);
-    if (cc_engine_available(engine, &err)) {
-        cc_prefix(&err, "%s cannot run here", engine->name);
+    if (cli_unavailable(engine, "", &err) || cli_unavailable(reference, "reference ", &err))
         return cli_failed(&err);
-    }
-    if (cc_engine_available(reference, &err)) {
-        cc_prefix(&err, "reference %s cannot run here", reference->name);
-        return cli_failed(&err);
-    }
     if (cc_bench_run(engine, reference, &opt, stdout, NULL, 0, NULL, &err)) return cli_failed(&err);
     return 0;
 }

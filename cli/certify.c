@@ -208,13 +208,12 @@ static const char about[] =
 
 int cli_cmd_certify(int argc, char **argv) {
     cc_campaign_options opt;
-    cc_campaign_options_init(&opt);
-    opt.replay_alone = 1; /* main() calls cc_replay_hook */
+    cli_campaign_options_init(&opt);
     opt.cases = CERTIFY_DEFAULT_CASES;
     const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL;
     cc_option opts[NOPTIONS] = {
-        [ENGINE] = CC_OPTION_STRING("engine", "NAME", &engine_name,
-                                    "the engine to certify (default: every engine)"),
+        [ENGINE] = cli_engine_option(&engine_name, 0,
+                                     "the engine to certify (default: every engine)"),
         [OUT_DIR] = CC_OPTION_STRING("out-dir", "DIR", &out_dir,
                                      "where certificate.md and .json go (default .)"),
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,

@@ -14,13 +14,12 @@ static const char about[] =
 
 int cli_cmd_check(int argc, char **argv) {
     cc_campaign_options opt;
-    cc_campaign_options_init(&opt);
-    opt.replay_alone = 1; /* main() calls cc_replay_hook */
+    cli_campaign_options_init(&opt);
     const char *engine_name = NULL, *case_line = NULL;
     cc_option_range radius = {0, 0}, size = {0, 0};
     cc_option opts[NOPTIONS] = {
-        [ENGINE] = CC_OPTION_STRING("engine", "NAME", &engine_name,
-                                    "the engine to check (cellcheck list names them)"),
+        [ENGINE] = cli_engine_option(&engine_name, 1,
+                                     "the engine to check (cellcheck list names them)"),
         [RADIUS] = CC_OPTION_RANGE("radius", "A..B", &radius, 1, INT32_MAX,
                                    "radii of the valid cases (default: the engine's)"),
         [SIZE] = CC_OPTION_RANGE("size", "A..B", &size, 1, INT32_MAX,
@@ -31,7 +30,6 @@ int cli_cmd_check(int argc, char **argv) {
                                         "where failure pictures are written"),
     };
     cc_campaign_option_rows(&opt, &opts[CASES]);
-    opts[ENGINE].required = 1;
     cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
@@ -49,10 +47,7 @@ int cli_cmd_check(int argc, char **argv) {
     const cc_engine *engine = cli_find_engine(engine_name, &err);
     if (!engine) return cli_bad_usage(&cmd, &err);
 
-    if (cc_engine_available(engine, &err)) {
-        cc_prefix(&err, "%s cannot run here", engine->name);
-        return cli_failed(&err);
-    }
+    if (cli_unavailable(engine, "", &err)) return cli_failed(&err);
     int rc;
     if (case_line) {
         rc = cc_campaign_check_line(engine, case_line, &opt, NULL, &err);

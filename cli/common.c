@@ -17,6 +17,17 @@ int cli_failed(const cc_error *err) {
     return 1;
 }
 
+cc_option cli_engine_option(const char **name, int required, const char *help) {
+    cc_option row = CC_OPTION_STRING("engine", "NAME", name, help);
+    row.required = required;
+    return row;
+}
+
+void cli_campaign_options_init(cc_campaign_options *opt) {
+    cc_campaign_options_init(opt);
+    opt->replay_alone = 1;
+}
+
 const cc_engine *cli_find_engine(const char *name, cc_error *err) {
     const cc_engine *e = cc_engine_find(name);
     if (!e) {
@@ -28,6 +39,12 @@ const cc_engine *cli_find_engine(const char *name, cc_error *err) {
         cc_fail(err, CC_ERR_ARG, "no engine named '%s' (engines: %s)", name, names);
     }
     return e;
+}
+
+int cli_unavailable(const cc_engine *engine, const char *role, cc_error *err) {
+    int rc = cc_engine_available(engine, err);
+    if (rc) cc_prefix(err, "%s%s cannot run here", role, engine->name);
+    return rc;
 }
 
 int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "engines/engine.h"
+#include "harness/campaign.h"
 #include "harness/options.h"
 #include "oracle/error.h"
 #include "oracle/grid.h"
@@ -25,8 +26,19 @@ int cli_bad_usage(const cc_command *cmd, const cc_error *err);
 /* "cellcheck: message" on stderr; returns 1. */
 int cli_failed(const cc_error *err);
 
+/* The --engine NAME row of a command's table; required: refused when absent. */
+cc_option cli_engine_option(const char **name, int required, const char *help);
+
+/* The campaign defaults, with each failing case replayed alone in a new process: cellcheck's main
+ * calls cc_replay_hook. */
+void cli_campaign_options_init(cc_campaign_options *opt);
+
 /* The engine by name, or NULL and a CC_ERR_ARG error naming the engines there are. */
 const cc_engine *cli_find_engine(const char *name, cc_error *err);
+
+/* CC_OK when the engine can run here; else its reason, prefixed "<role><name> cannot run here"
+ * (role: "" or a word and a space, "reference "). */
+int cli_unavailable(const cc_engine *engine, const char *role, cc_error *err);
 
 /* create, load, step, store, destroy: one engine on one grid, in place. */
 int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,

@@ -15,14 +15,14 @@ int cli_cmd_run(int argc, char **argv) {
     const char *engine_name = NULL, *rule_text = NULL, *in = NULL, *out = NULL;
     int64_t steps = 0;
     cc_option opts[] = {
-        CC_OPTION_STRING("engine", "NAME", &engine_name, "the engine, or 'oracle'"),
+        cli_engine_option(&engine_name, 1, "the engine, or 'oracle'"),
         CC_OPTION_STRING("rule", "RULE", &rule_text,
                          "B3/S23, R5,C2,M0,S34..58,B34..45,NM... (default: the .rle's)"),
         CC_OPTION_INT64("steps", "K", &steps, 0, INT64_MAX, "steps to run"),
         CC_OPTION_STRING("in", "FILE", &in, "the initial grid: .rle or .txt"),
         CC_OPTION_STRING("out", "FILE", &out, "the final grid: .rle or .txt"),
     };
-    opts[0].required = opts[2].required = opts[3].required = opts[4].required = 1;
+    opts[2].required = opts[3].required = opts[4].required = 1;
     cc_command cmd = {"cellcheck run", about, opts, sizeof opts / sizeof opts[0]};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;

@@ -152,74 +152,50 @@ static int bug_step(void *p, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
-#define BUG_ENGINE(sym, bug_value)                                                        \
-    static int sym##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,        \
-                            cc_error *err) {                                              \
-        return bug_create(bug_value, rule, w, h, ctx, err);                               \
+/* Each engine's create: its bug. */
+#define BUG_CREATE(fn, bug_value)                                                          \
+    static int fn(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {  \
+        return bug_create(bug_value, rule, w, h, ctx, err);                                \
     }
 
-BUG_ENGINE(past_tile, BUG_PAST_TILE)
-BUG_ENGINE(split_calls, BUG_SPLIT_CALLS)
-BUG_ENGINE(static_rule, BUG_STATIC_RULE)
-BUG_ENGINE(large_r_steps, BUG_LARGE_R_STEPS)
-BUG_ENGINE(word_skip, BUG_WORD_SKIP)
-BUG_ENGINE(index_wrap, BUG_INDEX_WRAP)
-BUG_ENGINE(history, BUG_HISTORY)
+BUG_CREATE(past_tile_create, BUG_PAST_TILE)
+BUG_CREATE(split_calls_create, BUG_SPLIT_CALLS)
+BUG_CREATE(static_rule_create, BUG_STATIC_RULE)
+BUG_CREATE(large_r_steps_create, BUG_LARGE_R_STEPS)
+BUG_CREATE(word_skip_create, BUG_WORD_SKIP)
+BUG_CREATE(index_wrap_create, BUG_INDEX_WRAP)
+BUG_CREATE(history_create, BUG_HISTORY)
 
-#define BUG_FUNCTIONS .load = bug_load, .step = bug_step, .store = bug_store, .destroy = bug_destroy
+/* Every bug engine takes any shape and centre up to its largest radius, states the block its bug
+ * is tied to (0: none), and runs the per-cell loop with its own create. */
+#define BUG_ENGINE(engine_name, engine_summary, radius, tile, create_fn)                           \
+    {.name = engine_name, .summary = engine_summary,                                               \
+     .caps = {.radius_max = (radius), .tile_w = (tile)}, .create = create_fn, .load = bug_load,    \
+     .step = bug_step, .store = bug_store, .destroy = bug_destroy}
 
-const cc_engine cc_mutant_past_tile = {
-    .name = "mutant.past-tile",
-    .summary = "256-column tiles; past the first, the west halo comes from two tiles back",
-    .caps = {.radius_max = 16, .tile_w = TILE},
-    .create = past_tile_create,
-    BUG_FUNCTIONS,
-};
-const cc_engine cc_mutant_split_calls = {
-    .name = "mutant.split-calls",
-    .summary = "every step() call starts from the first buffer",
-    .caps = {.radius_max = 16},
-    .create = split_calls_create,
-    BUG_FUNCTIONS,
-};
-const cc_engine cc_mutant_static_rule = {
-    .name = "mutant.static-rule",
-    .summary = "the rule in a static, set by the last create",
-    .caps = {.radius_max = 16},
-    .create = static_rule_create,
-    BUG_FUNCTIONS,
-};
-const cc_engine cc_mutant_large_r_steps = {
-    .name = "mutant.large-r-steps",
-    .summary = "r > 16: after a call's first step the bottom rows clamp instead of wrapping",
-    .caps = {.radius_max = 24},
-    .create = large_r_steps_create,
-    BUG_FUNCTIONS,
-};
-const cc_engine cc_mutant_word_skip = {
-    .name = "mutant.word-skip",
-    .summary = "skips 64-cell words that are dead with the words above and below",
-    .caps = {.radius_max = 16, .tile_w = WORD},
-    .create = word_skip_create,
-    BUG_FUNCTIONS,
-};
-const cc_engine cc_mutant_index_wrap = {
-    .name = "mutant.index-wrap",
-    .summary = "cell indices kept in 24 bits: wrong past 2^24 cells",
-    .caps = {.radius_max = 16},
-    .create = index_wrap_create,
-    BUG_FUNCTIONS,
-};
-const cc_engine cc_mutant_history = {
-    .name = "mutant.history",
-    .summary = "flips cell (0,0) every step once 40 contexts were created in the process",
-    .caps = {.radius_max = 16},
-    .create = history_create,
-    BUG_FUNCTIONS,
+static const cc_engine bug_engines[] = {
+    BUG_ENGINE("mutant.past-tile",
+               "256-column tiles; past the first, the west halo comes from two tiles back", 16,
+               TILE, past_tile_create),
+    BUG_ENGINE("mutant.split-calls", "every step() call starts from the first buffer", 16, 0,
+               split_calls_create),
+    BUG_ENGINE("mutant.static-rule", "the rule in a static, set by the last create", 16, 0,
+               static_rule_create),
+    BUG_ENGINE("mutant.large-r-steps",
+               "r > 16: after a call's first step the bottom rows clamp instead of wrapping", 24, 0,
+               large_r_steps_create),
+    BUG_ENGINE("mutant.word-skip",
+               "skips 64-cell words that are dead with the words above and below", 16, WORD,
+               word_skip_create),
+    BUG_ENGINE("mutant.index-wrap", "cell indices kept in 24 bits: wrong past 2^24 cells", 16, 0,
+               index_wrap_create),
+    BUG_ENGINE("mutant.history",
+               "flips cell (0,0) every step once 40 contexts were created in the process", 16, 0,
+               history_create),
 };
 
 static const cc_engine *const engine_bugs[] = {
-    &cc_mutant_past_tile,  &cc_mutant_split_calls, &cc_mutant_static_rule, &cc_mutant_large_r_steps,
-    &cc_mutant_word_skip, &cc_mutant_index_wrap,  &cc_mutant_history,     NULL};
+    &bug_engines[0], &bug_engines[1], &bug_engines[2], &bug_engines[3],
+    &bug_engines[4], &bug_engines[5], &bug_engines[6], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

@@ -124,8 +124,7 @@ LOOP_CREATE(max_count_create, MUT_MAX_COUNT, "mutant.max-count")
              .radius_min = 1,                                                                      \
              .radius_max = 16,                                                                     \
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},                                              \
-    .create = create_fn, .load = cpu_byte_grids_load, .step = loop_step,                           \
-    .store = cpu_byte_grids_store, .destroy = loop_destroy
+    .create = create_fn, CPU_BYTE_GRIDS_FUNCTIONS(loop)
 
 const cc_engine cc_mutant_control = {
     .name = "mutant.control",

@@ -116,8 +116,5 @@ const cc_engine cc_engine_cpu_ref = {
              .radius_max = CPU_REF_RADIUS_MAX,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .create = cpu_ref_create,
-    .load = cpu_byte_grids_load,
-    .step = cpu_ref_step,
-    .store = cpu_byte_grids_store,
-    .destroy = cpu_ref_destroy,
+    CPU_BYTE_GRIDS_FUNCTIONS(cpu_ref),
 };

@@ -14,8 +14,8 @@ static int32_t mod_floor(int32_t v, int32_t m) {
     return q < 0 ? q + m : q;
 }
 
-static uint8_t *row_at(const amx_engine *e, int which, int32_t y) {
-    return e->cells[which] + (size_t)(y + e->ra) * e->pitch + (size_t)e->ra;
+static uint8_t *row_at(const amx_engine *e, uint8_t *grid, int32_t y) {
+    return grid + (size_t)(y + e->ra) * e->grids.pitch + (size_t)e->ra;
 }
 
 void amx_engine_destroy(void *ctx) {
@@ -29,8 +29,7 @@ void amx_engine_destroy(void *ctx) {
         }
         free(e->scratch);
     }
-    free(e->cells[0]);
-    free(e->cells[1]);
+    cpu_padded_grids_free(&e->grids);
     free(e);
 }
 
@@ -121,8 +120,8 @@ int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t 
     memset(e, 0, ctx_bytes);
     e->name = name;
     e->run_step = run_step;
-    e->w = w;
-    e->h = h;
+    e->grids.w = w;
+    e->grids.h = h;
     e->r = rule->radius;
     e->wp = round_up(w, AMX_STRIP);
     e->hp = round_up(h, AMX_BLOCK);
@@ -156,15 +155,16 @@ int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t 
     e->hv_lines = hv_lines;
     e->cols = e->wp - AMX_BLOCK + AMX_WINDOW * e->nk;
     e->rows = e->ra + rows_end;
-    e->pitch = (size_t)round_up(e->cols, 64);
-    size_t bytes = e->pitch * (size_t)e->rows;
-    e->cells[0] = calloc(bytes, 1);
-    e->cells[1] = calloc(bytes, 1);
+    e->grids.pitch = (size_t)round_up(e->cols, 64);
+    e->grids.origin = (size_t)e->ra * e->grids.pitch + (size_t)e->ra;
+    size_t bytes = e->grids.pitch * (size_t)e->rows;
+    e->grids.cur = calloc(bytes, 1);
+    e->grids.next = calloc(bytes, 1);
 
     e->threads = omp_get_max_threads();
     if (e->threads < 1) e->threads = 1;
     e->scratch = calloc((size_t)e->threads, sizeof *e->scratch);
-    int ok = e->cells[0] && e->cells[1] && e->scratch;
+    int ok = e->grids.cur && e->grids.next && e->scratch;
     for (int i = 0; ok && i < e->threads; i++) {
         amx_scratch *s = &e->scratch[i];
         s->hv = aligned_alloc(64, (size_t)e->hv_lines * 256);
@@ -186,11 +186,11 @@ int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t 
 }
 
 void amx_engine_wrap(amx_engine *e) {
-    const int32_t w = e->w, h = e->h, ra = e->ra, right = e->cols - ra;
-    const int which = e->cur;
+    const int32_t w = e->grids.w, h = e->grids.h, ra = e->ra, right = e->cols - ra;
+    uint8_t *const grid = e->grids.cur;
 #pragma omp parallel for schedule(static) num_threads(e->threads)
     for (int32_t y = 0; y < h; y++) {
-        uint8_t *row = row_at(e, which, y);
+        uint8_t *row = row_at(e, grid, y);
         for (int32_t x = -ra; x < 0; x++) row[x] = row[mod_floor(x, w)];
         for (int32_t x = w; x < right;) {
             int32_t n = right - x < w ? right - x : w;
@@ -199,23 +199,16 @@ void amx_engine_wrap(amx_engine *e) {
         }
     }
     for (int32_t y = h; y < e->rows - ra; y++)
-        memcpy(row_at(e, which, y) - ra, row_at(e, which, y - h) - ra, (size_t)e->cols);
+        memcpy(row_at(e, grid, y) - ra, row_at(e, grid, y - h) - ra, (size_t)e->cols);
     for (int32_t y = -ra; y < 0; y++)
-        memcpy(row_at(e, which, y) - ra, row_at(e, which, mod_floor(y, h)) - ra, (size_t)e->cols);
+        memcpy(row_at(e, grid, y) - ra, row_at(e, grid, mod_floor(y, h)) - ra, (size_t)e->cols);
 }
 
 int amx_engine_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     amx_engine *e = ctx;
-    cpu_rows_load(row_at(e, e->cur, 0), e->pitch, cells, e->w, e->h);
+    cpu_rows_load(row_at(e, e->grids.cur, 0), e->grids.pitch, cells, e->grids.w, e->grids.h);
     amx_engine_wrap(e);
-    return CC_OK;
-}
-
-int amx_engine_store(void *ctx, uint8_t *cells, cc_error *err) {
-    (void)err;
-    const amx_engine *e = ctx;
-    cpu_rows_store(cells, row_at(e, e->cur, 0), e->pitch, e->w, e->h);
     return CC_OK;
 }
 
@@ -224,7 +217,7 @@ int amx_engine_step(void *ctx, int64_t k, cc_error *err) {
     for (int64_t s = 0; s < k; s++) {
         int rc = e->run_step(e, err);
         if (rc) return rc;
-        e->cur = 1 - e->cur;
+        cpu_padded_grids_swap(&e->grids);
         amx_engine_wrap(e);
     }
     return CC_OK;

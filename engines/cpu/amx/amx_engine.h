@@ -29,6 +29,7 @@
 
 #include "engines/cpu/amx/amx_tilecfg.h"
 #include "engines/cpu/common/engine_functions.h"
+#include "engines/cpu/common/rows.h"
 #include "engines/engine.h"
 
 #define AMX_RADIUS_MAX 64
@@ -48,26 +49,25 @@ typedef struct amx_scratch {
 
 typedef struct amx_engine amx_engine;
 
-/* One step of the tile program, from cells[cur] into cells[1 - cur]. */
+/* One step of the tile program, from grids.cur into grids.next. */
 typedef int (*amx_run_step)(amx_engine *e, cc_error *err);
 
 struct amx_engine {
+    /* First: the table's store is cpu_padded_grids_store. The extended grids: cell (x, y), for
+     * -ra <= x < cols - ra and -ra <= y < rows - ra, at a grid + (y + ra) * pitch + (x + ra), so
+     * origin = ra * pitch + ra. Outside 0..W-1 x 0..H-1 they hold the torus' wrapped copies (the
+     * halo), refreshed after every step. */
+    cpu_padded_grids grids;
     const char *name; /* the engine's, for messages */
     amx_run_step run_step;
-    int32_t w, h, r;
+    int32_t r;
     int32_t wp, hp;  /* W rounded up to AMX_STRIP, H to AMX_BLOCK: the area the tiles cover */
     int32_t ra;      /* r rounded up to 4: where a window starts before its tile */
     int32_t nk;      /* band tiles (windows of 64) per pass */
     int32_t h_bias;  /* r: subtracted from H so it fits in INT8 */
     int32_t box_bias; /* r(2r+1): what the vertical pass's result is short of the box sum */
 
-    /* The extended grids: cell (x, y), for -ra <= x < cols - ra and -ra <= y < rows - ra, at
-     * cells[cur] + (y + ra) * pitch + (x + ra). Outside 0..W-1 x 0..H-1 they hold the torus'
-     * wrapped copies (the halo), refreshed after every step. */
-    int32_t cols, rows;
-    size_t pitch;
-    uint8_t *cells[2];
-    int cur;
+    int32_t cols, rows; /* of the extended grids */
 
     /* Row chunks of the work items (a strip by a chunk of rows). */
     int32_t chunk_rows, chunks, strips;
@@ -96,9 +96,9 @@ int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t 
                       size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err);
 /* The other functions of an engine on this context, for its table: amx_engine_load,
  * amx_engine_step (k steps of the context's run_step, the halo refreshed after each),
- * amx_engine_store and amx_engine_destroy. */
-CPU_ENGINE_FUNCTIONS_DECLARE(amx_engine);
-#define AMX_FUNCTIONS CPU_ENGINE_FUNCTIONS(amx_engine)
+ * amx_engine_destroy, and cpu_padded_grids_store, the context's first member being its grids. */
+CPU_ENGINE_LOAD_STEP_DESTROY_DECLARE(amx_engine);
+#define AMX_FUNCTIONS CPU_ENGINE_FUNCTIONS_STORING(amx_engine, cpu_padded_grids_store)
 
 /* Refreshes the halo of the current grid from its interior. */
 void amx_engine_wrap(amx_engine *e);

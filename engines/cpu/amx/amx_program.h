@@ -138,16 +138,16 @@ static inline void amx_rule_row(const amx_engine *restrict e, const int32_t *res
     memcpy(next, out, AMX_STRIP);
 }
 
-/* One work item: the strip of 64 columns at x0 by the rows ya .. yb-1, from cells[cur] into
- * cells[1 - cur]. */
+/* One work item: the strip of 64 columns at x0 by the rows ya .. yb-1, from grids.cur into
+ * grids.next. */
 static inline void amx_program_item(void *tiles, const amx_engine *e, amx_scratch *s, int32_t x0,
                                     int32_t ya, int32_t yb) {
     (void)tiles; /* the hardware's tile registers need no handle */
-    const size_t pitch = e->pitch;
+    const size_t pitch = e->grids.pitch;
     const int32_t nk = e->nk, ra = e->ra;
     /* (x, y) of the extended grid is at base + (y + ra) * pitch + (x + ra). */
-    const uint8_t *in = e->cells[e->cur];
-    uint8_t *out = e->cells[1 - e->cur];
+    const uint8_t *in = e->grids.cur;
+    uint8_t *out = e->grids.next;
     int32_t *acc = s->acc;
 
     /* Horizontal pass: sums for the rows ya - ra .. of this chunk, 16 at a time, into hv. */

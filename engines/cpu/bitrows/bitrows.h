@@ -59,6 +59,23 @@ int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
 CPU_ENGINE_FUNCTIONS_DECLARE(bitrows);
 #define BITROWS_FUNCTIONS CPU_ENGINE_FUNCTIONS(bitrows)
 
+/* Defines an engine on these rows, the table symbol, whose steps are step_rows_fn; its caps are
+ * the rows': any Moore radius-1 rule, M0 or M1, any W and H. */
+#define BITROWS_ENGINE(symbol, engine_name, engine_summary, step_rows_fn)                          \
+    static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,             \
+                               cc_error *err) {                                                    \
+        return bitrows_create(engine_name, rule, w, h, step_rows_fn, (bitrows **)ctx, err);        \
+    }                                                                                              \
+    const cc_engine symbol = {                                                                     \
+        .name = engine_name,                                                                       \
+        .summary = engine_summary,                                                                 \
+        .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),                                           \
+                 .radius_max = 1,                                                                  \
+                 .centres = CC_CENTRE_M0 | CC_CENTRE_M1},                                          \
+        .create = symbol##_create,                                                                 \
+        BITROWS_FUNCTIONS,                                                                         \
+    }
+
 /* After a row's core words are written: clears the bits past cell W-1 and writes the two wrap
  * bits (cell W-1 into word 0, cell 0 at position W + 64). */
 void bitrows_fix_row(const bitrows *b, uint64_t *row);

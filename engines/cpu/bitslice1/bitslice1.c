@@ -12,16 +12,6 @@ static void step_rows(const bitrows *b) {
     for (int32_t y = 0; y < h; y++) bitrows_single_row_at(b, y);
 }
 
-static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    return bitrows_create("cpu.bitslice1", rule, w, h, step_rows, (bitrows **)ctx, err);
-}
-
-const cc_engine cc_engine_cpu_bitslice1 = {
-    .name = "cpu.bitslice1",
-    .summary = "CPU bit-per-cell words, bitwise adders one word at a time (SINGLE-WORD), OpenMP",
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-             .radius_max = 1,
-             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
-    .create = create,
-    BITROWS_FUNCTIONS,
-};
+BITROWS_ENGINE(cc_engine_cpu_bitslice1, "cpu.bitslice1",
+               "CPU bit-per-cell words, bitwise adders one word at a time (SINGLE-WORD), OpenMP",
+               step_rows);

@@ -47,16 +47,6 @@ static void step_rows(const bitrows *b) {
     }
 }
 
-static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    return bitrows_create("cpu.bitslice2", rule, w, h, step_rows, (bitrows **)ctx, err);
-}
-
-const cc_engine cc_engine_cpu_bitslice2 = {
-    .name = "cpu.bitslice2",
-    .summary = "CPU bit-per-cell words, bitwise adders two rows at a time (DOUBLE-WORD), OpenMP",
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
-             .radius_max = 1,
-             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
-    .create = create,
-    BITROWS_FUNCTIONS,
-};
+BITROWS_ENGINE(cc_engine_cpu_bitslice2, "cpu.bitslice2",
+               "CPU bit-per-cell words, bitwise adders two rows at a time (DOUBLE-WORD), OpenMP",
+               step_rows);

@@ -29,4 +29,10 @@ static inline void cpu_byte_grids_swap(cpu_byte_grids *g) {
 int cpu_byte_grids_load(void *ctx, const uint8_t *cells, cc_error *err);
 int cpu_byte_grids_store(void *ctx, uint8_t *cells, cc_error *err);
 
+/* The four functions of such an engine, as fields of its table's designated initializer: the
+ * grids' load and store, and the engine's own prefix_step and prefix_destroy. */
+#define CPU_BYTE_GRIDS_FUNCTIONS(prefix)                                                           \
+    .load = cpu_byte_grids_load, .step = prefix##_step, .store = cpu_byte_grids_store,             \
+    .destroy = prefix##_destroy
+
 #endif

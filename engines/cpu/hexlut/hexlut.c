@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 #define HEXLUT_ENTRIES (1u << 16)
@@ -161,8 +162,5 @@ const cc_engine cc_engine_cpu_hexlut = {
              .radius_max = 1,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .create = hexlut_create,
-    .load = hexlut_load,
-    .step = hexlut_step,
-    .store = hexlut_store,
-    .destroy = hexlut_destroy,
+    CPU_ENGINE_FUNCTIONS(hexlut),
 };

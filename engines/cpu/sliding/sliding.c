@@ -30,13 +30,13 @@ typedef struct sliding_scratch {
 } sliding_scratch;
 
 typedef struct sliding_ctx {
+    /* First: the table's store is cpu_padded_grids_store. A cell row is pad + width + pad bytes,
+     * pad (the origin) halo columns on each side, >= r. */
+    cpu_padded_grids grids;
     const sliding_kernels *kernels;
     cc_shape shape;
-    int32_t w, h, r;
-    int32_t width;  /* w rounded up to SLIDING_CHUNK: the lanes the kernels compute */
-    int32_t pad;    /* halo columns on each side of a cell row, >= r */
-    size_t stride;  /* bytes per cell row: pad + width + pad */
-    uint8_t *cur, *next;
+    int32_t r;
+    int32_t width; /* w rounded up to SLIDING_CHUNK: the lanes the kernels compute */
     sliding_rule rule;
     int threads;
     sliding_scratch *scratch;
@@ -82,8 +82,7 @@ void sliding_destroy(void *ctx) {
     if (!e) return;
     for (int t = 0; e->scratch && t < e->threads; t++) free_scratch(&e->scratch[t]);
     free(e->scratch);
-    free(e->cur);
-    free(e->next);
+    cpu_padded_grids_free(&e->grids);
     free(e);
 }
 
@@ -102,12 +101,13 @@ int sliding_create(const char *name, const sliding_kernels *kernels, const cc_ru
     if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
     e->kernels = kernels;
     e->shape = rule->shape;
-    e->w = w;
-    e->h = h;
+    e->grids.w = w;
+    e->grids.h = h;
     e->r = rule->radius;
     e->width = round_up(w, SLIDING_CHUNK);
-    e->pad = round_up(e->r, SLIDING_CHUNK);
-    e->stride = (size_t)e->pad * 2 + (size_t)e->width;
+    int32_t pad = round_up(e->r, SLIDING_CHUNK);
+    e->grids.origin = (size_t)pad;
+    e->grids.pitch = (size_t)pad * 2 + (size_t)e->width;
     sliding_rule_from(rule, &e->rule);
     e->threads = omp_get_max_threads();
     if (e->threads < 1) e->threads = 1;
@@ -115,10 +115,10 @@ int sliding_create(const char *name, const sliding_kernels *kernels, const cc_ru
     e->qpad = round_up(e->r + 2, 32);
     e->qstride = (size_t)e->qpad * 2 + (size_t)e->width;
 
-    e->cur = alloc_zeroed(e->stride * (size_t)h);
-    e->next = alloc_zeroed(e->stride * (size_t)h);
+    e->grids.cur = alloc_zeroed(e->grids.pitch * (size_t)h);
+    e->grids.next = alloc_zeroed(e->grids.pitch * (size_t)h);
     e->scratch = calloc((size_t)e->threads, sizeof *e->scratch);
-    int ok = e->cur && e->next && e->scratch;
+    int ok = e->grids.cur && e->grids.next && e->scratch;
     for (int t = 0; ok && t < e->threads; t++) {
         sliding_scratch *s = &e->scratch[t];
         if (e->shape == CC_SHAPE_CROSS) {
@@ -143,21 +143,21 @@ int sliding_create(const char *name, const sliding_kernels *kernels, const cc_ru
 }
 
 static uint8_t *cell_row(const sliding_ctx *e, uint8_t *grid, int32_t y) {
-    int32_t m = y % e->h;
-    if (m < 0) m += e->h;
-    return grid + (size_t)m * e->stride + (size_t)e->pad;
+    int32_t m = y % e->grids.h;
+    if (m < 0) m += e->grids.h;
+    return grid + (size_t)m * e->grids.pitch + e->grids.origin;
 }
 
 /* The torus in x: r columns either side copied from the far edge (w >= 2r+1, no overlap). */
 static void fill_cell_halo(const sliding_ctx *e, uint8_t *row) {
-    memcpy(row - e->r, row + e->w - e->r, (size_t)e->r);
-    memcpy(row + e->w, row, (size_t)e->r);
+    memcpy(row - e->r, row + e->grids.w - e->r, (size_t)e->r);
+    memcpy(row + e->grids.w, row, (size_t)e->r);
 }
 
 static void fill_diagonal_halo(const sliding_ctx *e, uint16_t *q) {
     size_t n = (size_t)e->r + 1;
-    memcpy(q - n, q + e->w - n, n * sizeof *q);
-    memcpy(q + e->w, q, n * sizeof *q);
+    memcpy(q - n, q + e->grids.w - n, n * sizeof *q);
+    memcpy(q + e->grids.w, q, n * sizeof *q);
 }
 
 int sliding_engine_create(const char *name, cc_hardware hw, const sliding_kernels *kernels,
@@ -170,20 +170,13 @@ int sliding_engine_create(const char *name, cc_hardware hw, const sliding_kernel
 int sliding_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     sliding_ctx *e = ctx;
-    for (int32_t y = 0; y < e->h; y++) {
-        uint8_t *row = cell_row(e, e->cur, y);
-        memcpy(row, cells + (size_t)y * (size_t)e->w, (size_t)e->w);
+    for (int32_t y = 0; y < e->grids.h; y++) {
+        uint8_t *row = cell_row(e, e->grids.cur, y);
+        memcpy(row, cells + (size_t)y * (size_t)e->grids.w, (size_t)e->grids.w);
         /* Lanes past w are computed but never read back; keep them dead. */
-        memset(row + e->w, 0, (size_t)(e->width - e->w));
+        memset(row + e->grids.w, 0, (size_t)(e->width - e->grids.w));
         fill_cell_halo(e, row);
     }
-    return CC_OK;
-}
-
-int sliding_store(void *ctx, uint8_t *cells, cc_error *err) {
-    (void)err;
-    const sliding_ctx *e = ctx;
-    cpu_rows_store(cells, cell_row(e, e->cur, 0), e->stride, e->w, e->h);
     return CC_OK;
 }
 
@@ -194,11 +187,11 @@ static void band_box(const sliding_ctx *e, sliding_scratch *s, int32_t y0, int32
     if (cross) memset(s->cols, 0, (size_t)e->width);
     else memset(s->sums, 0, sizeof(uint16_t) * (size_t)e->width);
     for (int32_t y = y0 - 2 * r; y < y1; y++) {
-        const uint8_t *add = cell_row(e, e->cur, y + r);
+        const uint8_t *add = cell_row(e, e->grids.cur, y + r);
         /* Rows above y0-r are the virtual dead ones: nothing leaves until y passes y0. */
-        const uint8_t *sub = y - r - 1 >= y0 - r ? cell_row(e, e->cur, y - r - 1) : NULL;
-        const uint8_t *centre = y >= y0 ? cell_row(e, e->cur, y) : NULL;
-        uint8_t *out = centre ? cell_row(e, e->next, y) : NULL;
+        const uint8_t *sub = y - r - 1 >= y0 - r ? cell_row(e, e->grids.cur, y - r - 1) : NULL;
+        const uint8_t *centre = y >= y0 ? cell_row(e, e->grids.cur, y) : NULL;
+        uint8_t *out = centre ? cell_row(e, e->grids.next, y) : NULL;
         if (cross) e->kernels->cross_row(s->cols, add, sub, r, centre, out, &e->rule, e->width);
         else e->kernels->moore_row(s->sums, add, sub, r, centre, out, &e->rule, e->width);
         if (out) fill_cell_halo(e, out);
@@ -222,7 +215,7 @@ static void band_diamond(const sliding_ctx *e, sliding_scratch *s, int32_t y0, i
         int32_t made = y + r;
         uint16_t *q1 = diagonal(e, s, made, base, 0), *q2 = diagonal(e, s, made, base, 1);
         e->kernels->diagonal_row(q1, diagonal(e, s, made - 1, base, 0), q2,
-                                 diagonal(e, s, made - 1, base, 1), cell_row(e, e->cur, made),
+                                 diagonal(e, s, made - 1, base, 1), cell_row(e, e->grids.cur, made),
                                  e->width);
         fill_diagonal_halo(e, q1);
         fill_diagonal_halo(e, q2);
@@ -234,29 +227,27 @@ static void band_diamond(const sliding_ctx *e, sliding_scratch *s, int32_t y0, i
             .q2_mid = diagonal(e, s, y - 1, base, 1),
             .q2_top = diagonal(e, s, y - r - 2, base, 1),
         };
-        const uint8_t *centre = y >= y0 ? cell_row(e, e->cur, y) : NULL;
-        uint8_t *out = centre ? cell_row(e, e->next, y) : NULL;
+        const uint8_t *centre = y >= y0 ? cell_row(e, e->grids.cur, y) : NULL;
+        uint8_t *out = centre ? cell_row(e, e->grids.next, y) : NULL;
         e->kernels->diamond_row(s->sums, &rows, r, centre, out, &e->rule, e->width);
         if (out) fill_cell_halo(e, out);
     }
 }
 
 static void step_once(sliding_ctx *e) {
-    int team = e->threads < e->h ? e->threads : e->h;
+    int team = e->threads < e->grids.h ? e->threads : e->grids.h;
 #pragma omp parallel num_threads(team)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        int32_t y0 = (int32_t)((int64_t)e->h * t / nt);
-        int32_t y1 = (int32_t)((int64_t)e->h * (t + 1) / nt);
+        int32_t y0 = (int32_t)((int64_t)e->grids.h * t / nt);
+        int32_t y1 = (int32_t)((int64_t)e->grids.h * (t + 1) / nt);
         if (y0 < y1) {
             sliding_scratch *s = &e->scratch[t];
             if (e->shape == CC_SHAPE_VON_NEUMANN) band_diamond(e, s, y0, y1);
             else band_box(e, s, y0, y1);
         }
     }
-    uint8_t *t = e->cur;
-    e->cur = e->next;
-    e->next = t;
+    cpu_padded_grids_swap(&e->grids);
 }
 
 int sliding_step(void *ctx, int64_t k, cc_error *err) {

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "engines/cpu/common/engine_functions.h"
+#include "engines/cpu/common/rows.h"
 #include "engines/engine.h"
 
 /* Row widths are padded to this many cells, a multiple of every kernel's vector width. */
@@ -82,9 +83,30 @@ int sliding_create(const char *name, const sliding_kernels *kernels, const cc_ru
 int sliding_engine_create(const char *name, cc_hardware hw, const sliding_kernels *kernels,
                           const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
 /* The other functions of an engine on this driver, for its table: sliding_load, sliding_step,
- * sliding_store and sliding_destroy. */
-CPU_ENGINE_FUNCTIONS_DECLARE(sliding);
-#define SLIDING_FUNCTIONS CPU_ENGINE_FUNCTIONS(sliding)
+ * sliding_destroy, and cpu_padded_grids_store, the context's first member being its grids. */
+CPU_ENGINE_LOAD_STEP_DESTROY_DECLARE(sliding);
+#define SLIDING_FUNCTIONS CPU_ENGINE_FUNCTIONS_STORING(sliding, cpu_padded_grids_store)
+
+/* Defines an engine on this driver, the table symbol: its kernels are built for the instruction
+ * set hw, which its available and its create check this CPU for; its caps are the driver's. */
+#define SLIDING_ENGINE(symbol, engine_name, engine_summary, hw, kernels)                           \
+    static int symbol##_available(cc_error *err) { return sliding_cpu_supports(hw, err); }         \
+    static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,             \
+                               cc_error *err) {                                                    \
+        return sliding_engine_create(engine_name, hw, kernels, rule, w, h, ctx, err);              \
+    }                                                                                              \
+    const cc_engine symbol = {                                                                     \
+        .name = engine_name,                                                                       \
+        .summary = engine_summary,                                                                 \
+        .hardware = hw,                                                                            \
+        .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |     \
+                           CC_SHAPE_BIT(CC_SHAPE_CROSS),                                           \
+                 .radius_max = SLIDING_RADIUS_MAX,                                                 \
+                 .centres = CC_CENTRE_M0 | CC_CENTRE_M1},                                          \
+        .available = symbol##_available,                                                           \
+        .create = symbol##_create,                                                                 \
+        SLIDING_FUNCTIONS,                                                                         \
+    }
 
 /* The rule rewritten for centre-inclusive counts (see above). */
 void sliding_rule_from(const cc_rule *rule, sliding_rule *out);
