@@ -11,7 +11,7 @@ static const char about[] =
     "Median ms per step and cells per second of the engine and of its\n"
     "reference engine, timed in the same run on the Table VI workloads.";
 
-int cli_cmd_bench(int argc, char **argv) {
+int cli_cmd_bench(const cc_engine_set *engines, int argc, char **argv) {
     cc_bench_options opt;
     cc_bench_options_init(&opt);
     const char *engine_name = NULL, *reference_name = NULL;
@@ -25,10 +25,10 @@ int cli_cmd_bench(int argc, char **argv) {
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};
-    const cc_engine *engine = cli_find_engine(engine_name, &err);
+    const cc_engine *engine = cli_find_engine(engines, engine_name, &err);
     if (!engine) return cli_bad_usage(&cmd, &err);
     if (!reference_name) reference_name = cc_bench_default_reference(engine);
-    const cc_engine *reference = cli_find_engine(reference_name, &err);
+    const cc_engine *reference = cli_find_engine(engines, reference_name, &err);
     if (!reference) return cli_bad_usage(&cmd, &err);
     if (cli_unavailable(engine, "", &err) || cli_unavailable(reference, "reference ", &err))
         return cli_failed(&err);

@@ -1,7 +1,11 @@
-/* cellcheck: the command-line front end. It only dispatches: each command (commands.h) parses
- * its own flags from an option table and answers `cellcheck COMMAND --help`. Every wrong argument
- * gets a message, the usage line and exit status 2; every failure a message and status 1. */
+/* cellcheck: the command-line front end. It loads the plugins asked for, then dispatches: each
+ * command (commands.h) parses its own flags from an option table and answers `cellcheck COMMAND
+ * --help`. Every wrong argument gets a message, the usage line and exit status 2; every failure a
+ * message and status 1. */
+#define _POSIX_C_SOURCE 200809L /* realpath, setenv */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/replay.h"
@@ -9,7 +13,7 @@
 
 typedef struct command {
     const char *name;
-    int (*run)(int argc, char **argv);
+    int (*run)(const cc_engine_set *engines, int argc, char **argv);
     const char *summary;
 } command;
 
@@ -25,29 +29,58 @@ static const command commands[] = {
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *out) {
-    fputs("usage: cellcheck COMMAND [options]\n"
-          "       cellcheck COMMAND --help   (the command's options)\n\n",
+    fputs("usage: cellcheck [--plugin PATH]... COMMAND [options]\n"
+          "       cellcheck COMMAND --help   (the command's options)\n\n"
+          "  --plugin PATH   load the engines of a plugin (a shared library built against\n"
+          "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n\n",
           out);
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
 }
 
 static const cc_engine *find_engine(const char *name, void *arg) {
-    (void)arg;
-    return cc_engine_find(name);
+    return cc_engine_set_find(arg, name);
 }
 
-int main(int argc, char **argv) {
-    int status;
-    if (cc_replay_hook(find_engine, NULL, &status)) return status;
-    if (argc < 2) {
+/* --plugin PATH (or --plugin=PATH) before the command: each loaded by its absolute path, which
+ * the process then exports in CELLCHECK_PLUGINS, so that a case replayed in a new process and
+ * every printed reproducer find the same engines. Returns the index of the command, or -1. */
+static int load_plugin_flags(cc_engine_set *set, int argc, char **argv, cc_error *err) {
+    int i = 1;
+    while (i < argc && strncmp(argv[i], "--plugin", 8) == 0 &&
+           (argv[i][8] == '\0' || argv[i][8] == '=')) {
+        const char *path = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[i + 1] : NULL);
+        if (!path || !*path) {
+            cc_fail(err, CC_ERR_ARG, "--plugin needs the path of a shared library");
+            return -1;
+        }
+        char absolute[PATH_MAX];
+        if (!realpath(path, absolute)) {
+            cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", path);
+            return -1;
+        }
+        if (cc_engine_set_load(set, absolute, err)) return -1;
+        i += argv[i][8] == '=' ? 1 : 2;
+    }
+    char *list = cc_engine_set_plugin_list(set);
+    if (!list || (set->plugins > 0 && setenv("CELLCHECK_PLUGINS", list, 1) != 0)) {
+        free(list);
+        cc_fail(err, CC_ERR_NOMEM, "cannot export CELLCHECK_PLUGINS");
+        return -1;
+    }
+    free(list);
+    return i;
+}
+
+static int dispatch(const cc_engine_set *set, int argc, char **argv) {
+    if (argc < 1) {
         fprintf(stderr, "cellcheck: no command given\n\n");
         usage(stderr);
         return 2;
     }
-    const char *name = argv[1];
+    const char *name = argv[0];
     for (size_t i = 0; i < COMMAND_COUNT; i++)
-        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+        if (strcmp(name, commands[i].name) == 0) return commands[i].run(set, argc, argv);
     if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) {
         usage(stdout);
         return 0;
@@ -55,4 +88,33 @@ int main(int argc, char **argv) {
     fprintf(stderr, "cellcheck: unknown command '%s'\n\n", name);
     usage(stderr);
     return 2;
+}
+
+int main(int argc, char **argv) {
+    cc_engine_set set;
+    cc_error err = {0};
+    if (cc_engine_set_init(&set, &err)) {
+        fprintf(stderr, "cellcheck: %s\n", err.msg);
+        return 1;
+    }
+    /* The plugins of CELLCHECK_PLUGINS first: a replaying process finds its engine among them. */
+    int status;
+    if (cc_engine_set_load_list(&set, getenv("CELLCHECK_PLUGINS"), &err)) {
+        fprintf(stderr, "cellcheck: CELLCHECK_PLUGINS: %s\n\n", err.msg);
+        usage(stderr);
+        status = 2;
+    } else if (cc_replay_hook(find_engine, &set, &status)) {
+        /* status is the replay's */
+    } else {
+        int first = load_plugin_flags(&set, argc, argv, &err);
+        if (first < 0) {
+            fprintf(stderr, "cellcheck: %s\n\n", err.msg);
+            usage(stderr);
+            status = 2;
+        } else {
+            status = dispatch(&set, argc - first, argv + first);
+        }
+    }
+    cc_engine_set_free(&set);
+    return status;
 }

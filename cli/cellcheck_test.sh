@@ -100,6 +100,22 @@ seed=0000000000000000000000000000000000000000000000000000000000000001
 expect 0 "check --case" -- "$tool" check --engine cpu.ref --case "rule=R2,C2,M1,S5..9,B4..7,NN size=13x11 steps=3 density=0.4000 seed=$seed"
 expect 0 "golden verify" -- "$tool" golden verify --dir .
 
+# Plugins: listed with where they came from, checked like a built-in engine, named in reproducers;
+# a missing file or a second copy of an engine refused as a wrong argument.
+plugin="$2" wrong_plugin="$3"
+expect 0 "list with a plugin" -- "$tool" --plugin "$plugin" list
+grep -q "^example.threshold .*any W = H" "$tmp/out" || fail "list does not show the plugin's engine and caps"
+grep -q "from the plugin /" "$tmp/out" || fail "list does not say which plugin an engine came from"
+expect 0 "check a plugin engine" -- "$tool" --plugin="$plugin" check --engine example.threshold --cases 30
+expect 1 "check a wrong plugin engine" -- "$tool" --plugin "$wrong_plugin" check --engine example.threshold --cases 30
+grep -q "reproduce: cellcheck --plugin /.*check --engine example.threshold --case" "$tmp/out" ||
+    fail "the reproducer does not name the plugin"
+expect 2 "a missing plugin" -- "$tool" --plugin "$tmp/none.so" list
+grep -q "plugin $tmp/none.so cannot be loaded" "$tmp/err" || fail "a missing plugin is not named"
+expect 2 "a plugin twice" -- "$tool" --plugin "$plugin" --plugin "$plugin" list
+grep -q "engine name example.threshold is taken already" "$tmp/err" || fail "a duplicate engine is not named"
+CELLCHECK_PLUGINS="$plugin" expect 0 "CELLCHECK_PLUGINS" -- "$tool" check --engine example.threshold --cases 5
+
 if [ "$failures" -gt 0 ]; then
     echo "cellcheck_test: $failures failures"
     exit 1

@@ -206,7 +206,7 @@ static const char about[] =
     "catalogue. Prints the certificate and writes certificate.md and\n"
     "certificate.json.";
 
-int cli_cmd_certify(int argc, char **argv) {
+int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
     cli_campaign_options_init(&opt);
     opt.cases = CERTIFY_DEFAULT_CASES;
@@ -226,7 +226,7 @@ int cli_cmd_certify(int argc, char **argv) {
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     cc_error err = {0};
 
-    const cc_engine *const *all = cc_engines_all();
+    const cc_engine *const *all = engines->engines;
     int n = 0;
     while (all[n]) n++;
     engine_row *rows = calloc((size_t)n, sizeof *rows);
@@ -236,7 +236,7 @@ int cli_cmd_certify(int argc, char **argv) {
     }
     int count = 0;
     if (engine_name) {
-        const cc_engine *e = cli_find_engine(engine_name, &err);
+        const cc_engine *e = cli_find_engine(engines, engine_name, &err);
         if (!e) {
             free(rows);
             return cli_bad_usage(&cmd, &err);

@@ -12,7 +12,7 @@ static const char about[] =
     "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
     "mismatch. With --case, replays that one case instead.";
 
-int cli_cmd_check(int argc, char **argv) {
+int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
     cli_campaign_options_init(&opt);
     const char *engine_name = NULL, *case_line = NULL;
@@ -44,7 +44,7 @@ int cli_cmd_check(int argc, char **argv) {
     opt.radius_hi = (int32_t)radius.hi;
     opt.size_lo = (int32_t)size.lo;
     opt.size_hi = (int32_t)size.hi;
-    const cc_engine *engine = cli_find_engine(engine_name, &err);
+    const cc_engine *engine = cli_find_engine(engines, engine_name, &err);
     if (!engine) return cli_bad_usage(&cmd, &err);
 
     if (cli_unavailable(engine, "", &err)) return cli_failed(&err);

@@ -28,11 +28,11 @@ void cli_campaign_options_init(cc_campaign_options *opt) {
     opt->replay_alone = 1;
 }
 
-const cc_engine *cli_find_engine(const char *name, cc_error *err) {
-    const cc_engine *e = cc_engine_find(name);
+const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name, cc_error *err) {
+    const cc_engine *e = cc_engine_set_find(engines, name);
     if (!e) {
         char names[512] = "";
-        for (const cc_engine *const *p = cc_engines_all(); *p; p++) {
+        for (const cc_engine *const *p = engines->engines; *p; p++) {
             if (names[0]) strncat(names, ", ", sizeof names - strlen(names) - 1);
             strncat(names, (*p)->name, sizeof names - strlen(names) - 1);
         }

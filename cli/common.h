@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "engines/engine.h"
+#include "engines/engine_set.h"
 #include "harness/campaign.h"
 #include "harness/options.h"
 #include "oracle/error.h"
@@ -34,7 +35,7 @@ cc_option cli_engine_option(const char **name, int required, const char *help);
 void cli_campaign_options_init(cc_campaign_options *opt);
 
 /* The engine by name, or NULL and a CC_ERR_ARG error naming the engines there are. */
-const cc_engine *cli_find_engine(const char *name, cc_error *err);
+const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name, cc_error *err);
 
 /* CC_OK when the engine can run here; else its reason, prefixed "<role><name> cannot run here"
  * (role: "" or a word and a space, "reference "). */

@@ -46,7 +46,8 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
 
 /* One baseline line: returns CC_OK when it passed or did not apply, CC_ERR_MISMATCH when the
  * measurement broke the bound, another code when the line or the run failed. */
-static int gate_line(char *line, int number, gate_tally *t, cc_error *err) {
+static int gate_line(const cc_engine_set *engines, char *line, int number, gate_tally *t,
+                     cc_error *err) {
     char *field[GATE_FIELDS];
     int n = 0;
     for (char *p = line, *bar; n < GATE_FIELDS; p = bar + 1) {
@@ -59,11 +60,11 @@ static int gate_line(char *line, int number, gate_tally *t, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "line %d: %d fields, a baseline has %d "
                        "(device | engine | against | size | radii | bound)", number, n, GATE_FIELDS);
     const char *device = field[0], *against = field[2];
-    const cc_engine *engine = cli_find_engine(field[1], err);
+    const cc_engine *engine = cli_find_engine(engines, field[1], err);
     if (!engine) return cc_prefix(err, "line %d", number);
     int flat = strcmp(against, "flat") == 0;
     const cc_engine *reference = NULL;
-    if (!flat && !(reference = cli_find_engine(against, err))) return cc_prefix(err, "line %d", number);
+    if (!flat && !(reference = cli_find_engine(engines, against, err))) return cc_prefix(err, "line %d", number);
     char *end;
     double bound = strtod(field[5], &end);
     if (end == field[5] || *end || !(bound > 0))
@@ -129,7 +130,7 @@ static const char about[] =
     "over r, measured in one run, against the per-device baselines (lines for\n"
     "another device, or for hardware absent here, are skipped).";
 
-int cli_cmd_gate(int argc, char **argv) {
+int cli_cmd_gate(const cc_engine_set *engines, int argc, char **argv) {
     const char *path = "ci/perf/baselines.txt";
     cc_option opts[] = {
         CC_OPTION_STRING("baselines", "FILE", &path,
@@ -152,7 +153,7 @@ int cli_cmd_gate(int argc, char **argv) {
         if (hash) *hash = '\0';
         char *body = trim(line);
         if (!*body) continue;
-        int rc = gate_line(body, number, &t, &err);
+        int rc = gate_line(engines, body, number, &t, &err);
         if (rc && rc != CC_ERR_MISMATCH) {
             fprintf(stderr, "cellcheck gate: %s: %s\n", path, err.msg);
             status = 1;

@@ -83,7 +83,8 @@ static void golden_usage(FILE *out) {
     fputs("(cellcheck golden verify --help, cellcheck golden update --help say more)\n", out);
 }
 
-int cli_cmd_golden(int argc, char **argv) {
+int cli_cmd_golden(const cc_engine_set *engines, int argc, char **argv) {
+    (void)engines; /* the catalogue is the oracle's; engines meet it through certify */
     const char *sub = argc >= 2 ? argv[1] : NULL;
     if (sub && (!strcmp(sub, "verify") || !strcmp(sub, "update")))
         return golden_run(!strcmp(sub, "update"), argc - 1, argv + 1);

@@ -8,14 +8,14 @@ static const char about[] =
     "The engines, their capabilities, and whether each can run here (or why\n"
     "not).";
 
-int cli_cmd_list(int argc, char **argv) {
+int cli_cmd_list(const cc_engine_set *engines, int argc, char **argv) {
     cc_command cmd = {"cellcheck list", about, NULL, 0};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
     printf("%-14s %-8s %-5s %s\n", "engine", "needs", "here", "capabilities / summary");
     printf("%-14s %-8s %-5s %s\n", "oracle", "cpu", "yes",
            "every shape, r 1..500, M0,M1, any W, H >= 2r+1 / the definition");
-    for (const cc_engine *const *e = cc_engines_all(); *e; e++) {
+    for (const cc_engine *const *e = engines->engines; *e; e++) {
         char caps[256];
         cc_error why = {0};
         int rc = cc_engine_available(*e, &why);
@@ -23,6 +23,8 @@ int cli_cmd_list(int argc, char **argv) {
         printf("%-14s %-8s %-5s %s / %s\n", (*e)->name, cc_hardware_name((*e)->hardware),
                rc ? "no" : "yes", caps, (*e)->summary);
         if (rc) printf("%-14s %-8s %-5s not here: %s\n", "", "", "", why.msg);
+        const char *origin = cc_engine_set_origin(engines, *e);
+        if (origin) printf("%-14s %-8s %-5s from the plugin %s\n", "", "", "", origin);
     }
     return 0;
 }

@@ -11,7 +11,7 @@ static const char about[] =
     "One engine (or the oracle) on one grid file. .rle is Golly RLE with the\n"
     "torus in its header (rule = B3/S23:T64,48), .txt rows of 0 and 1.";
 
-int cli_cmd_run(int argc, char **argv) {
+int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
     const char *engine_name = NULL, *rule_text = NULL, *in = NULL, *out = NULL;
     int64_t steps = 0;
     cc_option opts[] = {
@@ -29,7 +29,7 @@ int cli_cmd_run(int argc, char **argv) {
 
     cc_error err = {0};
     const cc_engine *engine = NULL;
-    if (strcmp(engine_name, "oracle") != 0 && !(engine = cli_find_engine(engine_name, &err)))
+    if (strcmp(engine_name, "oracle") != 0 && !(engine = cli_find_engine(engines, engine_name, &err)))
         return cli_bad_usage(&cmd, &err);
     cc_rule rule, file_rule;
     /* A malformed rule is a wrong argument; a well-formed one the tool cannot run is a failure. */

@@ -294,7 +294,7 @@ void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size) {
     else
         append(buf, size, &used, "no centre handling");
     if (caps->w_multiple <= 1 && caps->h_multiple <= 1 && caps->w_max <= 0 && caps->h_max <= 0) {
-        append(buf, size, &used, "; any W, H");
+        append(buf, size, &used, caps->square_only ? "; any W = H" : "; any W, H");
     } else {
         append(buf, size, &used, "; W ");
         if (caps->w_multiple > 1) append(buf, size, &used, "multiple of %d", (int)caps->w_multiple);
@@ -305,7 +305,9 @@ void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size) {
         else append(buf, size, &used, "any");
         if (caps->h_max > 0) append(buf, size, &used, " up to %d", (int)caps->h_max);
     }
-    if (caps->square_only) append(buf, size, &used, "; square grids only");
+    if (caps->square_only && !(caps->w_multiple <= 1 && caps->h_multiple <= 1 && caps->w_max <= 0 &&
+                               caps->h_max <= 0))
+        append(buf, size, &used, "; square grids only");
     if (caps->cells_max > 0)
         append(buf, size, &used, "; at most %lld cells", (long long)caps->cells_max);
     if (caps->count_max > 0) append(buf, size, &used, "; counts up to %d", (int)caps->count_max);

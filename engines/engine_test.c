@@ -178,7 +178,7 @@ static void test_port_limits(checks *t) {
     cc_engine_describe_caps(&port, buf, sizeof buf);
     printf("%s: %s\n", port.name, buf);
     CHECK_STR(t, buf,
-              "shapes NM; r 1..500; M0,M1; any W, H; square grids only; at most 1048576 cells; S in "
+              "shapes NM; r 1..500; M0,M1; any W = H; at most 1048576 cells; S in "
               "at most 1 interval; B in at most 1 interval; no B0");
 }
 
