@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs cellcheck for projects built without Bazel:
 #   PREFIX/bin/cellcheck                     the tool (certify --plugin, check, bench, ...)
+#   PREFIX/bin/cellcheck-conformance         the conformance and golden tests' drivers for an
+#   PREFIX/bin/cellcheck-golden              engine of a plugin (--plugin PATH --engine NAME)
 #   PREFIX/include/cellcheck/...             the public headers: the contract (engines/engine.h),
 #                                            the plugin ABI (engines/plugin.h), the model's types
 #                                            and the harness (harness/harness.h, golden/golden.h)
@@ -16,7 +18,7 @@ cd "$(dirname "$0")/.."
 mkdir -p "$1"
 prefix=$(cd "$1" && pwd)
 bash ci/setup.sh
-bazel build //cli:cellcheck //install:libcellcheck
+bazel build //cli:cellcheck //install:libcellcheck //harness:plugin_conformance //golden:plugin_golden
 bin=$(bazel info bazel-bin)
 
 # Everything goes to a staging directory first: an install is whole or not at all.
@@ -24,6 +26,8 @@ stage=$(mktemp -d "$prefix/.install.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/lib/pkgconfig" "$stage/include/cellcheck" "$stage/share/cellcheck"
 cp "$bin/cli/cellcheck" "$stage/bin/"
+cp "$bin/harness/plugin_conformance" "$stage/bin/cellcheck-conformance"
+cp "$bin/golden/plugin_golden" "$stage/bin/cellcheck-golden"
 cp "$bin/install/libcellcheck.a" "$stage/lib/"
 # The public headers: what harness/harness.h, golden/golden.h and engines/plugin.h include.
 printf '#include "harness/harness.h"\n#include "golden/golden.h"\n#include "engines/plugin.h"\n' |

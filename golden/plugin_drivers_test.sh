@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The conformance and golden drivers for plugin engines: the Make example's engine passes both,
+# the same engine with a wrong seam fails conformance, and a bad command line is refused.
+set -u
+conformance="$1" golden="$2" plugin="$3" wrong="$4"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+out="${TEST_TMPDIR:-/tmp}/out"
+
+"$conformance" --plugin "$plugin" --engine example.threshold --cases 60 >"$out" 2>&1 ||
+    { fail "conformance of the right plugin engine"; tail -5 "$out"; }
+grep -q "example.threshold: conformance PASSED" "$out" || fail "no PASSED line"
+"$golden" --plugin "$plugin" --engine example.threshold --catalogue golden/catalogue.txt >"$out" 2>&1 ||
+    { fail "golden of the right plugin engine"; tail -5 "$out"; }
+grep -q "golden cases passed" "$out" || fail "no golden verdict"
+if "$conformance" --plugin "$wrong" --engine example.threshold --cases 60 >"$out" 2>&1; then
+    fail "the wrong plugin engine passed conformance"
+fi
+grep -q "reproduce: cellcheck --plugin /" "$out" || fail "the reproducer does not name the plugin"
+"$conformance" --plugin "$plugin" >"$out" 2>&1; [ $? -eq 2 ] || fail "no --engine: not exit 2"
+grep -q "engine NAME is required" "$out" || fail "no --engine: not said"
+"$conformance" --plugin "$plugin" --engine no.such >"$out" 2>&1; [ $? -eq 2 ] || fail "unknown engine: not exit 2"
+CELLCHECK_PLUGINS="$plugin" "$conformance" --engine example.threshold --cases 10 >"$out" 2>&1 ||
+    fail "CELLCHECK_PLUGINS not loaded"
+[ "$failures" -eq 0 ] || { echo "plugin_drivers_test: $failures failures"; exit 1; }
+echo "plugin_drivers_test: all checks passed"
