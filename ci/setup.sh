@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
 # Bazel 4 (bazel-bootstrap), libsodium, libpng and zlib (static libraries and headers), OpenMP
-# (with gcc).
+# (with gcc), Make and pkg-config (for the examples).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build.
 set -euo pipefail
 
@@ -10,6 +10,9 @@ command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [ -f /usr/lib/x86_64-linux-gnu/libsodium.a ] || need+=(libsodium-dev)
 [ -f /usr/lib/x86_64-linux-gnu/libpng.a ] || need+=(libpng-dev)
 [ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need+=(zlib1g-dev)
+# The examples of engines from elsewhere build with Make and pkg-config.
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
