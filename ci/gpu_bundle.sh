@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the test binaries and the cellcheck tool here, and copies them with their data into a
-# bundle directory (default gpu-bundle/, git-ignored), with run.sh and session.sh, for a GPU
-# machine that has no Bazel. cellcheck benchmarks every engine, so the per-engine *_bench
+# bundle directory (default gpu-bundle/, git-ignored), with run.sh and session.sh and the nvcc
+# plugin example (plugins/), for a GPU machine that has no Bazel. cellcheck benchmarks every engine, so the per-engine *_bench
 # binaries stay behind: with them a family of CUDA engines no longer fits one transfer.
 #   ci/gpu_bundle.sh [--out DIR] [TARGET_PATTERN ...]   default: every test in the tree
 # On the GPU machine:  DIR/run.sh [--require gpu,amx] [--filter REGEX] [-- extra test args]
@@ -31,6 +31,15 @@ done
 cp -r golden "$out/golden"
 mkdir -p "$out/fuzz" && cp -r fuzz/corpus "$out/fuzz/corpus"
 mkdir -p "$out/ci" && cp -r ci/perf "$out/ci/perf"
+# The nvcc plugin example, built against an installed cellcheck as its owners would build it,
+# right and wrong: bin/cellcheck --plugin plugins/libcuda_threshold.so certify ...
+prefix=$(mktemp -d)
+bash ci/install.sh "$prefix" >/dev/null
+cp -r examples/plugin_cuda "$prefix/build"
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" make -s -C "$prefix/build" all
+mkdir -p "$out/plugins"
+cp "$prefix/build/"*.so "$out/plugins/"
+rm -rf "$prefix"
 cp ci/gpu_run.sh "$out/run.sh"
 cp ci/gpu_session.sh "$out/session.sh"
 chmod -R u+w "$out"
