@@ -77,6 +77,11 @@ int cc_set_add(cc_set *set, int32_t lo, int32_t hi, cc_error *err) {
     return CC_OK;
 }
 
+void cc_set_hull(const cc_set *set, int32_t *lo, int32_t *hi) {
+    *lo = set->n ? set->r[0].lo : 1;
+    *hi = set->n ? set->r[set->n - 1].hi : 0;
+}
+
 int cc_set_equal(const cc_set *a, const cc_set *b) {
     if (a->n != b->n) return 0;
     for (int i = 0; i < a->n; i++)

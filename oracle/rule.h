@@ -62,6 +62,10 @@ void cc_set_clear(cc_set *set);
  * than CC_SET_MAX_RANGES ranges. */
 int cc_set_add(cc_set *set, int32_t lo, int32_t hi, cc_error *err);
 int cc_set_equal(const cc_set *a, const cc_set *b);
+/* The set as one interval lo..hi, as a threshold kernel (SMIN..SMAX) tests it: its lowest to its
+ * highest count; lo > hi for an empty set. Exact for a set of at most one interval, which is
+ * what an engine whose caps say s_ranges_max = b_ranges_max = 1 receives. */
+void cc_set_hull(const cc_set *set, int32_t *lo, int32_t *hi);
 
 /* Checks radius, shape and that both sets lie within 0..max count; the message names the limit. */
 int cc_rule_validate(const cc_rule *rule, cc_error *err);

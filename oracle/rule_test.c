@@ -324,8 +324,22 @@ static void check_print_refusals(checks *t) {
     CHECK_STR(t, buf, "B3/S23");
 }
 
+/* The interval a threshold kernel tests: hand-counted hulls. */
+static void check_hull(checks *t) {
+    cc_set set;
+    cc_set_clear(&set);
+    int32_t lo, hi;
+    cc_set_hull(&set, &lo, &hi);
+    CHECKF(t, lo > hi, "empty set: hull %d..%d is not empty", (int)lo, (int)hi);
+    cc_set_add(&set, 5, 6, NULL);
+    cc_set_add(&set, 2, 3, NULL);
+    cc_set_hull(&set, &lo, &hi);
+    CHECKF(t, lo == 2 && hi == 6, "hull of 2..3,5..6 is %d..%d", (int)lo, (int)hi);
+}
+
 int main(void) {
     checks t = {"rule_test", 0, 0};
+    check_hull(&t);
     int refused = 0;
     check_parse_fields(&t);
     check_canonical(&t);

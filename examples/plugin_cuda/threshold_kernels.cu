@@ -67,10 +67,8 @@ extern "C" int gpu_threshold_create(const cc_rule *rule, int32_t w, int32_t h, v
     t->n = w;
     t->r = rule->radius;
     t->centre = rule->centre;
-    t->smin = rule->survive.n ? rule->survive.r[0].lo : 1;
-    t->smax = rule->survive.n ? rule->survive.r[0].hi : 0;
-    t->bmin = rule->birth.n ? rule->birth.r[0].lo : 1;
-    t->bmax = rule->birth.n ? rule->birth.r[0].hi : 0;
+    cc_set_hull(&rule->survive, &t->smin, &t->smax);
+    cc_set_hull(&rule->birth, &t->bmin, &t->bmax);
     const size_t bytes = (size_t)w * (size_t)w;
     size_t free_bytes = 0, total = 0;
     cudaError_t e = cudaMemGetInfo(&free_bytes, &total);

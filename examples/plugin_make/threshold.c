@@ -37,10 +37,8 @@ static int threshold_create(const cc_rule *rule, int32_t w, int32_t h, void **ct
     t->r = rule->radius;
     t->centre = rule->centre;
     /* One interval each (caps): an empty set is lo > hi. */
-    t->smin = rule->survive.n ? rule->survive.r[0].lo : 1;
-    t->smax = rule->survive.n ? rule->survive.r[0].hi : 0;
-    t->bmin = rule->birth.n ? rule->birth.r[0].lo : 1;
-    t->bmax = rule->birth.n ? rule->birth.r[0].hi : 0;
+    cc_set_hull(&rule->survive, &t->smin, &t->smax);
+    cc_set_hull(&rule->birth, &t->bmin, &t->bmax);
     *ctx = t;
     return CC_OK;
 }

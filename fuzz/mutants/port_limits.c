@@ -36,7 +36,9 @@ static int port_create(limit lim, const char *name, const cc_rule *rule, int32_t
 
 /* The set as a threshold kernel sees it: lowest to highest count. */
 static int in_hull(const cc_set *set, int32_t count) {
-    return set->n > 0 && count >= set->r[0].lo && count <= set->r[set->n - 1].hi;
+    int32_t lo, hi;
+    cc_set_hull(set, &lo, &hi);
+    return count >= lo && count <= hi;
 }
 
 static void one_step(port_ctx *ctx) {
