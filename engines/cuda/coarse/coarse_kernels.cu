@@ -42,11 +42,8 @@ __global__ void __launch_bounds__(threads *threads)
             for (int i = 0; i < per_thread; i++) {
                 const int col = tx + threads * i, x = x0 + col;
                 if (x >= w) break;
-                int count[1];
-                devgrid::window_counts<R, 1, g::pitch>(tile, row, col, count);
-                const int alive = tile[(row + R) * g::pitch + col + R];
-                out[(size_t)y * (size_t)w + x] =
-                    __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
+                out[(size_t)y * (size_t)w + x] = devgrid::next_from_tile<R, g::pitch>(
+                    tile, row + R, col + R, table, stride, centre);
             }
         }
         __syncthreads(); // the tile is refilled for the next block row
@@ -57,10 +54,8 @@ __global__ void __launch_bounds__(threads *threads)
 struct coarse_engine {
     static constexpr const char *engine = "cuda.coarse";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
-        const int blocks_x = (v->w + side - 1) / side, blocks_y = (v->h + side - 1) / side;
-        coarse_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads, threads)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "coarse_kernel<%d>", R);
+        return devgrid::launch(coarse_kernel<R>, v, side, side, dim3(threads, threads), engine,
+                               "coarse_kernel", R, err);
     }
 };
 

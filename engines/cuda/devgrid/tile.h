@@ -1,6 +1,6 @@
 // Device helpers of the shared-memory engines (CUDA C++; included by .cu files only): the torus
-// wrap, loading a tile of cells into shared memory, and counting live cells in (2R+1)^2 windows
-// of such a tile four columns at a time.
+// wrap, loading a tile of cells into shared memory, counting live cells in (2R+1)^2 windows of
+// such a tile four columns at a time, and the rule table's next state from those counts.
 #ifndef CELLCHECK_ENGINES_CUDA_DEVGRID_TILE_H
 #define CELLCHECK_ENGINES_CUDA_DEVGRID_TILE_H
 
@@ -112,6 +112,25 @@ __device__ __forceinline__ void load_tile(uint8_t *tile, const uint8_t *__restri
             if (col < PW) tile[row * PITCH + col] = gx[c] >= 0 ? src[gx[c]] : (uint8_t)0;
         }
     }
+}
+
+// The next state of a cell, alive 0 or 1, whose window holds count live cells, itself included:
+// the entry of the rule table (cc_devgrid_view.table, .table_stride, .centre), read through the
+// read-only cache.
+__device__ __forceinline__ uint8_t next_state(const uint8_t *__restrict__ table, int stride,
+                                              int centre, int alive, int count) {
+    return __ldg(table + alive * stride + count - (centre ? 0 : alive));
+}
+
+// The next state of tile cell (row, col), R or more from the tile's top and left edges, from its
+// window; the tile as window_counts<R, 1, PITCH> reads it.
+template <int R, int PITCH>
+__device__ __forceinline__ uint8_t next_from_tile(const uint8_t *tile, int row, int col,
+                                                  const uint8_t *__restrict__ table, int stride,
+                                                  int centre) {
+    int count[1];
+    window_counts<R, 1, PITCH>(tile, row - R, col - R, count);
+    return next_state(table, stride, centre, tile[row * PITCH + col], count[0]);
 }
 
 } // namespace devgrid

@@ -43,8 +43,7 @@ __global__ void __launch_bounds__(threads *threads)
 #pragma unroll
             for (int n = 0; n < cells; n++) {
                 if (x + n >= w) break;
-                const int alive = centre_row[n];
-                dst[n] = __ldg(table + alive * stride + count[n] - (centre ? 0 : alive));
+                dst[n] = devgrid::next_state(table, stride, centre, centre_row[n], count[n]);
             }
         }
         __syncthreads(); // the tile is refilled for the next block row
@@ -55,11 +54,8 @@ __global__ void __launch_bounds__(threads *threads)
 struct mcell_engine {
     static constexpr const char *engine = "cuda.mcell";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
-        const int blocks_x = (v->w + width - 1) / width;
-        const int blocks_y = (v->h + threads - 1) / threads;
-        mcell_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads, threads)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "mcell_kernel<%d>", R);
+        return devgrid::launch(mcell_kernel<R>, v, width, threads, dim3(threads, threads), engine,
+                               "mcell_kernel", R, err);
     }
 };
 

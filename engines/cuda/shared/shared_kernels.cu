@@ -139,13 +139,9 @@ __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loa
         tile[(ty + R) * g::pitch + tx + R] = own;
         __syncthreads();
         const int x = x0 + tx, y = y0 + ty;
-        if (x < w && y < h) {
-            int count[1];
-            devgrid::window_counts<R, 1, g::pitch>(tile, ty, tx, count);
-            const int alive = tile[(ty + R) * g::pitch + tx + R];
+        if (x < w && y < h)
             out[(size_t)y * (size_t)w + x] =
-                __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
-        }
+                devgrid::next_from_tile<R, g::pitch>(tile, ty + R, tx + R, table, stride, centre);
         __syncthreads(); // the tile is refilled for the next block row
     }
 }
@@ -154,10 +150,8 @@ __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loa
 struct shared_engine {
     static constexpr const char *engine = "cuda.shared";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
-        const int blocks_x = (v->w + block - 1) / block, blocks_y = (v->h + block - 1) / block;
-        shared_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(block, block)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "shared_kernel<%d>", R);
+        return devgrid::launch(shared_kernel<R>, v, block, block, dim3(block, block), engine,
+                               "shared_kernel", R, err);
     }
 };
 
