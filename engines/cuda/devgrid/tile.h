@@ -133,6 +133,33 @@ __device__ __forceinline__ uint8_t next_from_tile(const uint8_t *tile, int row, 
     return next_state(table, stride, centre, tile[row * PITCH + col], count[0]);
 }
 
+// The out-halo tile of a block computing CW x CH cells, N adjacent windows a count
+// (window_counts<R, N>): those cells and R more on every side, loaded by THREADS threads with
+// load_tile.
+template <int R, int CW, int CH, int N, int THREADS> struct out_halo {
+    static constexpr int tile_w = CW + 2 * R, tile_h = CH + 2 * R;
+    // Columns window_counts reads: the last N windows start at column CW - N.
+    static constexpr int read = max_of(tile_w, (CW - N) / 4 * 4 + 4 * window_words<R, N>());
+    // A warp reads two tile rows at once: keep them on different banks.
+    static constexpr int pitch = pitch_apart(read);
+    static constexpr int bytes = tile_h * pitch;
+
+    // For each block row of the launch (the grid's rows are capped: by += gridDim.y): loads into
+    // tile the tile of the block whose first cell is grid (x0, y0), then calls cells(x0, y0).
+    template <class Cells>
+    static __device__ __forceinline__ void each_block(uint8_t *tile,
+                                                      const uint8_t *__restrict__ in, int w,
+                                                      int h, int blocks_y, int tid, Cells cells) {
+        for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
+            const int x0 = blockIdx.x * CW, y0 = by * CH;
+            load_tile<tile_w, tile_h, read, pitch, THREADS>(tile, in, w, h, x0 - R, y0 - R, tid);
+            __syncthreads();
+            cells(x0, y0);
+            __syncthreads(); // the tile is refilled for the next block row
+        }
+    }
+};
+
 } // namespace devgrid
 
 #endif
