@@ -98,6 +98,30 @@ __device__ __forceinline__ void load_share_wrapped(uint8_t *tile, const uint8_t 
     }
 }
 
+// Thread row `role`'s share: load_share on a grid where near_offset holds (NEAR), else
+// load_share_wrapped.
+template <int R, int role, bool NEAR>
+__device__ __forceinline__ void load_role(uint8_t *tile, const uint8_t *__restrict__ in, int w,
+                                          int h, int x0, int y0, int tx) {
+    if constexpr (NEAR)
+        load_share<R, role>(tile, in, w, h, x0, y0, tx);
+    else
+        load_share_wrapped<R, role>(tile, in, w, h, x0, y0, tx);
+}
+
+// The halo: thread rows 0..3 each load their share, the other rows nothing.
+template <int R, bool NEAR>
+__device__ __forceinline__ void load_halo(uint8_t *tile, const uint8_t *__restrict__ in, int w,
+                                          int h, int x0, int y0, int tx, int ty) {
+    switch (ty) {
+    case 0: load_role<R, 0, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    case 1: load_role<R, 1, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    case 2: load_role<R, 2, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    case 3: load_role<R, 3, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    default: break;
+    }
+}
+
 template <int R>
 __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loads while one counts
     shared_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
@@ -119,22 +143,10 @@ __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loa
         uint8_t own;
         if (near) {
             own = in[near_offset<R>(w, h, x0, y0, ty + R, tx + R)];
-            switch (ty) {
-            case 0: load_share<R, 0>(tile, in, w, h, x0, y0, tx); break;
-            case 1: load_share<R, 1>(tile, in, w, h, x0, y0, tx); break;
-            case 2: load_share<R, 2>(tile, in, w, h, x0, y0, tx); break;
-            case 3: load_share<R, 3>(tile, in, w, h, x0, y0, tx); break;
-            default: break;
-            }
+            load_halo<R, true>(tile, in, w, h, x0, y0, tx, ty);
         } else {
             own = in[(size_t)devgrid::wrap(y0 + ty, h) * (size_t)w + devgrid::wrap(x0 + tx, w)];
-            switch (ty) {
-            case 0: load_share_wrapped<R, 0>(tile, in, w, h, x0, y0, tx); break;
-            case 1: load_share_wrapped<R, 1>(tile, in, w, h, x0, y0, tx); break;
-            case 2: load_share_wrapped<R, 2>(tile, in, w, h, x0, y0, tx); break;
-            case 3: load_share_wrapped<R, 3>(tile, in, w, h, x0, y0, tx); break;
-            default: break;
-            }
+            load_halo<R, false>(tile, in, w, h, x0, y0, tx, ty);
         }
         tile[(ty + R) * g::pitch + tx + R] = own;
         __syncthreads();
