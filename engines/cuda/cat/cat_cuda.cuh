@@ -1,7 +1,7 @@
 // What the CAT CUDA engines (cuda.cat, cuda.cat-f32 and cuda.cat8) share (CUDA C++; included by
-// .cu files only): the asynchronous copies inside their step kernels, and the glue between their
-// kernels and the common GPU driver (engines/cuda/common/gpu.h): a persistent step kernel followed
-// by the refresh of the halo, load and store through the staging buffer.
+// .cu files only): the asynchronous copies and the rule inside their step kernels, and the glue
+// between their kernels and the common GPU driver (engines/cuda/common/gpu.h): a persistent step
+// kernel followed by the refresh of the halo, load and store through the staging buffer.
 #ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 #define CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 
@@ -34,6 +34,29 @@ __device__ __forceinline__ void cp_async_commit() {
 template <int N>
 __device__ __forceinline__ void cp_async_wait() {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+// The rule for one cell, alive when not 0: LIVE (a live cell as the engine stores it) or 0; sp
+// is a step's parameters (.rule, and .single where SINGLE). SINGLE: one comparison
+// (cat_rule_single_next). Otherwise both sets are tested with compile-time indices (a run-time
+// index into the parameters would move them to local memory) and the alive one is kept; unrolled
+// and predicated over CC_SET_MAX_RANGES ranges.
+template <bool SINGLE, auto LIVE, class Params, class Alive>
+__device__ __forceinline__ decltype(LIVE) next_state(const Params &sp, Alive alive, int raw) {
+    if constexpr (SINGLE) {
+        return cat_rule_single_next(&sp.single, alive != 0, raw) ? LIVE : 0;
+    } else {
+        const cat_rule_params &p = sp.rule;
+        int dead_count = raw, alive_count = raw - p.self_weight;
+        bool born = false, survives = false;
+#pragma unroll
+        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
+            if (q >= p.ranges_max) break;
+            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
+            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+        }
+        return (alive ? survives : born) ? LIVE : 0;
+    }
 }
 
 // ---- On the host ----

@@ -40,30 +40,10 @@ struct step_params {
 
 typedef void (*step_kernel_t)(const __half *, __half *, step_params);
 
-// The rule for one cell. SINGLE: one comparison (cat_rule_single_next). Otherwise both sets are
-// tested with compile-time indices (a run-time index into the parameters would move them to local
-// memory) and the alive one is kept; unrolled and predicated over CC_SET_MAX_RANGES ranges.
-template <bool SINGLE>
-__device__ __forceinline__ uint16_t next_state(const step_params &sp, int alive, int raw) {
-    if constexpr (SINGLE) {
-        return cat_rule_single_next(&sp.single, alive, raw) ? kOne : 0;
-    } else {
-        const cat_rule_params &p = sp.rule;
-        int dead_count = raw, alive_count = raw - p.self_weight;
-        bool born = false, survives = false;
-#pragma unroll
-        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
-            if (q >= p.ranges_max) break;
-            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
-            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
-        }
-        return (alive ? survives : born) ? kOne : 0;
-    }
-}
-
 using cat_cuda::cp_async16;
 using cat_cuda::cp_async_commit;
 using cat_cuda::cp_async_wait;
+using cat_cuda::next_state;
 
 // Copies the Lambda fragments a tile reads (its rows and columns with HF of halo on each side)
 // into lam: tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -210,7 +190,7 @@ __global__ void __launch_bounds__(kThreads, 3)
             for (int e = 0; e < 8; e++) {
                 int raw = to_int(staging[warp][e0 + e]);
                 if (p.cross) raw += to_int(h_centre[e0 + e]); // Eq. 3's + H, in INT32
-                next_cells[e] = next_state<SINGLE>(p, alive[e] != 0, raw);
+                next_cells[e] = next_state<SINGLE, kOne>(p, alive[e] != 0, raw);
             }
             *reinterpret_cast<uint4 *>(out + centre + e0) = next;
             __syncwarp();

@@ -49,27 +49,6 @@ __device__ __forceinline__ void mma_s8(int (&c)[4], const uint32_t (&a)[4], uint
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// The rule. SINGLE: one comparison (cat_rule_single_next). Otherwise the loop over up to
-// CC_SET_MAX_RANGES ranges with compile-time indices only (see cat_kernels.cu); unrolled and
-// predicated for the 32 cells a lane updates, it is most of the kernel's instructions.
-template <bool SINGLE>
-__device__ __forceinline__ uint32_t next_state(const step_params &sp, uint32_t alive, int raw) {
-    if constexpr (SINGLE) {
-        return cat_rule_single_next(&sp.single, alive != 0, raw) ? 1u : 0u;
-    } else {
-        const cat_rule_params &p = sp.rule;
-        int dead_count = raw, alive_count = raw - p.self_weight;
-        bool born = false, survives = false;
-#pragma unroll
-        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
-            if (q >= p.ranges_max) break;
-            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
-            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
-        }
-        return (alive ? survives : born) ? 1u : 0u;
-    }
-}
-
 __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *frag, int lane) {
     const uint4 lo = *reinterpret_cast<const uint4 *>(frag + lane * 16);
     const uint4 hi = *reinterpret_cast<const uint4 *>(frag + 512 + lane * 16);
@@ -86,6 +65,7 @@ __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *f
 using cat_cuda::cp_async16;
 using cat_cuda::cp_async_commit;
 using cat_cuda::cp_async_wait;
+using cat_cuda::next_state;
 
 // Copies the Lambda fragments a tile reads (its own and a halo fragment on each side) into lam:
 // tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -322,8 +302,10 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                             raw0 += hrow[0];
                             raw1 += hrow[stride];
                         }
-                        *pair = (uint16_t)(next_state<SINGLE>(p, cells & 0xffu, raw0) |
-                                           (next_state<SINGLE>(p, cells >> 8, raw1) << 8));
+                        // The rule, for the 32 cells a lane updates, is most of the kernel's
+                        // instructions.
+                        *pair = (uint16_t)(next_state<SINGLE, 1u>(p, cells & 0xffu, raw0) |
+                                           (next_state<SINGLE, 1u>(p, cells >> 8, raw1) << 8));
                     }
             __syncwarp();
             uint8_t *dst =
