@@ -62,6 +62,29 @@ __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *f
     v[7] = hi.w;
 }
 
+// The 2 x 4 accumulator blocks of a fragment's MMAs: acc[mb][nb][q] is the sum at row
+// 16 mb + g + 8 (q / 2), column 8 nb + 2 t + q % 2 (g = lane / 4, t = lane % 4).
+__device__ __forceinline__ void zero(int (&acc)[2][4][4]) {
+#pragma unroll
+    for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+        for (int nb = 0; nb < 4; nb++)
+#pragma unroll
+            for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+}
+
+// acc += band x b, b a fragment's B operands as load_fragment holds them; the band's all-zero row
+// blocks (live false) are skipped.
+__device__ __forceinline__ void mma_band(int (&acc)[2][4][4], const uint32_t (&band)[2][4],
+                                         const bool (&live)[2], const uint32_t (&b)[8]) {
+#pragma unroll
+    for (int mb = 0; mb < 2; mb++) {
+        if (!live[mb]) continue;
+#pragma unroll
+        for (int nb = 0; nb < 4; nb++) mma_s8(acc[mb][nb], band[mb], b[2 * nb], b[2 * nb + 1]);
+    }
+}
+
 using cat_cuda::cp_async16;
 using cat_cuda::cp_async_commit;
 using cat_cuda::cp_async_wait;
@@ -146,81 +169,33 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
             __syncthreads();
         }
 
-        // Step 1: warp i, tile row i (extended row fy0 + i), along the tile's columns.
-        if (STAGED && warp < th + 2) {
-            const int i = warp;
-#pragma unroll
-            for (int j = 0; j < TW; j++) {
-                if (j >= tw) break;
-                int acc[2][4][4];
-#pragma unroll
-                for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                    for (int nb = 0; nb < 4; nb++)
-#pragma unroll
-                        for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
-#pragma unroll
-                for (int d = 0; d < 3; d++) {
-                    if (!live[d][0] && !live[d][1]) continue;
-                    uint32_t b[8];
-                    load_fragment(b, lam + (size_t)(i * kCols + j + d) * kBytes, lane);
-#pragma unroll
-                    for (int mb = 0; mb < 2; mb++) {
-                        if (!live[d][mb]) continue;
-#pragma unroll
-                        for (int nb = 0; nb < 4; nb++)
-                            mma_s8(acc[mb][nb], band[d][mb], b[2 * nb], b[2 * nb + 1]);
-                    }
-                }
-#pragma unroll
-                for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                    for (int nb = 0; nb < 4; nb++) {
-                        uint8_t *col = ht + (size_t)(j * kFrag + 16 * mb + g) * stride + i * kFrag +
-                                       8 * nb + 2 * t;
-                        *reinterpret_cast<uint16_t *>(col) =
-                            (uint16_t)((acc[mb][nb][0] & 0xff) | ((acc[mb][nb][1] & 0xff) << 8));
-                        *reinterpret_cast<uint16_t *>(col + 8 * stride) =
-                            (uint16_t)((acc[mb][nb][2] & 0xff) | ((acc[mb][nb][3] & 0xff) << 8));
-                    }
-                if (p.cross) {
-                    uint32_t c[8];
-                    load_fragment(c, lam + (size_t)(i * kCols + j + 1) * kBytes, lane);
-#pragma unroll
-                    for (int v = 0; v < 8; v++)
-#pragma unroll
-                        for (int e = 0; e < 4; e++)
-                            lt[(size_t)(j * kFrag + 16 * (v & 1) + 4 * t + e) * stride + i * kFrag +
-                               8 * (v >> 1) + g] = (uint8_t)(c[v] >> (8 * e));
-                }
-            }
-        }
-        if (!STAGED && warp < th + 2) {
+        // Step 1: warp i, tile row i (extended row fy0 + i), along the tile's columns. STAGED: the
+        // fragments are read from the staged tile; otherwise from global memory, through a window
+        // of three in registers.
+        if (warp < th + 2) {
             const int i = warp;
             const uint8_t *row = in + ((size_t)(fy0 + i) * (size_t)ew + (size_t)fx0) * kBytes;
             uint32_t win[3][8];
-            load_fragment(win[0], row, lane);
-            load_fragment(win[1], row + kBytes, lane);
+            if constexpr (!STAGED) {
+                load_fragment(win[0], row, lane);
+                load_fragment(win[1], row + kBytes, lane);
+            }
 #pragma unroll
             for (int j = 0; j < TW; j++) {
                 if (j >= tw) break;
-                load_fragment(win[(j + 2) % 3], row + (size_t)(j + 2) * kBytes, lane);
+                if constexpr (!STAGED)
+                    load_fragment(win[(j + 2) % 3], row + (size_t)(j + 2) * kBytes, lane);
                 int acc[2][4][4];
-#pragma unroll
-                for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                    for (int nb = 0; nb < 4; nb++)
-#pragma unroll
-                        for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+                zero(acc);
 #pragma unroll
                 for (int d = 0; d < 3; d++) {
-                    const uint32_t(&b)[8] = win[(j + d) % 3];
-#pragma unroll
-                    for (int mb = 0; mb < 2; mb++) {
-                        if (!live[d][mb]) continue;
-#pragma unroll
-                        for (int nb = 0; nb < 4; nb++)
-                            mma_s8(acc[mb][nb], band[d][mb], b[2 * nb], b[2 * nb + 1]);
+                    if constexpr (STAGED) {
+                        if (!live[d][0] && !live[d][1]) continue;
+                        uint32_t b[8];
+                        load_fragment(b, lam + (size_t)(i * kCols + j + d) * kBytes, lane);
+                        mma_band(acc, band[d], live[d], b);
+                    } else {
+                        mma_band(acc, band[d], live[d], win[(j + d) % 3]);
                     }
                 }
                 // acc[mb][nb]: H at rows 8nb + 2t, +1 and columns 16mb + g, +8.
@@ -235,8 +210,11 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                         *reinterpret_cast<uint16_t *>(col + 8 * stride) =
                             (uint16_t)((acc[mb][nb][2] & 0xff) | ((acc[mb][nb][3] & 0xff) << 8));
                     }
-                const uint32_t(&c)[8] = win[(j + 1) % 3];
-                if (i >= 1 && i <= th) {
+                // The centre fragment: in the window, or read again from the staged tile where
+                // the cross needs it.
+                uint32_t staged_c[8];
+                const uint32_t(&c)[8] = STAGED ? staged_c : win[(j + 1) % 3];
+                if (!STAGED && i >= 1 && i <= th) {
                     uint8_t *dst = centre_s + (size_t)((i - 1) * TW + j) * kBytes;
                     *reinterpret_cast<uint4 *>(dst + lane * 16) =
                         make_uint4(c[0], c[1], c[2], c[3]);
@@ -244,6 +222,8 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                         make_uint4(c[4], c[5], c[6], c[7]);
                 }
                 if (p.cross) {
+                    if constexpr (STAGED)
+                        load_fragment(staged_c, lam + (size_t)(i * kCols + j + 1) * kBytes, lane);
                     // Lambda^T for the cross's vertical pass: register v holds row 8(v/2) + g,
                     // columns 16(v%2) + 4t .. +3.
 #pragma unroll
@@ -262,12 +242,7 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
             const int i = u / tw, j = u % tw;
             const uint8_t *src = p.cross ? lt : ht;
             int acc[2][4][4];
-#pragma unroll
-            for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                for (int nb = 0; nb < 4; nb++)
-#pragma unroll
-                    for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+            zero(acc);
 #pragma unroll
             for (int d = 0; d < 3; d++) {
                 if (!live[d][0] && !live[d][1]) continue;
