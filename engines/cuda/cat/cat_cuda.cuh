@@ -84,6 +84,13 @@ template <class Cell> struct side_kernels {
     void (*store)(uint8_t *cells, const Cell *buf, cat_geometry g, int64_t y0, int64_t count);
 };
 
+// A step kernel (Operand: what it reads the buffers as) and what it is launched with.
+template <class Operand, class Params> struct step_kernel {
+    void (*kernel)(const Operand *, Operand *, Params);
+    int threads;
+    size_t smem; // its dynamic shared memory
+};
+
 // An engine's state on the driver. Operand is what the step kernel reads the buffers as.
 template <class Operand, class Cell, class Params> struct state {
     const side_kernels<Cell> *side;
@@ -137,12 +144,19 @@ template <class Operand, class Cell, class Params> struct driver {
 
     static constexpr cc_gpu_ops ops = {step, refresh, load_rows, store_rows, release};
 
-    // The driver for d (calloc'd, every field but grid and side_grid set): two buffers of
-    // grid_bytes (buffers says what they are, in a refusal) and a staging buffer; then the
-    // persistent grid of the step kernel. Takes d: on failure it has been released.
-    static int create(self_t *d, size_t grid_bytes, const char *buffers, cc_gpu **out,
+    // The driver for the step kernel k with params: two buffers of grid_bytes (buffers says what
+    // they are, in a refusal) and a staging buffer; then the persistent grid of the step kernel.
+    static int create(const side_kernels<Cell> *side, const step_kernel<Operand, Params> &k,
+                      const Params &params, size_t grid_bytes, const char *buffers, cc_gpu **out,
                       cc_error *err) {
         *out = NULL;
+        self_t *d = (self_t *)calloc(1, sizeof *d);
+        if (!d) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", side->engine);
+        d->side = side;
+        d->step = k.kernel;
+        d->threads = k.threads;
+        d->smem = k.smem;
+        d->params = params;
         const cat_geometry &g = d->params.g;
         cc_gpu_layout layout = {};
         layout.engine = d->side->engine;
@@ -152,7 +166,7 @@ template <class Operand, class Cell, class Params> struct driver {
         layout.staged = 1;
         layout.buffers = buffers;
         cc_gpu *gpu = NULL;
-        int rc = cc_gpu_create(&layout, &ops, d, &gpu, err);
+        int rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
         if (rc) return rc;
         rc = cc_gpu_persistent_grid(gpu, (const void *)d->step, d->threads, d->smem,
                                     d->params.tiles, &d->grid, err);

@@ -12,7 +12,6 @@
 #include <mma.h>
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include <type_traits>
 
@@ -273,7 +272,6 @@ kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged, bool 
 constexpr const char *engine = "cuda.cat";
 constexpr cat_cuda::side_kernels<uint16_t> side = {engine, cat_refresh_kernel, cat_load_kernel,
                                                    cat_store_kernel};
-typedef cat_cuda::state<__half, uint16_t, step_params> cat_state;
 typedef cat_cuda::driver<__half, uint16_t, step_params> cat_driver;
 
 } // namespace
@@ -304,22 +302,14 @@ extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat: tile %dx%d is not compiled (tiles: " CUDA_CAT_TILES ")",
                        (int)cfg->tile_w, (int)cfg->tile_h);
-    cat_state *d = (cat_state *)calloc(1, sizeof *d);
-    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat: cannot allocate its context");
-    d->side = &side;
-    d->step = kernel.kernel;
-    d->threads = kThreads;
-    d->smem = kernel.smem;
-    int rc = cat_cuda::params_init(d->params, engine, geo, cfg->tile_w, cfg->tile_h, r, cross,
-                                   rule, single, err);
-    if (rc) {
-        cat_driver::release(d);
-        return rc;
-    }
+    step_params params = {};
+    int rc = cat_cuda::params_init(params, engine, geo, cfg->tile_w, cfg->tile_h, r, cross, rule,
+                                   single, err);
+    if (rc) return rc;
     char buffers[128];
     snprintf(buffers, sizeof buffers,
              "two FP16 buffers of %lldx%lld fragments and a staging buffer", (long long)geo->ew,
              (long long)geo->eh);
-    return cat_driver::create(d, cat_geometry_positions(geo) * sizeof(uint16_t), buffers, out,
-                              err);
+    return cat_driver::create(&side, {kernel.kernel, kThreads, kernel.smem}, params,
+                              cat_geometry_positions(geo) * sizeof(uint16_t), buffers, out, err);
 }

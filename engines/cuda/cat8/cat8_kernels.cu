@@ -19,7 +19,6 @@
 #include <cuda_runtime.h>
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/cat8/cat8_kernels.h"
@@ -362,7 +361,6 @@ kernel_choice pick_kernel(int tw, int th, bool staged, bool single) {
 constexpr const char *engine = "cuda.cat8";
 constexpr cat_cuda::side_kernels<uint8_t> side = {engine, cat8_refresh_kernel, cat8_load_kernel,
                                                   cat8_store_kernel};
-typedef cat_cuda::state<uint8_t, uint8_t, step_params> cat8_state;
 typedef cat_cuda::driver<uint8_t, uint8_t, step_params> cat8_driver;
 
 } // namespace
@@ -388,28 +386,22 @@ extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat8: tile %dx%d is not compiled (tiles: " CUDA_CAT8_TILES ")",
                        (int)tile_w, (int)tile_h);
-    cat8_state *d = (cat8_state *)calloc(1, sizeof *d);
-    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat8: cannot allocate its context");
-    d->side = &side;
-    d->step = k.kernel;
-    d->threads = k.threads;
+    step_params params = {};
     int rc =
-        cat_cuda::params_init(d->params, engine, geo, tile_w, tile_h, r, cross, rule, single, err);
-    if (rc) {
-        cat8_driver::release(d);
-        return rc;
-    }
+        cat_cuda::params_init(params, engine, geo, tile_w, tile_h, r, cross, rule, single, err);
+    if (rc) return rc;
     // A column of H^T: the tile's rows and a halo row each side, padded so that the 8 columns a
     // warp's lanes read (4 bytes each, 4 lanes a column) fall in distinct banks: stride = 16
     // mod 32.
-    d->params.stride = (tile_h + 2) * kFrag + 16;
-    const size_t column_tile = (size_t)tile_w * kFrag * (size_t)d->params.stride;
+    params.stride = (tile_h + 2) * kFrag + 16;
+    const size_t column_tile = (size_t)tile_w * kFrag * (size_t)params.stride;
     const size_t lam = 2 * (size_t)(tile_h + 2) * (size_t)(tile_w + 2) * kBytes;
-    d->smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) + column_tile +
-              (cross ? column_tile : 0);
+    const size_t smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) +
+                        column_tile + (cross ? column_tile : 0);
     char buffers[128];
     snprintf(buffers, sizeof buffers,
              "two buffers of %lldx%lld fragments of 1 KB and a staging buffer",
              (long long)geo->ew, (long long)geo->eh);
-    return cat8_driver::create(d, cat_geometry_positions(geo), buffers, out, err);
+    return cat8_driver::create(&side, {k.kernel, k.threads, smem}, params,
+                               cat_geometry_positions(geo), buffers, out, err);
 }
