@@ -1,7 +1,8 @@
 // What the CAT CUDA engines (cuda.cat, cuda.cat-f32 and cuda.cat8) share (CUDA C++; included by
-// .cu files only): the asynchronous copies and the rule inside their step kernels, and the glue
-// between their kernels and the common GPU driver (engines/cuda/common/gpu.h): a persistent step
-// kernel followed by the refresh of the halo, load and store through the staging buffer.
+// .cu files only): the asynchronous copies and the rule inside their step kernels, their refresh,
+// load and store kernels, and the glue between their kernels and the common GPU driver
+// (engines/cuda/common/gpu.h): a persistent step kernel followed by the refresh of the halo, load
+// and store through the staging buffer.
 #ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 #define CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 
@@ -59,6 +60,47 @@ __device__ __forceinline__ decltype(LIVE) next_state(const Params &sp, Alive ali
     }
 }
 
+// ---- The kernels besides the step ----
+//
+// Layout is an engine's cells in the extended buffers: cell (what a position holds), frag (the
+// fragment side), index(g, x, y) (the element of extended position (x, y)), encode (a portable
+// cell, 0 or 1, as a position holds it) and decode (a position as a portable cell; 2 for a value
+// that is not a cell, so that a corrupted buffer cannot pass for a grid).
+
+// Every position of the border fragments outside the W x H cells takes the value of the cell it
+// mirrors. The sources are real cells, which this kernel never writes.
+template <class Layout>
+__global__ void refresh_kernel(typename Layout::cell *buf, cat_geometry g, int64_t count) {
+    constexpr int frag = Layout::frag, cells = frag * frag;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        int64_t ey, ex;
+        cat_border_fragment(&g, idx / cells, &ey, &ex);
+        const int e = (int)(idx % cells);
+        const int64_t x = (ex - g.halo) * frag + e % frag, y = (ey - g.halo) * frag + e / frag;
+        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
+        buf[Layout::index(g, x, y)] = buf[Layout::index(g, cat_mod(x, g.w), cat_mod(y, g.h))];
+    }
+}
+
+// Rows y0 .. y0 + count / W - 1 of portable cells into their positions.
+template <class Layout>
+__global__ void load_kernel(typename Layout::cell *buf, const uint8_t *cells, cat_geometry g,
+                            int64_t y0, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
+        buf[Layout::index(g, idx % g.w, y0 + idx / g.w)] = Layout::encode(cells[idx]);
+}
+
+// The positions of rows y0 .. y0 + count / W - 1 as portable cells.
+template <class Layout>
+__global__ void store_kernel(uint8_t *cells, const typename Layout::cell *buf, cat_geometry g,
+                             int64_t y0, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
+        cells[idx] = Layout::decode(buf[Layout::index(g, idx % g.w, y0 + idx / g.w)]);
+}
+
 // ---- On the host ----
 
 // The fields every CAT step's parameters have (g, tiles_x, tiles, r, cross, rule, single), for
@@ -83,6 +125,12 @@ template <class Cell> struct side_kernels {
     void (*load)(Cell *buf, const uint8_t *cells, cat_geometry g, int64_t y0, int64_t count);
     void (*store)(uint8_t *cells, const Cell *buf, cat_geometry g, int64_t y0, int64_t count);
 };
+
+// The side kernels of the engine named engine, whose cells are laid out as Layout.
+template <class Layout>
+constexpr side_kernels<typename Layout::cell> side_kernels_of(const char *engine) {
+    return {engine, refresh_kernel<Layout>, load_kernel<Layout>, store_kernel<Layout>};
+}
 
 // A step kernel (Operand: what it reads the buffers as) and what it is launched with.
 template <class Operand, class Params> struct step_kernel {

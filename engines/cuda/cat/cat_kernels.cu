@@ -198,36 +198,18 @@ __global__ void __launch_bounds__(kThreads, 3)
     }
 }
 
-// Every position of the border fragments outside the W x H cells takes the value of the cell it
-// mirrors. The sources are real cells, which this kernel never writes.
-__global__ void cat_refresh_kernel(uint16_t *buf, cat_geometry g, int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        int64_t ey, ex;
-        cat_border_fragment(&g, idx / kCells, &ey, &ex);
-        const int e = (int)(idx % kCells);
-        const int64_t x = (ex - g.halo) * kFrag + e % kFrag, y = (ey - g.halo) * kFrag + e / kFrag;
-        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
-        buf[cat_ext_index(&g, x, y)] = buf[cat_ext_index(&g, cat_mod(x, g.w), cat_mod(y, g.h))];
+// FP16 cells, row-major inside each fragment; any value but FP16 0 or 1 is not a cell.
+struct layout {
+    typedef uint16_t cell;
+    static constexpr int frag = kFrag;
+    static __device__ __forceinline__ size_t index(const cat_geometry &g, int64_t x, int64_t y) {
+        return cat_ext_index(&g, x, y);
     }
-}
-
-// Rows y0 .. y0 + count / W - 1 of portable cells into their positions.
-__global__ void cat_load_kernel(uint16_t *buf, const uint8_t *cells, cat_geometry g, int64_t y0,
-                                int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
-        buf[cat_ext_index(&g, idx % g.w, y0 + idx / g.w)] = cells[idx] ? kOne : 0;
-}
-
-__global__ void cat_store_kernel(uint8_t *cells, const uint16_t *buf, cat_geometry g, int64_t y0,
-                                 int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        uint16_t v = buf[cat_ext_index(&g, idx % g.w, y0 + idx / g.w)];
-        cells[idx] = v == kOne ? 1 : v == 0 ? 0 : 2;
+    static __device__ __forceinline__ cell encode(uint8_t c) { return c ? kOne : 0; }
+    static __device__ __forceinline__ uint8_t decode(cell v) {
+        return v == kOne ? 1 : v == 0 ? 0 : 2;
     }
-}
+};
 
 struct kernel_choice {
     step_kernel_t kernel;
@@ -270,8 +252,7 @@ kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged, bool 
 }
 
 constexpr const char *engine = "cuda.cat";
-constexpr cat_cuda::side_kernels<uint16_t> side = {engine, cat_refresh_kernel, cat_load_kernel,
-                                                   cat_store_kernel};
+constexpr cat_cuda::side_kernels<uint16_t> side = cat_cuda::side_kernels_of<layout>(engine);
 typedef cat_cuda::driver<__half, uint16_t, step_params> cat_driver;
 
 } // namespace

@@ -293,42 +293,19 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
     }
 }
 
-__device__ __forceinline__ size_t ext_offset(const cat_geometry &g, int64_t x, int64_t y) {
-    const int64_t fx = (x + g.halo * kFrag) / kFrag, fy = (y + g.halo * kFrag) / kFrag;
-    const int32_t ix = (int32_t)((x + g.halo * kFrag) % kFrag),
-                  iy = (int32_t)((y + g.halo * kFrag) % kFrag);
-    return (size_t)(fy * g.ew + fx) * kBytes + (size_t)cuda_cat8_offset(ix, iy);
-}
-
-// Every position of the border fragments outside the W x H cells takes the value of the cell it
-// mirrors; the sources are real cells, which this kernel never writes.
-__global__ void cat8_refresh_kernel(uint8_t *buf, cat_geometry g, int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        int64_t ey, ex;
-        cat_border_fragment(&g, idx / kBytes, &ey, &ex);
-        const int e = (int)(idx % kBytes);
-        const int64_t x = (ex - g.halo) * kFrag + e % kFrag, y = (ey - g.halo) * kFrag + e / kFrag;
-        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
-        buf[ext_offset(g, x, y)] = buf[ext_offset(g, cat_mod(x, g.w), cat_mod(y, g.h))];
+// Bytes in the order of cuda_cat8_offset inside each fragment; any value but 0 or 1 is not a cell.
+struct layout {
+    typedef uint8_t cell;
+    static constexpr int frag = kFrag;
+    static __device__ __forceinline__ size_t index(const cat_geometry &g, int64_t x, int64_t y) {
+        const int64_t fx = (x + g.halo * kFrag) / kFrag, fy = (y + g.halo * kFrag) / kFrag;
+        const int32_t ix = (int32_t)((x + g.halo * kFrag) % kFrag),
+                      iy = (int32_t)((y + g.halo * kFrag) % kFrag);
+        return (size_t)(fy * g.ew + fx) * kBytes + (size_t)cuda_cat8_offset(ix, iy);
     }
-}
-
-__global__ void cat8_load_kernel(uint8_t *buf, const uint8_t *cells, cat_geometry g, int64_t y0,
-                                 int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
-        buf[ext_offset(g, idx % g.w, y0 + idx / g.w)] = cells[idx];
-}
-
-__global__ void cat8_store_kernel(uint8_t *cells, const uint8_t *buf, cat_geometry g, int64_t y0,
-                                  int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        uint8_t v = buf[ext_offset(g, idx % g.w, y0 + idx / g.w)];
-        cells[idx] = v <= 1 ? v : 2;
-    }
-}
+    static __device__ __forceinline__ cell encode(uint8_t c) { return c; }
+    static __device__ __forceinline__ uint8_t decode(cell v) { return v <= 1 ? v : 2; }
+};
 
 struct kernel_choice {
     step_kernel_t kernel;
@@ -359,8 +336,7 @@ kernel_choice pick_kernel(int tw, int th, bool staged, bool single) {
 }
 
 constexpr const char *engine = "cuda.cat8";
-constexpr cat_cuda::side_kernels<uint8_t> side = {engine, cat8_refresh_kernel, cat8_load_kernel,
-                                                  cat8_store_kernel};
+constexpr cat_cuda::side_kernels<uint8_t> side = cat_cuda::side_kernels_of<layout>(engine);
 typedef cat_cuda::driver<uint8_t, uint8_t, step_params> cat8_driver;
 
 } // namespace
