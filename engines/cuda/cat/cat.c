@@ -1,23 +1,18 @@
 /* cuda.cat: the CAT paper's method, FP16 operands and FP16 accumulators (cat_kernels.cu). */
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/cat/cat_cuda.h"
 #include "engines/cuda/cat/cat_engine.h"
 #include "engines/cuda/cat/cat_kernels.h"
-#include "engines/cuda/common/gpu.h"
 #include "engines/engine.h"
 
 const cc_engine cc_engine_cuda_cat = {
     .name = "cuda.cat",
     .summary = "CAT: band-matrix MMAs on 16x16 FP16 WMMA fragments, FP16 accumulators, tiles of "
                "1x14 fragments",
-    .hardware = CC_HW_GPU,
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
-             .radius_max = CAT_RADIUS_MAX_F16,
-             /* a block's tile of 16x16 fragments (cat_kernels.h) */
-             .tile_w = 16 * CUDA_CAT_TILE_W,
-             .tile_h = 16 * CUDA_CAT_TILE_H,
-             .limits = "FP16 accumulators hold the largest sum (2r+1)^2 exactly only while it is "
-                       "at most 2048, so r <= 22; r 17..22 takes a halo of two fragments; the two "
-                       "FP16 buffers must fit in the device's free memory"},
-    .create = cuda_cat_create_f16,
-    CC_GPU_ENGINE_FUNCTIONS,
+    /* a block's tile of 16x16 fragments (cat_kernels.h) */
+    CAT_CUDA_ENGINE(CAT_RADIUS_MAX_F16, 16 * CUDA_CAT_TILE_W, 16 * CUDA_CAT_TILE_H,
+                    "FP16 accumulators hold the largest sum (2r+1)^2 exactly only while it is "
+                    "at most 2048, so r <= 22; r 17..22 takes a halo of two fragments; the two "
+                    "FP16 buffers must fit in the device's free memory",
+                    cuda_cat_create_f16),
 };

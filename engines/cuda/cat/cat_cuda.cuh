@@ -1,7 +1,8 @@
 // What the CAT CUDA engines (cuda.cat, cuda.cat-f32 and cuda.cat8) share (CUDA C++; included by
-// .cu files only): the asynchronous copies inside their step kernels, and the glue between their
-// kernels and the common GPU driver (engines/cuda/common/gpu.h): a persistent step kernel followed
-// by the refresh of the halo, load and store through the staging buffer.
+// .cu files only): the asynchronous copies and the rule inside their step kernels, their refresh,
+// load and store kernels, and the glue between their kernels and the common GPU driver
+// (engines/cuda/common/gpu.h): a persistent step kernel followed by the refresh of the halo, load
+// and store through the staging buffer.
 #ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 #define CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 
@@ -36,6 +37,70 @@ __device__ __forceinline__ void cp_async_wait() {
     asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
 }
 
+// The rule for one cell, alive when not 0: LIVE (a live cell as the engine stores it) or 0; sp
+// is a step's parameters (.rule, and .single where SINGLE). SINGLE: one comparison
+// (cat_rule_single_next). Otherwise both sets are tested with compile-time indices (a run-time
+// index into the parameters would move them to local memory) and the alive one is kept; unrolled
+// and predicated over CC_SET_MAX_RANGES ranges.
+template <bool SINGLE, auto LIVE, class Params, class Alive>
+__device__ __forceinline__ decltype(LIVE) next_state(const Params &sp, Alive alive, int raw) {
+    if constexpr (SINGLE) {
+        return cat_rule_single_next(&sp.single, alive != 0, raw) ? LIVE : 0;
+    } else {
+        const cat_rule_params &p = sp.rule;
+        int dead_count = raw, alive_count = raw - p.self_weight;
+        bool born = false, survives = false;
+#pragma unroll
+        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
+            if (q >= p.ranges_max) break;
+            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
+            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
+        }
+        return (alive ? survives : born) ? LIVE : 0;
+    }
+}
+
+// ---- The kernels besides the step ----
+//
+// Layout is an engine's cells in the extended buffers: cell (what a position holds), frag (the
+// fragment side), index(g, x, y) (the element of extended position (x, y)), encode (a portable
+// cell, 0 or 1, as a position holds it) and decode (a position as a portable cell; 2 for a value
+// that is not a cell, so that a corrupted buffer cannot pass for a grid).
+
+// Every position of the border fragments outside the W x H cells takes the value of the cell it
+// mirrors. The sources are real cells, which this kernel never writes.
+template <class Layout>
+__global__ void refresh_kernel(typename Layout::cell *buf, cat_geometry g, int64_t count) {
+    constexpr int frag = Layout::frag, cells = frag * frag;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        int64_t ey, ex;
+        cat_border_fragment(&g, idx / cells, &ey, &ex);
+        const int e = (int)(idx % cells);
+        const int64_t x = (ex - g.halo) * frag + e % frag, y = (ey - g.halo) * frag + e / frag;
+        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
+        buf[Layout::index(g, x, y)] = buf[Layout::index(g, cat_mod(x, g.w), cat_mod(y, g.h))];
+    }
+}
+
+// Rows y0 .. y0 + count / W - 1 of portable cells into their positions.
+template <class Layout>
+__global__ void load_kernel(typename Layout::cell *buf, const uint8_t *cells, cat_geometry g,
+                            int64_t y0, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
+        buf[Layout::index(g, idx % g.w, y0 + idx / g.w)] = Layout::encode(cells[idx]);
+}
+
+// The positions of rows y0 .. y0 + count / W - 1 as portable cells.
+template <class Layout>
+__global__ void store_kernel(uint8_t *cells, const typename Layout::cell *buf, cat_geometry g,
+                             int64_t y0, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
+        cells[idx] = Layout::decode(buf[Layout::index(g, idx % g.w, y0 + idx / g.w)]);
+}
+
 // ---- On the host ----
 
 // The fields every CAT step's parameters have (g, tiles_x, tiles, r, cross, rule, single), for
@@ -59,6 +124,19 @@ template <class Cell> struct side_kernels {
     void (*refresh)(Cell *buf, cat_geometry g, int64_t count);
     void (*load)(Cell *buf, const uint8_t *cells, cat_geometry g, int64_t y0, int64_t count);
     void (*store)(uint8_t *cells, const Cell *buf, cat_geometry g, int64_t y0, int64_t count);
+};
+
+// The side kernels of the engine named engine, whose cells are laid out as Layout.
+template <class Layout>
+constexpr side_kernels<typename Layout::cell> side_kernels_of(const char *engine) {
+    return {engine, refresh_kernel<Layout>, load_kernel<Layout>, store_kernel<Layout>};
+}
+
+// A step kernel (Operand: what it reads the buffers as) and what it is launched with.
+template <class Operand, class Params> struct step_kernel {
+    void (*kernel)(const Operand *, Operand *, Params);
+    int threads;
+    size_t smem; // its dynamic shared memory
 };
 
 // An engine's state on the driver. Operand is what the step kernel reads the buffers as.
@@ -114,12 +192,19 @@ template <class Operand, class Cell, class Params> struct driver {
 
     static constexpr cc_gpu_ops ops = {step, refresh, load_rows, store_rows, release};
 
-    // The driver for d (calloc'd, every field but grid and side_grid set): two buffers of
-    // grid_bytes (buffers says what they are, in a refusal) and a staging buffer; then the
-    // persistent grid of the step kernel. Takes d: on failure it has been released.
-    static int create(self_t *d, size_t grid_bytes, const char *buffers, cc_gpu **out,
+    // The driver for the step kernel k with params: two buffers of grid_bytes (buffers says what
+    // they are, in a refusal) and a staging buffer; then the persistent grid of the step kernel.
+    static int create(const side_kernels<Cell> *side, const step_kernel<Operand, Params> &k,
+                      const Params &params, size_t grid_bytes, const char *buffers, cc_gpu **out,
                       cc_error *err) {
         *out = NULL;
+        self_t *d = (self_t *)calloc(1, sizeof *d);
+        if (!d) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", side->engine);
+        d->side = side;
+        d->step = k.kernel;
+        d->threads = k.threads;
+        d->smem = k.smem;
+        d->params = params;
         const cat_geometry &g = d->params.g;
         cc_gpu_layout layout = {};
         layout.engine = d->side->engine;
@@ -129,7 +214,7 @@ template <class Operand, class Cell, class Params> struct driver {
         layout.staged = 1;
         layout.buffers = buffers;
         cc_gpu *gpu = NULL;
-        int rc = cc_gpu_create(&layout, &ops, d, &gpu, err);
+        int rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
         if (rc) return rc;
         rc = cc_gpu_persistent_grid(gpu, (const void *)d->step, d->threads, d->smem,
                                     d->params.tiles, &d->grid, err);

@@ -1,19 +1,17 @@
 /* cuda.cat-f32: cuda.cat with FP32 accumulators, exact to the halo's limit, r = 32. */
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/cat/cat_cuda.h"
 #include "engines/cuda/cat/cat_engine.h"
-#include "engines/cuda/common/gpu.h"
 #include "engines/engine.h"
 
 const cc_engine cc_engine_cuda_cat_f32 = {
     .name = "cuda.cat-f32",
     .summary = "CAT with FP32 accumulators: band-matrix MMAs on 16x16 FP16 WMMA fragments, "
                "radius up to 32 with a halo of two fragments",
-    .hardware = CC_HW_GPU,
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
-             .radius_max = CAT_RADIUS_MAX_F32,
-             .limits = "r <= 32: a halo of two 16-cell fragments (r 17..32); FP32 sums and FP16 "
-                       "operands (H <= 2r+1) are exact there; the two FP16 buffers must fit in "
-                       "the device's free memory"},
-    .create = cuda_cat_create_f32,
-    CC_GPU_ENGINE_FUNCTIONS,
+    /* no tile stated */
+    CAT_CUDA_ENGINE(CAT_RADIUS_MAX_F32, 0, 0,
+                    "r <= 32: a halo of two 16-cell fragments (r 17..32); FP32 sums and FP16 "
+                    "operands (H <= 2r+1) are exact there; the two FP16 buffers must fit in the "
+                    "device's free memory",
+                    cuda_cat_create_f32),
 };

@@ -12,7 +12,6 @@
 #include <mma.h>
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include <type_traits>
 
@@ -40,30 +39,10 @@ struct step_params {
 
 typedef void (*step_kernel_t)(const __half *, __half *, step_params);
 
-// The rule for one cell. SINGLE: one comparison (cat_rule_single_next). Otherwise both sets are
-// tested with compile-time indices (a run-time index into the parameters would move them to local
-// memory) and the alive one is kept; unrolled and predicated over CC_SET_MAX_RANGES ranges.
-template <bool SINGLE>
-__device__ __forceinline__ uint16_t next_state(const step_params &sp, int alive, int raw) {
-    if constexpr (SINGLE) {
-        return cat_rule_single_next(&sp.single, alive, raw) ? kOne : 0;
-    } else {
-        const cat_rule_params &p = sp.rule;
-        int dead_count = raw, alive_count = raw - p.self_weight;
-        bool born = false, survives = false;
-#pragma unroll
-        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
-            if (q >= p.ranges_max) break;
-            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
-            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
-        }
-        return (alive ? survives : born) ? kOne : 0;
-    }
-}
-
 using cat_cuda::cp_async16;
 using cat_cuda::cp_async_commit;
 using cat_cuda::cp_async_wait;
+using cat_cuda::next_state;
 
 // Copies the Lambda fragments a tile reads (its rows and columns with HF of halo on each side)
 // into lam: tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -210,7 +189,7 @@ __global__ void __launch_bounds__(kThreads, 3)
             for (int e = 0; e < 8; e++) {
                 int raw = to_int(staging[warp][e0 + e]);
                 if (p.cross) raw += to_int(h_centre[e0 + e]); // Eq. 3's + H, in INT32
-                next_cells[e] = next_state<SINGLE>(p, alive[e] != 0, raw);
+                next_cells[e] = next_state<SINGLE, kOne>(p, alive[e] != 0, raw);
             }
             *reinterpret_cast<uint4 *>(out + centre + e0) = next;
             __syncwarp();
@@ -219,36 +198,18 @@ __global__ void __launch_bounds__(kThreads, 3)
     }
 }
 
-// Every position of the border fragments outside the W x H cells takes the value of the cell it
-// mirrors. The sources are real cells, which this kernel never writes.
-__global__ void cat_refresh_kernel(uint16_t *buf, cat_geometry g, int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        int64_t ey, ex;
-        cat_border_fragment(&g, idx / kCells, &ey, &ex);
-        const int e = (int)(idx % kCells);
-        const int64_t x = (ex - g.halo) * kFrag + e % kFrag, y = (ey - g.halo) * kFrag + e / kFrag;
-        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
-        buf[cat_ext_index(&g, x, y)] = buf[cat_ext_index(&g, cat_mod(x, g.w), cat_mod(y, g.h))];
+// FP16 cells, row-major inside each fragment; any value but FP16 0 or 1 is not a cell.
+struct layout {
+    typedef uint16_t cell;
+    static constexpr int frag = kFrag;
+    static __device__ __forceinline__ size_t index(const cat_geometry &g, int64_t x, int64_t y) {
+        return cat_ext_index(&g, x, y);
     }
-}
-
-// Rows y0 .. y0 + count / W - 1 of portable cells into their positions.
-__global__ void cat_load_kernel(uint16_t *buf, const uint8_t *cells, cat_geometry g, int64_t y0,
-                                int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
-        buf[cat_ext_index(&g, idx % g.w, y0 + idx / g.w)] = cells[idx] ? kOne : 0;
-}
-
-__global__ void cat_store_kernel(uint8_t *cells, const uint16_t *buf, cat_geometry g, int64_t y0,
-                                 int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        uint16_t v = buf[cat_ext_index(&g, idx % g.w, y0 + idx / g.w)];
-        cells[idx] = v == kOne ? 1 : v == 0 ? 0 : 2;
+    static __device__ __forceinline__ cell encode(uint8_t c) { return c ? kOne : 0; }
+    static __device__ __forceinline__ uint8_t decode(cell v) {
+        return v == kOne ? 1 : v == 0 ? 0 : 2;
     }
-}
+};
 
 struct kernel_choice {
     step_kernel_t kernel;
@@ -291,9 +252,7 @@ kernel_choice pick_kernel(int tw, int th, int halo, bool f32, bool staged, bool 
 }
 
 constexpr const char *engine = "cuda.cat";
-constexpr cat_cuda::side_kernels<uint16_t> side = {engine, cat_refresh_kernel, cat_load_kernel,
-                                                   cat_store_kernel};
-typedef cat_cuda::state<__half, uint16_t, step_params> cat_state;
+constexpr cat_cuda::side_kernels<uint16_t> side = cat_cuda::side_kernels_of<layout>(engine);
 typedef cat_cuda::driver<__half, uint16_t, step_params> cat_driver;
 
 } // namespace
@@ -324,22 +283,14 @@ extern "C" int cuda_cat_create(const cat_geometry *geo, int32_t r, int cross,
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat: tile %dx%d is not compiled (tiles: " CUDA_CAT_TILES ")",
                        (int)cfg->tile_w, (int)cfg->tile_h);
-    cat_state *d = (cat_state *)calloc(1, sizeof *d);
-    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat: cannot allocate its context");
-    d->side = &side;
-    d->step = kernel.kernel;
-    d->threads = kThreads;
-    d->smem = kernel.smem;
-    int rc = cat_cuda::params_init(d->params, engine, geo, cfg->tile_w, cfg->tile_h, r, cross,
-                                   rule, single, err);
-    if (rc) {
-        cat_driver::release(d);
-        return rc;
-    }
+    step_params params = {};
+    int rc = cat_cuda::params_init(params, engine, geo, cfg->tile_w, cfg->tile_h, r, cross, rule,
+                                   single, err);
+    if (rc) return rc;
     char buffers[128];
     snprintf(buffers, sizeof buffers,
              "two FP16 buffers of %lldx%lld fragments and a staging buffer", (long long)geo->ew,
              (long long)geo->eh);
-    return cat_driver::create(d, cat_geometry_positions(geo) * sizeof(uint16_t), buffers, out,
-                              err);
+    return cat_driver::create(&side, {kernel.kernel, kThreads, kernel.smem}, params,
+                              cat_geometry_positions(geo) * sizeof(uint16_t), buffers, out, err);
 }

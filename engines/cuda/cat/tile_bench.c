@@ -77,9 +77,12 @@ static int fail(const cat_tile_bench *bench, const char *what, const cc_error *e
 
 int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char **argv) {
     int32_t size = 16384, radii[LIST_MAX] = {1, 4, 16}, tw[LIST_MAX], th[LIST_MAX];
-    int nr = 3, nt = bench->tiles, staged = 0;
-    memcpy(tw, bench->tile_w, sizeof tw);
-    memcpy(th, bench->tile_h, sizeof th);
+    int nr = 3, nt = 0, staged = 0;
+    if (parse_tiles(bench->tiles, tw, th, &nt)) {
+        fprintf(stderr, "%s: compiled tiles '%s' are not a list of WxH\n", bench->program,
+                bench->tiles);
+        return 2;
+    }
     int64_t steps = 10;
     for (int i = 1; i < argc; i++) {
         const char *val = i + 1 < argc ? argv[i + 1] : "";
@@ -101,7 +104,7 @@ int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char 
             fprintf(stderr,
                     "usage: %s [--size N] [--radius LIST] [--steps K]%s [--staged] "
                     "[--tiles WxH,...]\n",
-                    bench->program, bench->usage_flags);
+                    bench->program, bench->usage_flags ? bench->usage_flags : "");
             return 2;
         }
         i++;

@@ -29,10 +29,9 @@ typedef struct cat_tile_run {
 typedef struct cat_tile_bench {
     const char *program;     /* names the program in messages */
     const char *engine;      /* the engine's name, in the heading and the rule parameters */
-    const char *usage_flags; /* the engine's own flags in the usage line, e.g. " [--f32]" */
+    const char *usage_flags; /* the engine's own flags in the usage line, " [--f32]"; NULL: none */
     int32_t fragment;        /* the engine's fragment side */
-    int tiles;               /* the default tile shapes */
-    int32_t tile_w[CAT_TILE_BENCH_TILES_MAX], tile_h[CAT_TILE_BENCH_TILES_MAX];
+    const char *tiles;       /* the default tile shapes as --tiles takes them: the compiled list */
     /* The halo, in fragments, at radius r; NULL: always 1. */
     int32_t (*halo_fragments)(int32_t r, int32_t fragment);
     /* Takes an engine flag (no value): 1 when arg is one, 0 when not; may be NULL. */

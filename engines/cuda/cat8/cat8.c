@@ -1,6 +1,7 @@
 /* cuda.cat8: the CAT band-matrix method on INT8 tensor cores (cat8_kernels.cu): one byte per cell,
  * s8 operands and s32 sums, fragments of 32 x 32 cells, radius up to 32. */
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/cat/cat_cuda.h"
 #include "engines/cuda/cat8/cat8_kernels.h"
 #include "engines/cuda/common/gpu.h"
 #include "engines/engine.h"
@@ -28,14 +29,10 @@ const cc_engine cc_engine_cuda_cat8 = {
     .name = "cuda.cat8",
     .summary = "CAT on INT8 tensor cores: band-matrix mma.sync m16n8k32 (s8 operands, s32 sums), "
                "one byte per cell, 32x32 fragments",
-    .hardware = CC_HW_GPU,
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
-             .radius_max = CUDA_CAT8_RADIUS_MAX,
-             /* a block's tile of 32x32 fragments (cat8_kernels.h) */
-             .tile_w = CUDA_CAT8_FRAG * CUDA_CAT8_TILE_W,
-             .tile_h = CUDA_CAT8_FRAG * CUDA_CAT8_TILE_H,
-             .limits = "r <= 32: one 32-cell fragment of halo; INT8 operands hold H <= 2r+1 = 65; "
-                       "the two byte buffers must fit in the device's free memory"},
-    .create = create,
-    CC_GPU_ENGINE_FUNCTIONS,
+    /* a block's tile of 32x32 fragments (cat8_kernels.h) */
+    CAT_CUDA_ENGINE(CUDA_CAT8_RADIUS_MAX, CUDA_CAT8_FRAG * CUDA_CAT8_TILE_W,
+                    CUDA_CAT8_FRAG * CUDA_CAT8_TILE_H,
+                    "r <= 32: one 32-cell fragment of halo; INT8 operands hold H <= 2r+1 = 65; the "
+                    "two byte buffers must fit in the device's free memory",
+                    create),
 };

@@ -19,7 +19,6 @@
 #include <cuda_runtime.h>
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/cat8/cat8_kernels.h"
@@ -49,27 +48,6 @@ __device__ __forceinline__ void mma_s8(int (&c)[4], const uint32_t (&a)[4], uint
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// The rule. SINGLE: one comparison (cat_rule_single_next). Otherwise the loop over up to
-// CC_SET_MAX_RANGES ranges with compile-time indices only (see cat_kernels.cu); unrolled and
-// predicated for the 32 cells a lane updates, it is most of the kernel's instructions.
-template <bool SINGLE>
-__device__ __forceinline__ uint32_t next_state(const step_params &sp, uint32_t alive, int raw) {
-    if constexpr (SINGLE) {
-        return cat_rule_single_next(&sp.single, alive != 0, raw) ? 1u : 0u;
-    } else {
-        const cat_rule_params &p = sp.rule;
-        int dead_count = raw, alive_count = raw - p.self_weight;
-        bool born = false, survives = false;
-#pragma unroll
-        for (int q = 0; q < CC_SET_MAX_RANGES; q++) {
-            if (q >= p.ranges_max) break;
-            born |= q < p.ranges[0] && dead_count >= p.lo[0][q] && dead_count <= p.hi[0][q];
-            survives |= q < p.ranges[1] && alive_count >= p.lo[1][q] && alive_count <= p.hi[1][q];
-        }
-        return (alive ? survives : born) ? 1u : 0u;
-    }
-}
-
 __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *frag, int lane) {
     const uint4 lo = *reinterpret_cast<const uint4 *>(frag + lane * 16);
     const uint4 hi = *reinterpret_cast<const uint4 *>(frag + 512 + lane * 16);
@@ -83,9 +61,33 @@ __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *f
     v[7] = hi.w;
 }
 
+// The 2 x 4 accumulator blocks of a fragment's MMAs: acc[mb][nb][q] is the sum at row
+// 16 mb + g + 8 (q / 2), column 8 nb + 2 t + q % 2 (g = lane / 4, t = lane % 4).
+__device__ __forceinline__ void zero(int (&acc)[2][4][4]) {
+#pragma unroll
+    for (int mb = 0; mb < 2; mb++)
+#pragma unroll
+        for (int nb = 0; nb < 4; nb++)
+#pragma unroll
+            for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+}
+
+// acc += band x b, b a fragment's B operands as load_fragment holds them; the band's all-zero row
+// blocks (live false) are skipped.
+__device__ __forceinline__ void mma_band(int (&acc)[2][4][4], const uint32_t (&band)[2][4],
+                                         const bool (&live)[2], const uint32_t (&b)[8]) {
+#pragma unroll
+    for (int mb = 0; mb < 2; mb++) {
+        if (!live[mb]) continue;
+#pragma unroll
+        for (int nb = 0; nb < 4; nb++) mma_s8(acc[mb][nb], band[mb], b[2 * nb], b[2 * nb + 1]);
+    }
+}
+
 using cat_cuda::cp_async16;
 using cat_cuda::cp_async_commit;
 using cat_cuda::cp_async_wait;
+using cat_cuda::next_state;
 
 // Copies the Lambda fragments a tile reads (its own and a halo fragment on each side) into lam:
 // tile fragment (r, c) is extended fragment (fy0 + r, fx0 + c).
@@ -166,81 +168,33 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
             __syncthreads();
         }
 
-        // Step 1: warp i, tile row i (extended row fy0 + i), along the tile's columns.
-        if (STAGED && warp < th + 2) {
-            const int i = warp;
-#pragma unroll
-            for (int j = 0; j < TW; j++) {
-                if (j >= tw) break;
-                int acc[2][4][4];
-#pragma unroll
-                for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                    for (int nb = 0; nb < 4; nb++)
-#pragma unroll
-                        for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
-#pragma unroll
-                for (int d = 0; d < 3; d++) {
-                    if (!live[d][0] && !live[d][1]) continue;
-                    uint32_t b[8];
-                    load_fragment(b, lam + (size_t)(i * kCols + j + d) * kBytes, lane);
-#pragma unroll
-                    for (int mb = 0; mb < 2; mb++) {
-                        if (!live[d][mb]) continue;
-#pragma unroll
-                        for (int nb = 0; nb < 4; nb++)
-                            mma_s8(acc[mb][nb], band[d][mb], b[2 * nb], b[2 * nb + 1]);
-                    }
-                }
-#pragma unroll
-                for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                    for (int nb = 0; nb < 4; nb++) {
-                        uint8_t *col = ht + (size_t)(j * kFrag + 16 * mb + g) * stride + i * kFrag +
-                                       8 * nb + 2 * t;
-                        *reinterpret_cast<uint16_t *>(col) =
-                            (uint16_t)((acc[mb][nb][0] & 0xff) | ((acc[mb][nb][1] & 0xff) << 8));
-                        *reinterpret_cast<uint16_t *>(col + 8 * stride) =
-                            (uint16_t)((acc[mb][nb][2] & 0xff) | ((acc[mb][nb][3] & 0xff) << 8));
-                    }
-                if (p.cross) {
-                    uint32_t c[8];
-                    load_fragment(c, lam + (size_t)(i * kCols + j + 1) * kBytes, lane);
-#pragma unroll
-                    for (int v = 0; v < 8; v++)
-#pragma unroll
-                        for (int e = 0; e < 4; e++)
-                            lt[(size_t)(j * kFrag + 16 * (v & 1) + 4 * t + e) * stride + i * kFrag +
-                               8 * (v >> 1) + g] = (uint8_t)(c[v] >> (8 * e));
-                }
-            }
-        }
-        if (!STAGED && warp < th + 2) {
+        // Step 1: warp i, tile row i (extended row fy0 + i), along the tile's columns. STAGED: the
+        // fragments are read from the staged tile; otherwise from global memory, through a window
+        // of three in registers.
+        if (warp < th + 2) {
             const int i = warp;
             const uint8_t *row = in + ((size_t)(fy0 + i) * (size_t)ew + (size_t)fx0) * kBytes;
             uint32_t win[3][8];
-            load_fragment(win[0], row, lane);
-            load_fragment(win[1], row + kBytes, lane);
+            if constexpr (!STAGED) {
+                load_fragment(win[0], row, lane);
+                load_fragment(win[1], row + kBytes, lane);
+            }
 #pragma unroll
             for (int j = 0; j < TW; j++) {
                 if (j >= tw) break;
-                load_fragment(win[(j + 2) % 3], row + (size_t)(j + 2) * kBytes, lane);
+                if constexpr (!STAGED)
+                    load_fragment(win[(j + 2) % 3], row + (size_t)(j + 2) * kBytes, lane);
                 int acc[2][4][4];
-#pragma unroll
-                for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                    for (int nb = 0; nb < 4; nb++)
-#pragma unroll
-                        for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+                zero(acc);
 #pragma unroll
                 for (int d = 0; d < 3; d++) {
-                    const uint32_t(&b)[8] = win[(j + d) % 3];
-#pragma unroll
-                    for (int mb = 0; mb < 2; mb++) {
-                        if (!live[d][mb]) continue;
-#pragma unroll
-                        for (int nb = 0; nb < 4; nb++)
-                            mma_s8(acc[mb][nb], band[d][mb], b[2 * nb], b[2 * nb + 1]);
+                    if constexpr (STAGED) {
+                        if (!live[d][0] && !live[d][1]) continue;
+                        uint32_t b[8];
+                        load_fragment(b, lam + (size_t)(i * kCols + j + d) * kBytes, lane);
+                        mma_band(acc, band[d], live[d], b);
+                    } else {
+                        mma_band(acc, band[d], live[d], win[(j + d) % 3]);
                     }
                 }
                 // acc[mb][nb]: H at rows 8nb + 2t, +1 and columns 16mb + g, +8.
@@ -255,8 +209,11 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                         *reinterpret_cast<uint16_t *>(col + 8 * stride) =
                             (uint16_t)((acc[mb][nb][2] & 0xff) | ((acc[mb][nb][3] & 0xff) << 8));
                     }
-                const uint32_t(&c)[8] = win[(j + 1) % 3];
-                if (i >= 1 && i <= th) {
+                // The centre fragment: in the window, or read again from the staged tile where
+                // the cross needs it.
+                uint32_t staged_c[8];
+                const uint32_t(&c)[8] = STAGED ? staged_c : win[(j + 1) % 3];
+                if (!STAGED && i >= 1 && i <= th) {
                     uint8_t *dst = centre_s + (size_t)((i - 1) * TW + j) * kBytes;
                     *reinterpret_cast<uint4 *>(dst + lane * 16) =
                         make_uint4(c[0], c[1], c[2], c[3]);
@@ -264,6 +221,8 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                         make_uint4(c[4], c[5], c[6], c[7]);
                 }
                 if (p.cross) {
+                    if constexpr (STAGED)
+                        load_fragment(staged_c, lam + (size_t)(i * kCols + j + 1) * kBytes, lane);
                     // Lambda^T for the cross's vertical pass: register v holds row 8(v/2) + g,
                     // columns 16(v%2) + 4t .. +3.
 #pragma unroll
@@ -282,12 +241,7 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
             const int i = u / tw, j = u % tw;
             const uint8_t *src = p.cross ? lt : ht;
             int acc[2][4][4];
-#pragma unroll
-            for (int mb = 0; mb < 2; mb++)
-#pragma unroll
-                for (int nb = 0; nb < 4; nb++)
-#pragma unroll
-                    for (int q = 0; q < 4; q++) acc[mb][nb][q] = 0;
+            zero(acc);
 #pragma unroll
             for (int d = 0; d < 3; d++) {
                 if (!live[d][0] && !live[d][1]) continue;
@@ -322,8 +276,10 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
                             raw0 += hrow[0];
                             raw1 += hrow[stride];
                         }
-                        *pair = (uint16_t)(next_state<SINGLE>(p, cells & 0xffu, raw0) |
-                                           (next_state<SINGLE>(p, cells >> 8, raw1) << 8));
+                        // The rule, for the 32 cells a lane updates, is most of the kernel's
+                        // instructions.
+                        *pair = (uint16_t)(next_state<SINGLE, 1u>(p, cells & 0xffu, raw0) |
+                                           (next_state<SINGLE, 1u>(p, cells >> 8, raw1) << 8));
                     }
             __syncwarp();
             uint8_t *dst =
@@ -337,42 +293,19 @@ __global__ void __launch_bounds__((TH + 2) * 32, (TH + 2) * 32 <= 256 ? 3 : 1)
     }
 }
 
-__device__ __forceinline__ size_t ext_offset(const cat_geometry &g, int64_t x, int64_t y) {
-    const int64_t fx = (x + g.halo * kFrag) / kFrag, fy = (y + g.halo * kFrag) / kFrag;
-    const int32_t ix = (int32_t)((x + g.halo * kFrag) % kFrag),
-                  iy = (int32_t)((y + g.halo * kFrag) % kFrag);
-    return (size_t)(fy * g.ew + fx) * kBytes + (size_t)cuda_cat8_offset(ix, iy);
-}
-
-// Every position of the border fragments outside the W x H cells takes the value of the cell it
-// mirrors; the sources are real cells, which this kernel never writes.
-__global__ void cat8_refresh_kernel(uint8_t *buf, cat_geometry g, int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        int64_t ey, ex;
-        cat_border_fragment(&g, idx / kBytes, &ey, &ex);
-        const int e = (int)(idx % kBytes);
-        const int64_t x = (ex - g.halo) * kFrag + e % kFrag, y = (ey - g.halo) * kFrag + e / kFrag;
-        if (x >= 0 && x < g.w && y >= 0 && y < g.h) continue;
-        buf[ext_offset(g, x, y)] = buf[ext_offset(g, cat_mod(x, g.w), cat_mod(y, g.h))];
+// Bytes in the order of cuda_cat8_offset inside each fragment; any value but 0 or 1 is not a cell.
+struct layout {
+    typedef uint8_t cell;
+    static constexpr int frag = kFrag;
+    static __device__ __forceinline__ size_t index(const cat_geometry &g, int64_t x, int64_t y) {
+        const int64_t fx = (x + g.halo * kFrag) / kFrag, fy = (y + g.halo * kFrag) / kFrag;
+        const int32_t ix = (int32_t)((x + g.halo * kFrag) % kFrag),
+                      iy = (int32_t)((y + g.halo * kFrag) % kFrag);
+        return (size_t)(fy * g.ew + fx) * kBytes + (size_t)cuda_cat8_offset(ix, iy);
     }
-}
-
-__global__ void cat8_load_kernel(uint8_t *buf, const uint8_t *cells, cat_geometry g, int64_t y0,
-                                 int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride)
-        buf[ext_offset(g, idx % g.w, y0 + idx / g.w)] = cells[idx];
-}
-
-__global__ void cat8_store_kernel(uint8_t *cells, const uint8_t *buf, cat_geometry g, int64_t y0,
-                                  int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        uint8_t v = buf[ext_offset(g, idx % g.w, y0 + idx / g.w)];
-        cells[idx] = v <= 1 ? v : 2;
-    }
-}
+    static __device__ __forceinline__ cell encode(uint8_t c) { return c; }
+    static __device__ __forceinline__ uint8_t decode(cell v) { return v <= 1 ? v : 2; }
+};
 
 struct kernel_choice {
     step_kernel_t kernel;
@@ -403,9 +336,7 @@ kernel_choice pick_kernel(int tw, int th, bool staged, bool single) {
 }
 
 constexpr const char *engine = "cuda.cat8";
-constexpr cat_cuda::side_kernels<uint8_t> side = {engine, cat8_refresh_kernel, cat8_load_kernel,
-                                                  cat8_store_kernel};
-typedef cat_cuda::state<uint8_t, uint8_t, step_params> cat8_state;
+constexpr cat_cuda::side_kernels<uint8_t> side = cat_cuda::side_kernels_of<layout>(engine);
 typedef cat_cuda::driver<uint8_t, uint8_t, step_params> cat8_driver;
 
 } // namespace
@@ -431,28 +362,22 @@ extern "C" int cuda_cat8_create(const cat_geometry *geo, int32_t r, int cross,
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "cuda.cat8: tile %dx%d is not compiled (tiles: " CUDA_CAT8_TILES ")",
                        (int)tile_w, (int)tile_h);
-    cat8_state *d = (cat8_state *)calloc(1, sizeof *d);
-    if (!d) return cc_fail(err, CC_ERR_NOMEM, "cuda.cat8: cannot allocate its context");
-    d->side = &side;
-    d->step = k.kernel;
-    d->threads = k.threads;
+    step_params params = {};
     int rc =
-        cat_cuda::params_init(d->params, engine, geo, tile_w, tile_h, r, cross, rule, single, err);
-    if (rc) {
-        cat8_driver::release(d);
-        return rc;
-    }
+        cat_cuda::params_init(params, engine, geo, tile_w, tile_h, r, cross, rule, single, err);
+    if (rc) return rc;
     // A column of H^T: the tile's rows and a halo row each side, padded so that the 8 columns a
     // warp's lanes read (4 bytes each, 4 lanes a column) fall in distinct banks: stride = 16
     // mod 32.
-    d->params.stride = (tile_h + 2) * kFrag + 16;
-    const size_t column_tile = (size_t)tile_w * kFrag * (size_t)d->params.stride;
+    params.stride = (tile_h + 2) * kFrag + 16;
+    const size_t column_tile = (size_t)tile_w * kFrag * (size_t)params.stride;
     const size_t lam = 2 * (size_t)(tile_h + 2) * (size_t)(tile_w + 2) * kBytes;
-    d->smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) + column_tile +
-              (cross ? column_tile : 0);
+    const size_t smem = (k.staged ? lam : (size_t)tile_w * (size_t)tile_h * kBytes) +
+                        column_tile + (cross ? column_tile : 0);
     char buffers[128];
     snprintf(buffers, sizeof buffers,
              "two buffers of %lldx%lld fragments of 1 KB and a staging buffer",
              (long long)geo->ew, (long long)geo->eh);
-    return cat8_driver::create(d, cat_geometry_positions(geo), buffers, out, err);
+    return cat8_driver::create(&side, {k.kernel, k.threads, smem}, params,
+                               cat_geometry_positions(geo), buffers, out, err);
 }

@@ -19,11 +19,8 @@ int main(int argc, char **argv) {
     static const cat_tile_bench bench = {
         .program = "cat8_tile_bench",
         .engine = "cuda.cat8",
-        .usage_flags = "",
         .fragment = CUDA_CAT8_FRAG,
-        .tiles = 6,
-        .tile_w = {1, 1, 1, 1, 2, 2},
-        .tile_h = {6, 4, 8, 14, 6, 14},
+        .tiles = CUDA_CAT8_TILES,
         .create = create,
     };
     return cat_tile_bench_main(&bench, NULL, argc, argv);

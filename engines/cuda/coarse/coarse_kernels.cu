@@ -13,27 +13,16 @@ constexpr int side = CUDA_COARSE_TILE, threads = CUDA_COARSE_THREADS;
 constexpr int per_thread = side / threads;
 static_assert(side % threads == 0, "the tile splits evenly among the threads");
 
-template <int R> struct geometry {
-    static constexpr int tile = side + 2 * R;
-    static constexpr int words = devgrid::window_words<R, 1>();
-    static constexpr int read = devgrid::max_of(tile, (side - 1) / 4 * 4 + 4 * words);
-    // A warp reads two tile rows at once: keep them on different banks.
-    static constexpr int pitch = devgrid::pitch_apart(read);
-};
+template <int R> using geometry = devgrid::out_halo<R, side, side, 1, threads * threads>;
 
 template <int R>
 __global__ void __launch_bounds__(threads *threads)
     coarse_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
                   const uint8_t *__restrict__ table, int stride, int centre, int blocks_y) {
     using g = geometry<R>;
-    __shared__ __align__(16) uint8_t tile[g::tile * g::pitch];
-    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * threads + tx;
-
-    for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
-        const int x0 = blockIdx.x * side, y0 = by * side;
-        devgrid::load_tile<g::tile, g::tile, g::read, g::pitch, threads * threads>(
-            tile, in, w, h, x0 - R, y0 - R, tid);
-        __syncthreads();
+    __shared__ __align__(16) uint8_t tile[g::bytes];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    g::each_block(tile, in, w, h, blocks_y, ty * threads + tx, [&](int x0, int y0) {
 #pragma unroll 1
         for (int j = 0; j < per_thread; j++) {
             const int row = ty + threads * j, y = y0 + row;
@@ -42,25 +31,19 @@ __global__ void __launch_bounds__(threads *threads)
             for (int i = 0; i < per_thread; i++) {
                 const int col = tx + threads * i, x = x0 + col;
                 if (x >= w) break;
-                int count[1];
-                devgrid::window_counts<R, 1, g::pitch>(tile, row, col, count);
-                const int alive = tile[(row + R) * g::pitch + col + R];
-                out[(size_t)y * (size_t)w + x] =
-                    __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
+                out[(size_t)y * (size_t)w + x] = devgrid::next_from_tile<R, g::pitch>(
+                    tile, row + R, col + R, table, stride, centre);
             }
         }
-        __syncthreads(); // the tile is refilled for the next block row
-    }
+    });
 }
 
 // One step at radius R, for devgrid::create.
 struct coarse_engine {
     static constexpr const char *engine = "cuda.coarse";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
-        const int blocks_x = (v->w + side - 1) / side, blocks_y = (v->h + side - 1) / side;
-        coarse_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads, threads)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "coarse_kernel<%d>", R);
+        return devgrid::launch(coarse_kernel<R>, v, side, side, dim3(threads, threads), engine,
+                               "coarse_kernel", R, err);
     }
 };
 

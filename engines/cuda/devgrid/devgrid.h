@@ -2,7 +2,7 @@
  * top of the common GPU driver (engines/cuda/common/gpu.h): grids of one byte per cell in rows of
  * a pitch, the rule's next-state table on the device, and one statement of their capabilities. An
  * engine supplies its layout (row pitch and where a row's first cell sits) and a function that
- * launches one step. */
+ * launches one step; CC_DEVGRID_ENGINE is the rest of its table. */
 #ifndef CELLCHECK_ENGINES_CUDA_DEVGRID_DEVGRID_H
 #define CELLCHECK_ENGINES_CUDA_DEVGRID_DEVGRID_H
 
@@ -13,6 +13,7 @@
 extern "C" {
 #endif
 
+#include "engines/cuda/common/gpu.h"
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
@@ -23,6 +24,14 @@ extern "C" {
         .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE), .radius_max = 16,                                \
         .limits = "the grid's two copies must fit in the device's free memory",                  \
     }
+
+/* The fields every byte-grid engine's table shares, after its .name and .summary (the table's
+ * file includes engines/engine.h): create_fn is its cc_engine.create.
+ *   const cc_engine cc_engine_cuda_x = {.name = ..., .summary = ..., CC_DEVGRID_ENGINE(create)};
+ */
+#define CC_DEVGRID_ENGINE(create_fn)                                                             \
+    .hardware = CC_HW_GPU, .caps = CC_DEVGRID_CAPS, .create = (create_fn),                       \
+    CC_GPU_ENGINE_FUNCTIONS
 
 /* What one step sees. Cell (x, y) of a grid g is g[y * pitch + lead + x]. */
 typedef struct cc_devgrid_view {

@@ -1,6 +1,6 @@
 // Device helpers of the shared-memory engines (CUDA C++; included by .cu files only): the torus
-// wrap, loading a tile of cells into shared memory, and counting live cells in (2R+1)^2 windows
-// of such a tile four columns at a time.
+// wrap, loading a tile of cells into shared memory, counting live cells in (2R+1)^2 windows of
+// such a tile four columns at a time, and the rule table's next state from those counts.
 #ifndef CELLCHECK_ENGINES_CUDA_DEVGRID_TILE_H
 #define CELLCHECK_ENGINES_CUDA_DEVGRID_TILE_H
 
@@ -113,6 +113,52 @@ __device__ __forceinline__ void load_tile(uint8_t *tile, const uint8_t *__restri
         }
     }
 }
+
+// The next state of a cell, alive 0 or 1, whose window holds count live cells, itself included:
+// the entry of the rule table (cc_devgrid_view.table, .table_stride, .centre), read through the
+// read-only cache.
+__device__ __forceinline__ uint8_t next_state(const uint8_t *__restrict__ table, int stride,
+                                              int centre, int alive, int count) {
+    return __ldg(table + alive * stride + count - (centre ? 0 : alive));
+}
+
+// The next state of tile cell (row, col), R or more from the tile's top and left edges, from its
+// window; the tile as window_counts<R, 1, PITCH> reads it.
+template <int R, int PITCH>
+__device__ __forceinline__ uint8_t next_from_tile(const uint8_t *tile, int row, int col,
+                                                  const uint8_t *__restrict__ table, int stride,
+                                                  int centre) {
+    int count[1];
+    window_counts<R, 1, PITCH>(tile, row - R, col - R, count);
+    return next_state(table, stride, centre, tile[row * PITCH + col], count[0]);
+}
+
+// The out-halo tile of a block computing CW x CH cells, N adjacent windows a count
+// (window_counts<R, N>): those cells and R more on every side, loaded by THREADS threads with
+// load_tile.
+template <int R, int CW, int CH, int N, int THREADS> struct out_halo {
+    static constexpr int tile_w = CW + 2 * R, tile_h = CH + 2 * R;
+    // Columns window_counts reads: the last N windows start at column CW - N.
+    static constexpr int read = max_of(tile_w, (CW - N) / 4 * 4 + 4 * window_words<R, N>());
+    // A warp reads two tile rows at once: keep them on different banks.
+    static constexpr int pitch = pitch_apart(read);
+    static constexpr int bytes = tile_h * pitch;
+
+    // For each block row of the launch (the grid's rows are capped: by += gridDim.y): loads into
+    // tile the tile of the block whose first cell is grid (x0, y0), then calls cells(x0, y0).
+    template <class Cells>
+    static __device__ __forceinline__ void each_block(uint8_t *tile,
+                                                      const uint8_t *__restrict__ in, int w,
+                                                      int h, int blocks_y, int tid, Cells cells) {
+        for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
+            const int x0 = blockIdx.x * CW, y0 = by * CH;
+            load_tile<tile_w, tile_h, read, pitch, THREADS>(tile, in, w, h, x0 - R, y0 - R, tid);
+            __syncthreads();
+            cells(x0, y0);
+            __syncthreads(); // the tile is refilled for the next block row
+        }
+    }
+};
 
 } // namespace devgrid
 

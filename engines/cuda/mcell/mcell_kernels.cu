@@ -13,27 +13,16 @@ namespace {
 constexpr int threads = CUDA_MCELL_THREADS, cells = CUDA_MCELL_CELLS;
 constexpr int width = threads * cells; // cells per block, across
 
-template <int R> struct geometry {
-    static constexpr int tile_w = width + 2 * R, tile_h = threads + 2 * R;
-    static constexpr int words = devgrid::window_words<R, cells>();
-    static constexpr int read = devgrid::max_of(tile_w, (width - cells) / 4 * 4 + 4 * words);
-    // A warp reads two tile rows at once: keep them on different banks.
-    static constexpr int pitch = devgrid::pitch_apart(read);
-};
+template <int R> using geometry = devgrid::out_halo<R, width, threads, cells, threads * threads>;
 
 template <int R>
 __global__ void __launch_bounds__(threads *threads)
     mcell_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
                  const uint8_t *__restrict__ table, int stride, int centre, int blocks_y) {
     using g = geometry<R>;
-    __shared__ __align__(16) uint8_t tile[g::tile_h * g::pitch];
-    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * threads + tx;
-
-    for (int by = blockIdx.y; by < blocks_y; by += gridDim.y) {
-        const int x0 = blockIdx.x * width, y0 = by * threads;
-        devgrid::load_tile<g::tile_w, g::tile_h, g::read, g::pitch, threads * threads>(
-            tile, in, w, h, x0 - R, y0 - R, tid);
-        __syncthreads();
+    __shared__ __align__(16) uint8_t tile[g::bytes];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    g::each_block(tile, in, w, h, blocks_y, ty * threads + tx, [&](int x0, int y0) {
         const int col = cells * tx, x = x0 + col, y = y0 + ty;
         if (y < h && x < w) {
             int count[cells];
@@ -43,23 +32,18 @@ __global__ void __launch_bounds__(threads *threads)
 #pragma unroll
             for (int n = 0; n < cells; n++) {
                 if (x + n >= w) break;
-                const int alive = centre_row[n];
-                dst[n] = __ldg(table + alive * stride + count[n] - (centre ? 0 : alive));
+                dst[n] = devgrid::next_state(table, stride, centre, centre_row[n], count[n]);
             }
         }
-        __syncthreads(); // the tile is refilled for the next block row
-    }
+    });
 }
 
 // One step at radius R, for devgrid::create.
 struct mcell_engine {
     static constexpr const char *engine = "cuda.mcell";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
-        const int blocks_x = (v->w + width - 1) / width;
-        const int blocks_y = (v->h + threads - 1) / threads;
-        mcell_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(threads, threads)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "mcell_kernel<%d>", R);
+        return devgrid::launch(mcell_kernel<R>, v, width, threads, dim3(threads, threads), engine,
+                               "mcell_kernel", R, err);
     }
 };
 

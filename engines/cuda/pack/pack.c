@@ -1,6 +1,5 @@
 /* cuda.pack: Cagigas' packet coding (eight 8-bit cells per 64-bit word), extended to radius 16,
  * behind the engine contract. The device code is in pack_kernels.cu. */
-#include "engines/cuda/common/gpu.h"
 #include "engines/cuda/devgrid/devgrid.h"
 #include "engines/cuda/pack/pack_kernels.h"
 #include "engines/engine.h"
@@ -9,8 +8,5 @@ const cc_engine cc_engine_cuda_pack = {
     .name = "cuda.pack",
     .summary = "packet coding: eight 8-bit cells per 64-bit word, a thread per word, global memory "
                "only, two halo words per row side",
-    .hardware = CC_HW_GPU,
-    .caps = CC_DEVGRID_CAPS,
-    .create = cuda_pack_create,
-    CC_GPU_ENGINE_FUNCTIONS,
+    CC_DEVGRID_ENGINE(cuda_pack_create),
 };

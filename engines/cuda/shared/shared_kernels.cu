@@ -98,6 +98,30 @@ __device__ __forceinline__ void load_share_wrapped(uint8_t *tile, const uint8_t 
     }
 }
 
+// Thread row `role`'s share: load_share on a grid where near_offset holds (NEAR), else
+// load_share_wrapped.
+template <int R, int role, bool NEAR>
+__device__ __forceinline__ void load_role(uint8_t *tile, const uint8_t *__restrict__ in, int w,
+                                          int h, int x0, int y0, int tx) {
+    if constexpr (NEAR)
+        load_share<R, role>(tile, in, w, h, x0, y0, tx);
+    else
+        load_share_wrapped<R, role>(tile, in, w, h, x0, y0, tx);
+}
+
+// The halo: thread rows 0..3 each load their share, the other rows nothing.
+template <int R, bool NEAR>
+__device__ __forceinline__ void load_halo(uint8_t *tile, const uint8_t *__restrict__ in, int w,
+                                          int h, int x0, int y0, int tx, int ty) {
+    switch (ty) {
+    case 0: load_role<R, 0, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    case 1: load_role<R, 1, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    case 2: load_role<R, 2, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    case 3: load_role<R, 3, NEAR>(tile, in, w, h, x0, y0, tx); break;
+    default: break;
+    }
+}
+
 template <int R>
 __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loads while one counts
     shared_kernel(const uint8_t *__restrict__ in, uint8_t *__restrict__ out, int w, int h,
@@ -119,33 +143,17 @@ __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loa
         uint8_t own;
         if (near) {
             own = in[near_offset<R>(w, h, x0, y0, ty + R, tx + R)];
-            switch (ty) {
-            case 0: load_share<R, 0>(tile, in, w, h, x0, y0, tx); break;
-            case 1: load_share<R, 1>(tile, in, w, h, x0, y0, tx); break;
-            case 2: load_share<R, 2>(tile, in, w, h, x0, y0, tx); break;
-            case 3: load_share<R, 3>(tile, in, w, h, x0, y0, tx); break;
-            default: break;
-            }
+            load_halo<R, true>(tile, in, w, h, x0, y0, tx, ty);
         } else {
             own = in[(size_t)devgrid::wrap(y0 + ty, h) * (size_t)w + devgrid::wrap(x0 + tx, w)];
-            switch (ty) {
-            case 0: load_share_wrapped<R, 0>(tile, in, w, h, x0, y0, tx); break;
-            case 1: load_share_wrapped<R, 1>(tile, in, w, h, x0, y0, tx); break;
-            case 2: load_share_wrapped<R, 2>(tile, in, w, h, x0, y0, tx); break;
-            case 3: load_share_wrapped<R, 3>(tile, in, w, h, x0, y0, tx); break;
-            default: break;
-            }
+            load_halo<R, false>(tile, in, w, h, x0, y0, tx, ty);
         }
         tile[(ty + R) * g::pitch + tx + R] = own;
         __syncthreads();
         const int x = x0 + tx, y = y0 + ty;
-        if (x < w && y < h) {
-            int count[1];
-            devgrid::window_counts<R, 1, g::pitch>(tile, ty, tx, count);
-            const int alive = tile[(ty + R) * g::pitch + tx + R];
+        if (x < w && y < h)
             out[(size_t)y * (size_t)w + x] =
-                __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
-        }
+                devgrid::next_from_tile<R, g::pitch>(tile, ty + R, tx + R, table, stride, centre);
         __syncthreads(); // the tile is refilled for the next block row
     }
 }
@@ -154,10 +162,8 @@ __global__ void __launch_bounds__(block *block, 2) // two blocks per SM: one loa
 struct shared_engine {
     static constexpr const char *engine = "cuda.shared";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
-        const int blocks_x = (v->w + block - 1) / block, blocks_y = (v->h + block - 1) / block;
-        shared_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(block, block)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "shared_kernel<%d>", R);
+        return devgrid::launch(shared_kernel<R>, v, block, block, dim3(block, block), engine,
+                               "shared_kernel", R, err);
     }
 };
 

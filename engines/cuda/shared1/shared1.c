@@ -1,7 +1,6 @@
 /* cuda.shared1: Millan's shared-memory version 1 (one thread per tile cell, halo threads only
  * load), extended to radius 16, behind the engine contract. The device code is in
  * shared1_kernels.cu. */
-#include "engines/cuda/common/gpu.h"
 #include "engines/cuda/devgrid/devgrid.h"
 #include "engines/cuda/shared1/shared1_kernels.h"
 #include "engines/engine.h"
@@ -10,8 +9,5 @@ const cc_engine cc_engine_cuda_shared1 = {
     .name = "cuda.shared1",
     .summary = "shared memory, in-halo blocks (Millan's Shared v1): a thread per tile cell, only "
                "the cells at least r inside the tile are computed",
-    .hardware = CC_HW_GPU,
-    .caps = CC_DEVGRID_CAPS,
-    .create = cuda_shared1_create,
-    CC_GPU_ENGINE_FUNCTIONS,
+    CC_DEVGRID_ENGINE(cuda_shared1_create),
 };

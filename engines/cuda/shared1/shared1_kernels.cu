@@ -55,13 +55,9 @@ __global__ void __launch_bounds__(block *block)
                 const int row = ty + block * j, col = tx + block * i;
                 const bool inside = row >= R && row < g::tile - R && col >= R && col < g::tile - R;
                 const int x = x0 + col - R, y = y0 + row - R;
-                if (inside && x < w && y < h) {
-                    int count[1];
-                    devgrid::window_counts<R, 1, g::pitch>(tile, row - R, col - R, count);
-                    const int alive = tile[row * g::pitch + col];
-                    out[(size_t)y * (size_t)w + x] =
-                        __ldg(table + alive * stride + count[0] - (centre ? 0 : alive));
-                }
+                if (inside && x < w && y < h)
+                    out[(size_t)y * (size_t)w + x] = devgrid::next_from_tile<R, g::pitch>(
+                        tile, row, col, table, stride, centre);
             }
         }
         __syncthreads(); // the tile is refilled for the next block row
@@ -73,10 +69,8 @@ struct shared1_engine {
     static constexpr const char *engine = "cuda.shared1";
     template <int R> static int run(const cc_devgrid_view *v, cc_error *err) {
         constexpr int inner = geometry<R>::inner;
-        const int blocks_x = (v->w + inner - 1) / inner, blocks_y = (v->h + inner - 1) / inner;
-        shared1_kernel<R><<<cc_cuda_grid(blocks_x, blocks_y), dim3(block, block)>>>(
-            v->in, v->out, v->w, v->h, v->table, v->table_stride, v->centre, blocks_y);
-        return cc_cuda_launched(err, engine, "shared1_kernel<%d>", R);
+        return devgrid::launch(shared1_kernel<R>, v, inner, inner, dim3(block, block), engine,
+                               "shared1_kernel", R, err);
     }
 };
 

@@ -1,0 +1,23 @@
+/* What the CAT CUDA engines' tables share (cuda.cat, cuda.cat-f32, cuda.cat8): Moore and the cross
+ * on the common GPU driver. The table's file includes engines/engine.h. */
+#ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_H
+#define CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_H
+
+#include "engines/cuda/common/gpu.h"
+#include "oracle/rule.h"
+
+/* The fields after .name and .summary: radius 1..radius_max_, a block's tile of tile_w_ x tile_h_
+ * cells (0: none stated), limits_ (a string), create_ as cc_engine.create.
+ *   const cc_engine cc_engine_cuda_x = {.name = ..., .summary = ...,
+ *                                       CAT_CUDA_ENGINE(32, 32, 192, "...", create)};
+ */
+#define CAT_CUDA_ENGINE(radius_max_, tile_w_, tile_h_, limits_, create_)                         \
+    .hardware = CC_HW_GPU,                                                                       \
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),              \
+             .radius_max = (radius_max_),                                                        \
+             .tile_w = (tile_w_),                                                                \
+             .tile_h = (tile_h_),                                                                \
+             .limits = limits_},                                                                 \
+    .create = (create_), CC_GPU_ENGINE_FUNCTIONS
+
+#endif
