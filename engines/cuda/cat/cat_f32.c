@@ -1,5 +1,6 @@
 /* cuda.cat-f32: cuda.cat with FP32 accumulators, exact to the halo's limit, r = 32. */
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/cat/cat_kernels.h"
 #include "engines/cuda/cat/cat_cuda.h"
 #include "engines/cuda/cat/cat_engine.h"
 #include "engines/engine.h"
@@ -8,8 +9,8 @@ const cc_engine cc_engine_cuda_cat_f32 = {
     .name = "cuda.cat-f32",
     .summary = "CAT with FP32 accumulators: band-matrix MMAs on 16x16 FP16 WMMA fragments, "
                "radius up to 32 with a halo of two fragments",
-    /* no tile stated */
-    CAT_CUDA_ENGINE(CAT_RADIUS_MAX_F32, 0, 0,
+    /* the same tiles as cuda.cat (cat_engine.c) */
+    CAT_CUDA_ENGINE(CAT_RADIUS_MAX_F32, 16 * CUDA_CAT_TILE_W, 16 * CUDA_CAT_TILE_H,
                     "r <= 32: a halo of two 16-cell fragments (r 17..32); FP32 sums and FP16 "
                     "operands (H <= 2r+1) are exact there; the two FP16 buffers must fit in the "
                     "device's free memory",

@@ -18,19 +18,22 @@ extern "C" {
 #include "oracle/rule.h"
 
 /* What the byte-grid engines can do, for their tables' .caps: Moore, radius 1..16 (tile.h's
- * radius_max), M0 and M1, any size whose two copies fit on the device. */
-#define CC_DEVGRID_CAPS                                                                          \
+ * radius_max), M0 and M1, any size whose two copies fit on the device; the cells a block of
+ * threads covers is each engine's own (tile_w x tile_h), where the draw puts its seams. */
+#define CC_DEVGRID_CAPS(tile_w_, tile_h_)                                                        \
     {                                                                                            \
-        .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE), .radius_max = 16,                                \
+        .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE), .radius_max = 16, .tile_w = (tile_w_),           \
+        .tile_h = (tile_h_),                                                                     \
         .limits = "the grid's two copies must fit in the device's free memory",                  \
     }
 
 /* The fields every byte-grid engine's table shares, after its .name and .summary (the table's
- * file includes engines/engine.h): create_fn is its cc_engine.create.
- *   const cc_engine cc_engine_cuda_x = {.name = ..., .summary = ..., CC_DEVGRID_ENGINE(create)};
+ * file includes engines/engine.h): create_fn is its cc_engine.create, tile_w x tile_h the cells
+ * one block of its threads computes.
+ *   const cc_engine cc_engine_cuda_x = {.name = ..., .summary = ..., CC_DEVGRID_ENGINE(...)};
  */
-#define CC_DEVGRID_ENGINE(create_fn)                                                             \
-    .hardware = CC_HW_GPU, .caps = CC_DEVGRID_CAPS, .create = (create_fn),                       \
+#define CC_DEVGRID_ENGINE(create_fn, tile_w, tile_h)                                             \
+    .hardware = CC_HW_GPU, .caps = CC_DEVGRID_CAPS(tile_w, tile_h), .create = (create_fn),       \
     CC_GPU_ENGINE_FUNCTIONS
 
 /* What one step sees. Cell (x, y) of a grid g is g[y * pitch + lead + x]. */

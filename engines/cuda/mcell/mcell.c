@@ -8,5 +8,5 @@ const cc_engine cc_engine_cuda_mcell = {
     .name = "cuda.mcell",
     .summary = "multi-cell: two adjacent cells per thread sharing their column sums, 16x16 threads "
                "on a (32+2r)x(16+2r) shared tile",
-    CC_DEVGRID_ENGINE(cuda_mcell_create),
+    CC_DEVGRID_ENGINE(cuda_mcell_create, CUDA_MCELL_THREADS * CUDA_MCELL_CELLS, CUDA_MCELL_THREADS),
 };
