@@ -49,6 +49,8 @@ for t in bin/*_test; do
     [[ "$name" == *_conformance_test ]] && extra=(--huge-grid off "$@")
     # The parsers' corpus tests take their corpus directory, as Bazel's args give it.
     [[ "$name" == *_fuzz_corpus_test ]] && extra=("fuzz/corpus/${name%_fuzz_corpus_test}")
+    # The plugin loader's test takes its plugins, as Bazel's args give them.
+    [[ "$name" == plugin_test ]] && extra=(bin/libplugin_test_{threshold,threshold_wrong,bad_abi,no_export,no_step,twice}.so)
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
     run_one "$t" "${extra[@]}" &
 done

@@ -4,17 +4,20 @@
 # campaign of each GPU engine, `cellcheck certify` of each engine asked for (side by side, in
 # lanes: its own certificate directory each), then the benchmarks, quiet, one engine at a time.
 #   session.sh [--cases N] [--no-tests] [--sanitize ENGINES] [--certify ENGINES|all] [--lanes N]
-#              [--bench ENGINES] [--sizes LIST] [--radii LIST]
+#              [--gpu-lanes N] [--bench ENGINES] [--sizes LIST] [--radii LIST]
+# Engines on the GPU are certified --gpu-lanes at a time (default 2): each holds a grid past 2^32
+# cells on the device for a while, and two or three fill it.
 # ENGINES are comma-separated cellcheck names (cuda.shared,cuda.cat); logs go to $OUT or ./logs.
 set -uo pipefail
 cd "$(dirname "$0")"
-cases=2000 sanitize="" bench="" sizes=16384,32768 radii=1,2,4,8,16 certify="" lanes=4 tests=1
+cases=2000 sanitize="" bench="" sizes=16384,32768 radii=1,2,4,8,16 certify="" lanes=4 gpu_lanes=2 tests=1
 while [ $# -gt 0 ]; do
     case "$1" in
     --cases) cases="$2"; shift 2 ;;
     --sanitize) sanitize="$2"; shift 2 ;;
     --certify) certify="$2"; shift 2 ;;
     --lanes) lanes="$2"; shift 2 ;;
+    --gpu-lanes) gpu_lanes="$2"; shift 2 ;;
     --no-tests) tests=0; shift ;;
     --bench) bench="$2"; shift 2 ;;
     --sizes) sizes="$2"; shift 2 ;;
@@ -60,12 +63,24 @@ certify_one() {
 if [ -n "$certify" ]; then
     [ "$certify" = all ] &&
         certify=$(./bin/cellcheck list | awk 'NR > 1 && $1 != "oracle" && $3 == "yes" {print $1}')
-    # Side by side, OpenMP engines share the cores.
+    # Side by side, OpenMP engines share the cores; the GPU engines go in a queue of their own.
     export OMP_NUM_THREADS=$(( $(nproc) / lanes > 0 ? $(nproc) / lanes : 1 ))
+    gpu_engines=$(./bin/cellcheck list | awk '$2 == "gpu" {print $1}')
+    queue() { # LANES ENGINE...
+        local n="$1"
+        shift
+        for e in "$@"; do
+            while [ "$(jobs -rp | wc -l)" -ge "$n" ]; do wait -n; done
+            certify_one "$e" &
+        done
+        wait
+    }
+    on_gpu=() on_cpu=()
     for e in ${certify//,/ }; do
-        while [ "$(jobs -rp | wc -l)" -ge "$lanes" ]; do wait -n; done
-        certify_one "$e" &
+        if grep -qx "$e" <<<"$gpu_engines"; then on_gpu+=("$e"); else on_cpu+=("$e"); fi
     done
+    queue "$gpu_lanes" "${on_gpu[@]}" &
+    queue "$lanes" "${on_cpu[@]}" &
     wait
     unset OMP_NUM_THREADS
     for e in ${certify//,/ }; do
