@@ -12,6 +12,11 @@
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The hardware an engine needs beyond a plain x86-64 CPU; CELLCHECK_REQUIRE names these. */
 typedef enum cc_hardware {
     CC_HW_CPU = 0,
@@ -124,5 +129,9 @@ void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size);
 /* Every engine built into this binary (the registry), NULL-terminated. */
 const cc_engine *const *cc_engines_all(void);
 const cc_engine *cc_engine_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

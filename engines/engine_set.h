@@ -8,6 +8,11 @@
 #include "engines/engine.h"
 #include "engines/plugin.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The engines a program knows: the built-in ones (cc_engines_all, where the registry is linked
  * in), then those of each plugin loaded, in order. Names are unique across all of them. */
 typedef struct cc_engine_set {
@@ -41,5 +46,9 @@ char *cc_engine_set_plugin_list(const cc_engine_set *set);
 
 /* Unloads the plugins; their engines must no longer be used. */
 void cc_engine_set_free(cc_engine_set *set);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

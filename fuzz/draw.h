@@ -12,6 +12,11 @@
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The master seed a campaign uses unless told otherwise. */
 #define CC_CAMPAIGN_DEFAULT_SEED "ce11c4ec0000000000000000000000000000000000000000000000000000d1ff"
 #define CC_CAMPAIGN_DEFAULT_CASES 300
@@ -118,5 +123,9 @@ int fuzz_fit_port_caps(const cc_engine_caps *caps, int keep_cells, cc_case *c);
 int fuzz_ranges_breakable(const cc_engine_caps *caps, int32_t n, cc_rule *rule);
 void fuzz_set_intervals_over(cc_set *set, int32_t n);
 int fuzz_over_cells(const cc_engine_caps *caps, int32_t *w, int32_t *h);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,11 @@
 #include "oracle/grid.h"
 #include "oracle/rule.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GOLDEN_NAME_MAX 64
 #define GOLDEN_LINE_MAX 512
 #define GOLDEN_PATH_MAX 1024
@@ -110,5 +115,9 @@ int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
 /* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue
  * case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */
 int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,6 +32,11 @@
 #include "oracle/error.h"
 #include "oracle/grid.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Defaults: CC_CAMPAIGN_DEFAULT_SEED, CC_CAMPAIGN_DEFAULT_CASES, one shard, stop at the first
  * failure, shrink, no report directory, stdout. */
 void cc_campaign_options_init(cc_campaign_options *opt);
@@ -217,5 +222,9 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
 int cc_campaign_check_line(const cc_engine *engine, const char *line,
                            const cc_campaign_options *opt, cc_failure_report *rep,
                            cc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

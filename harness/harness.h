@@ -6,6 +6,11 @@
 #include "harness/campaign.h"
 #include "harness/options.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A seeded campaign against the oracle (sharded by TEST_TOTAL_SHARDS / TEST_SHARD_INDEX), edge
  * cases, the zero-step round trip, the largest counts, and the refusal of every unsupported
  * parameter. Flags: --cases N, --seed HEX, --report-dir DIR, --verbose (--help lists them). */
@@ -57,5 +62,9 @@ int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int ar
  * *status = 0, or, when CELLCHECK_REQUIRE names that hardware, prints why and sets *status = 1.
  * Returns 0 when the engine can run here. */
 int cc_harness_skip(const cc_engine *engine, int *status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

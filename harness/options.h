@@ -23,6 +23,11 @@
 
 #include "oracle/error.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum cc_option_kind {
     CC_OPTION_FLAG,   /* takes no value: *(int *)dest = 1 */
     CC_OPTION_STRING, /* *(const char **)dest = the value (a pointer into argv), never empty */
@@ -109,5 +114,9 @@ const char *cc_options_program(int argc, char **argv, const char *fallback);
 /* A whole number (decimal, optional '-') within [lo, hi]; the message names flag and text. */
 int cc_option_parse_int64(const char *flag, const char *text, int64_t lo, int64_t hi, int64_t *out,
                           cc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

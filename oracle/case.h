@@ -18,6 +18,11 @@
 #include "oracle/grid.h"
 #include "oracle/rule.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CC_SEED_BYTES 32
 #define CC_CASE_TEXT_MAX 320
 
@@ -93,5 +98,9 @@ int case_parse(const char *line, cc_case *out, cc_error *err);
 
 int case_seed_parse_hex(const char *hex, uint8_t out[CC_SEED_BYTES], cc_error *err);
 void case_seed_format_hex(const uint8_t seed[CC_SEED_BYTES], char out[2 * CC_SEED_BYTES + 1]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,11 @@
 
 #include <stddef.h>
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum cc_code {
     CC_OK = 0,
     CC_ERR_ARG = 1,         /* a malformed argument, rule, case line or file */
@@ -37,5 +42,9 @@ int cc_prefix(cc_error *err, const char *fmt, ...)
 void cc_error_clear(cc_error *err);
 
 const char *cc_code_name(int code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

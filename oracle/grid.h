@@ -7,6 +7,11 @@
 
 #include "oracle/error.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Largest side accepted anywhere; a grid must also fit in memory, which cc_grid_alloc checks. */
 #define CC_GRID_SIDE_MAX (1 << 20)
 
@@ -22,5 +27,9 @@ int cc_grid_copy(cc_grid *dst, const cc_grid *src, cc_error *err);
 size_t cc_grid_cells(const cc_grid *g);
 int cc_grid_equal(const cc_grid *a, const cc_grid *b);
 size_t cc_grid_population(const cc_grid *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,11 @@
 
 #include "oracle/error.h"
 
+/* C++ callers (CUDA engines, ports) see C linkage. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum cc_shape {
     CC_SHAPE_MOORE = 0,       /* NM: the (2r+1)^2 square */
     CC_SHAPE_VON_NEUMANN = 1, /* NN: |dx|+|dy| <= r */
@@ -83,5 +88,9 @@ int cc_rule_parse(const char *text, cc_rule *out, cc_error *err);
 int cc_rule_print(const cc_rule *rule, char *buf, size_t size, cc_error *err);
 
 int cc_rule_equal(const cc_rule *a, const cc_rule *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
