@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Certifying engines from elsewhere, as their owners would: cellcheck installed under a prefix
 # (ci/install.sh), the Make plugin example built with pkg-config and certified by the installed
-# cellcheck, its wrong variant caught; the CUDA plugin example built with nvcc (certified on GPU
-# runners, ci/gpu_session.sh); the external Bazel workspace's tests. One line per example:
+# cellcheck, its wrong variant caught; the CUDA plugin example built with nvcc and loaded
+# (certified on GPU runners from the bundle); the external Bazel workspace's tests. One line per example:
 # "EXAMPLE <name> PASSED" or "EXAMPLE <name> FAILED", then exit 1 if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -39,8 +39,14 @@ verdict plugin_make_wrong_caught $status
 cp -r examples/plugin_cuda "$work/cuda"
 (cd "$work/cuda" && make -s all) >"$work/cuda.log" 2>&1
 status=$?
+# It loads here too (a symbol left undefined, say a C++-mangled one, is refused at load), and says
+# why it cannot run without a GPU.
+if [ $status -eq 0 ]; then
+    cellcheck --plugin "$work/cuda/libcuda_threshold.so" list >>"$work/cuda.log" 2>&1 &&
+        grep -q "^example.cuda-threshold gpu" "$work/cuda.log" || status=1
+fi
 [ $status -eq 0 ] || tail -20 "$work/cuda.log"
-verdict plugin_cuda_built $status
+verdict plugin_cuda_built_and_loads $status
 
 (cd examples/bazel_workspace && bazel test //... 2>&1) >"$work/bazel.log"
 status=$?
