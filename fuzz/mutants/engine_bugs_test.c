@@ -1,6 +1,6 @@
 /* Every engine bug of engine_bugs.c is caught by the checks certify runs (the edge, past-the-tiles
  * and refusal sections, then a 2000-case campaign) and by an engine's conformance test (the same
- * sections, then 300 cases), with the failure named for what it is; the history mutant is
+ * sections, then 200 cases), with the failure named for what it is; the history mutant is
  * reported as depending on process history. The output says where each was caught. */
 #define _POSIX_C_SOURCE 200809L /* dup, fileno */
 #include <inttypes.h>
@@ -77,7 +77,7 @@ int main(void) {
     for (size_t i = shard; i < sizeof expected / sizeof expected[0]; i += shards) {
         const cc_engine *e = find_bug(expected[i].name, NULL);
         if (!CHECKF(&t, e != NULL, "no mutant %s", expected[i].name)) continue;
-        /* certify's 2000 cases; a conformance test runs the same sections and the first 300. */
+        /* certify's 2000 cases; a conformance test runs the same sections and the first 200. */
         cc_conformance_summary sum;
         cc_error err = {0};
         int rc = run(e, 2000, report, sizeof report, &sum, &err);
@@ -94,8 +94,8 @@ int main(void) {
         } else if (sum.campaign.has_failure) {
             printf("%s: caught by the campaign after %" PRIu64 " cases\n", e->name,
                    sum.campaign.first_failure + 1);
-            CHECKF(&t, sum.campaign.first_failure < 300,
-                   "%s: a 300-case conformance test would miss it (case %" PRIu64 ")", e->name,
+            CHECKF(&t, sum.campaign.first_failure < 200,
+                   "%s: a 200-case conformance test would miss it (case %" PRIu64 ")", e->name,
                    sum.campaign.first_failure);
         }
     }

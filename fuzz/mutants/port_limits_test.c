@@ -58,7 +58,7 @@ int main(void) {
         int declared = strstr(e->name, "-declared") != NULL;
         cc_campaign_options opt;
         cc_campaign_options_init(&opt);
-        opt.cases = 300; /* a conformance test's */
+        opt.cases = 120; /* the limits show in the edge cases and the first cases */
         opt.shrink = 0;
         cc_conformance_summary sum;
         cc_error err;
@@ -68,7 +68,7 @@ int main(void) {
         CHECKF(&t, sum.infra_errors == 0, "%s: %d checks could not run", e->name, sum.infra_errors);
         if (declared) {
             CHECKF(&t, sum.passed, "%s: failed with its limit stated", e->name);
-            CHECKF(&t, sum.campaign.passed >= 200, "%s: only %" PRIu64 " campaign cases passed",
+            CHECKF(&t, sum.campaign.passed >= 100, "%s: only %" PRIu64 " campaign cases passed",
                    e->name, sum.campaign.passed);
             check_refusal_named(&t, e);
         } else {
