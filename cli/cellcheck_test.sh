@@ -100,6 +100,22 @@ seed=0000000000000000000000000000000000000000000000000000000000000001
 expect 0 "check --case" -- "$tool" check --engine cpu.ref --case "rule=R2,C2,M1,S5..9,B4..7,NN size=13x11 steps=3 density=0.4000 seed=$seed"
 expect 0 "golden verify" -- "$tool" golden verify --dir .
 
+# Requests too large for this machine or for any budget end at once, naming the size asked for
+# (they used to run on without a word, or allocate tens of gigabytes).
+printf 'x = 3, y = 3\nbo$2bo$3o!\n' >"$tmp/glider3.rle"
+seed1=0000000000000000000000000000000000000000000000000000000000000001
+expect 2 "run of 10^18 steps" -- "$tool" run --engine oracle --rule B3/S23 --steps 1000000000000000000 --in "$tmp/glider3.rle" --out "$tmp/never.rle"
+grep -q "1000000000000000000 steps of 3x3 .* above the limit of 1e+15" "$tmp/err" || fail "run: the step limit is not named"
+[ ! -e "$tmp/never.rle" ] || fail "a refused run wrote its output"
+expect 2 "check --cases 2^40" -- "$tool" check --engine cpu.ref --cases 1099511627776
+grep -q "1099511627776 is outside 1..10000000" "$tmp/err" || fail "--cases: the limit is not named"
+expect 2 "check --size 2^20" -- "$tool" check --engine cpu.ref --size 1048576
+grep -q "1048576 is outside 1..16384" "$tmp/err" || fail "--size: the limit is not named"
+expect 2 "check --case of 10^12 steps" -- "$tool" check --engine cpu.ref --case "rule=B3/S23 size=64x64 steps=999999999999 density=0.5000 seed=$seed1"
+grep -q "999999999999 steps of 64x64" "$tmp/err" || fail "check --case: the work limit is not named"
+expect 1 "check --case past the memory" -- "$tool" check --engine cpu.ref --case "rule=B3/S23 size=1048576x1048576 steps=1 density=0.5000 seed=$seed1"
+grep -q "a 1048576x1048576 grid needs about .* GiB of memory here .* GiB are available" "$tmp/err" || fail "check --case: the memory is not named"
+
 # Plugins: listed with where they came from, checked like a built-in engine, named in reproducers;
 # a missing file or a second copy of an engine refused as a wrong argument.
 plugin="$2" wrong_plugin="$3"

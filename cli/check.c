@@ -5,6 +5,7 @@
 #include "cli/common.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
+#include "harness/limits.h"
 
 enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, NOPTIONS };
 
@@ -22,8 +23,8 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                                      "the engine to check (cellcheck list names them)"),
         [RADIUS] = CC_OPTION_RANGE("radius", "A..B", &radius, 1, INT32_MAX,
                                    "radii of the valid cases (default: the engine's)"),
-        [SIZE] = CC_OPTION_RANGE("size", "A..B", &size, 1, INT32_MAX,
-                                 "widths and heights of the valid cases"),
+        [SIZE] = CC_OPTION_RANGE("size", "A..B", &size, 1, CC_CAMPAIGN_SIDE_MAX,
+                                 "widths and heights of the valid cases (up to 16384; check --case takes larger grids)"),
         [CASE] = CC_OPTION_STRING("case", "'CASE LINE'",
                                   &case_line, "replay one case: the line a failure prints"),
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,

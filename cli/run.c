@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "harness/limits.h"
 #include "oracle/gridio.h"
 #include "oracle/oracle.h"
 
@@ -48,6 +49,10 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         return cli_bad_usage(&cmd, &err);
     }
     if (!rule_text) rule = file_rule;
+    if (cc_limit_work("run", &rule, g.w, g.h, steps, CC_RUN_WORK_MAX, &err)) {
+        cc_grid_free(&g);
+        return cli_bad_usage(&cmd, &err);
+    }
     int rc = engine ? cli_run_engine(engine, &rule, &g, steps, &err)
                     : oracle_run(&rule, &g, steps, &err);
     if (!rc) rc = cc_grid_write_file(out, &g, &rule, &err);

@@ -240,6 +240,11 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         snprintf(res->detail, sizeof res->detail, "%s", eng_err.msg);
         return CC_OK;
     }
+    if (rc == CC_ERR_NOMEM) {
+        /* This machine's limit, not the engine's fault: an error, never a failing case, so it is
+         * neither reported as one nor shrunk. */
+        return cc_fail(err, CC_ERR_NOMEM, "%s", eng_err.msg[0] ? eng_err.msg : "out of memory");
+    }
     if (rc != CC_OK) {
         fail_result(res, CC_FAILURE_REFUSED_VALID, "create refused a case within its caps: %s",
                     eng_err.msg[0] ? eng_err.msg : "(no message)");

@@ -17,10 +17,10 @@ extern "C" {
 int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv);
 
-/* The campaign's flags as rows of an option table, writing into opt: --cases N (1..2^40) and
+/* The campaign's flags as rows of an option table, writing into opt: --cases N (1..10^7) and
  * --seed HEX (64 hex digits). The conformance test and `cellcheck check` and `certify` use them. */
 #define CC_CAMPAIGN_OPTION_COUNT 2
-#define CC_CAMPAIGN_CASES_MAX (INT64_C(1) << 40)
+#define CC_CAMPAIGN_CASES_MAX INT64_C(10000000) /* about a day of a fast engine's campaign */
 void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIGN_OPTION_COUNT]);
 
 /* The conformance checks' --huge-grid auto|on|off, writing opt->huge_grid: the conformance test
