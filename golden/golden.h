@@ -92,6 +92,8 @@ int golden_engine_result(const golden_catalogue *cat, const golden_entry *e,
 void golden_hash_grid(const cc_grid *g, char hex[GOLDEN_HASH_HEX]);
 
 int golden_has_snapshot(const golden_entry *e);
+/* A file name an update writes before renaming it into place ("x.rle.tmp.AbC123"). */
+int golden_is_temporary(const char *name);
 /* "<dir>/snapshots/<name>.rle" into buf. */
 int golden_snapshot_path(const golden_catalogue *cat, const golden_entry *e, char *buf, size_t size,
                          cc_error *err);

@@ -411,6 +411,15 @@ static void test_tamper_detected(checks *t) {
            "update did not remove the stale snapshot");
     CHECKF(t, verify_dir(catalogue, &report, "restored") == CC_OK,
            "restored goldens do not verify");
+    /* What a killed update leaves: a temporary beside the snapshots. verify ignores it (it used to
+     * fail as a stale snapshot until removed by hand); the next update removes it. */
+    char temporary[GOLDEN_PATH_MAX + 16];
+    snprintf(temporary, sizeof temporary, "%s.tmp.Xy12Zq", snapshot);
+    write_text(temporary, "x = 5, y = 5, rule = B3/S23:T5,5\n$3o");
+    CHECKF(t, verify_dir(catalogue, &report, "a killed update's temporary") == CC_OK,
+           "a killed update's temporary fails verify");
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK && access(temporary, F_OK) != 0,
+           "update did not remove a killed update's temporary");
     free(bad);
     free(good_hashes);
     free(good_snapshot);

@@ -5,6 +5,7 @@
 #include "golden/golden.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <sodium.h>
 
@@ -67,6 +68,8 @@ void golden_hash_grid(const cc_grid *g, char hex[GOLDEN_HASH_HEX]) {
                        0);
     sodium_bin2hex(hex, GOLDEN_HASH_HEX, digest, sizeof digest);
 }
+
+int golden_is_temporary(const char *name) { return strstr(name, ".tmp.") != NULL; }
 
 int golden_has_snapshot(const golden_entry *e) {
     return e->w <= GOLDEN_SNAPSHOT_SIDE_MAX && e->h <= GOLDEN_SNAPSHOT_SIDE_MAX;

@@ -82,6 +82,10 @@ static void remove_stale_snapshots(const golden_catalogue *cat, const char *dir,
         while (count < BATCH && (ent = readdir(d)) != NULL) {
             const char *name = ent->d_name;
             size_t len = strlen(name);
+            if (golden_is_temporary(name)) { /* left by an update that was killed */
+                snprintf(doomed[count++], GOLDEN_PATH_MAX, "%s/%s", dir, name);
+                continue;
+            }
             if (len <= 4 || strcmp(name + len - 4, ".rle") != 0 || len - 4 >= GOLDEN_NAME_MAX)
                 continue;
             char base[GOLDEN_NAME_MAX];

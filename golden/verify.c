@@ -70,6 +70,11 @@ static int check_stale_snapshots(const golden_catalogue *cat, FILE *log, size_t 
     while ((ent = readdir(d)) != NULL) {
         const char *name = ent->d_name;
         if (name[0] == '.') continue;
+        /* A temporary of an update that was killed: not a snapshot; the next update removes it. */
+        if (golden_is_temporary(name)) {
+            if (log) fprintf(log, "note: %s/%s was left by an interrupted update; ignored\n", dir, name);
+            continue;
+        }
         size_t len = strlen(name);
         char base[GOLDEN_NAME_MAX];
         const golden_entry *e = NULL;
