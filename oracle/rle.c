@@ -188,7 +188,8 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
     return CC_OK;
 }
 
-/* The body after the header: runs of b . o A $, ended by '!'. Anything after '!' is ignored. */
+/* The body after the header: runs of b . o A $, ended by '!'. Anything after '!' is ignored.
+ * g NULL: only checks it. */
 static int parse_body(rle_reader *r, const rle_header *h, cc_grid *g) {
     cc_error *err = r->err;
     char cb[8];
@@ -244,7 +245,7 @@ static int parse_body(rle_reader *r, const rle_header *h, cc_grid *g) {
                 return cc_fail(err, CC_ERR_ARG,
                                "RLE line %ld: row %d is longer than x = %d (%d cells)", r->line,
                                (int)row + 1, (int)h->x, (int)(col + n));
-            if (c == 'o' || c == 'A')
+            if (g && (c == 'o' || c == 'A'))
                 memset(g->cells + (size_t)row * (size_t)g->w + (size_t)col, 1, (size_t)n);
             col += n;
             break;
@@ -315,6 +316,10 @@ int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int 
         if (rc) return rc;
         r.pos = (size_t)(end - text) + (nl ? 1 : 0);
         r.line++;
+        /* The body is checked whole before the grid is allocated: a file that lies about its
+         * size is refused without reserving what its header claims. */
+        rle_reader check = r;
+        if ((rc = parse_body(&check, &h, NULL))) return rc;
         cc_grid g;
         if ((rc = cc_grid_alloc(&g, h.tw, h.th, err))) return cc_prefix(err, "RLE torus");
         if ((rc = parse_body(&r, &h, &g))) {
