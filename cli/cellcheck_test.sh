@@ -116,6 +116,15 @@ grep -q "999999999999 steps of 64x64" "$tmp/err" || fail "check --case: the work
 expect 1 "check --case past the memory" -- "$tool" check --engine cpu.ref --case "rule=B3/S23 size=1048576x1048576 steps=1 density=0.5000 seed=$seed1"
 grep -q "a 1048576x1048576 grid needs about .* GiB of memory here .* GiB are available" "$tmp/err" || fail "check --case: the memory is not named"
 
+# Output names and directories are checked before any work; files follow the umask.
+expect 2 "run --out x.png" -- "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/x.png"
+grep -q "unknown grid file extension" "$tmp/err" || fail "run --out x.png: the extension is not named"
+expect 2 "run into a missing directory" -- "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/none/x.rle"
+expect 2 "certify into a missing directory" -- "$tool" certify --engine cpu.ref --out-dir "$tmp/none"
+grep -q "is not a writable directory" "$tmp/err" || fail "certify --out-dir: not named"
+(umask 077 && "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/private.rle")
+[ "$(stat -c %a "$tmp/private.rle")" = 600 ] || fail "a file written under umask 077 is $(stat -c %a "$tmp/private.rle")"
+
 # Plugins: listed with where they came from, checked like a built-in engine, named in reproducers;
 # a missing file or a second copy of an engine refused as a wrong argument.
 plugin="$2" wrong_plugin="$3"

@@ -249,6 +249,12 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
 
     if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY"); /* bazel run */
     if (!out_dir) out_dir = ".";
+    /* Checked before the campaign, not after it. */
+    if (access(out_dir, W_OK) != 0) {
+        free(rows);
+        cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
+        return cli_bad_usage(&cmd, &err);
+    }
     char catalogue_path[4096];
     if (catalogue) {
         snprintf(catalogue_path, sizeof catalogue_path, "%s", catalogue);

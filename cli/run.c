@@ -40,6 +40,8 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         if (rc) return cli_failed(&err);
     }
 
+    /* The output is checked before anything runs: a wrong name must not cost the whole run. */
+    if (cc_grid_check_output(out, &err)) return cli_bad_usage(&cmd, &err);
     int has_file_rule = 0;
     cc_grid g = {0};
     if (cc_grid_read_file(in, &g, &file_rule, &has_file_rule, &err)) return cli_failed(&err);

@@ -73,6 +73,18 @@ int cc_read_file(const char *path, char **text, size_t *len, cc_error *err) {
     return CC_OK;
 }
 
+/* The process's umask, read without changing it (umask() would, for a moment); 022 where the
+ * kernel does not say. A new file gets 0666 less it, as open() would give it. */
+static mode_t process_umask(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[128];
+    unsigned int mask = 022;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &mask) == 1) break;
+    if (f) fclose(f);
+    return (mode_t)mask;
+}
+
 int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_error *err) {
     if (!path || (!data && len)) return cc_fail(err, CC_ERR_ARG, "cc_write_file_atomic: NULL argument");
     size_t plen = strlen(path);
@@ -106,7 +118,7 @@ int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_erro
         }
         done += (size_t)w;
     }
-    if (!failed && fchmod(fd, 0644) != 0) failed = "chmod", e = errno;
+    if (!failed && fchmod(fd, 0666 & ~process_umask()) != 0) failed = "chmod", e = errno;
     if (!failed && fsync(fd) != 0) failed = "fsync", e = errno;
     if (close(fd) != 0 && !failed) failed = "close", e = errno;
     if (!failed && rename(tmp, path) != 0) failed = "rename", e = errno;

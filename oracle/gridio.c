@@ -1,7 +1,10 @@
 /* Grid files by extension: ".rle" for Golly RLE (oracle/rle.c), ".txt" for rows of 0 and 1
  * (oracle/gridtext.c), through the whole-file helpers of oracle/files.c. */
+#define _POSIX_C_SOURCE 200809L /* access */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "oracle/gridio.h"
 
@@ -17,6 +20,19 @@ static int file_kind(const char *path, int *kind, cc_error *err) {
     if (!*kind)
         return cc_fail(err, CC_ERR_ARG, "%s: unknown grid file extension (expected .rle or .txt)",
                        path);
+    return CC_OK;
+}
+
+int cc_grid_check_output(const char *path, cc_error *err) {
+    int kind;
+    int rc = file_kind(path, &kind, err);
+    if (rc) return rc;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+    if (access(dir, W_OK) != 0)
+        return cc_fail(err, CC_ERR_IO, "cannot write %s: %s is not a writable directory", path,
+                       dir);
     return CC_OK;
 }
 
