@@ -55,6 +55,10 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
         if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }
+    /* The ranges asked for against the engine's, before the campaign: a first case draws or the
+     * request is wrong (a radius range outside the engine's, sides its radii cannot have). */
+    cc_drawn_case first;
+    if (cc_campaign_case(engine, &opt, 0, &first, &err)) return cli_bad_usage(&cmd, &err);
     char seed_hex[2 * CC_SEED_BYTES + 1];
     case_seed_format_hex(opt.master, seed_hex);
     cc_campaign_result res;

@@ -33,12 +33,9 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
     if (strcmp(engine_name, "oracle") != 0 && !(engine = cli_find_engine(engines, engine_name, &err)))
         return cli_bad_usage(&cmd, &err);
     cc_rule rule, file_rule;
-    /* A malformed rule is a wrong argument; a well-formed one the tool cannot run is a failure. */
-    if (rule_text) {
-        int rc = cc_rule_parse(rule_text, &rule, &err);
-        if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
-        if (rc) return cli_failed(&err);
-    }
+    /* A rule that does not parse, or names what no rule here can be, is a wrong argument. */
+    if (rule_text && cc_rule_parse(rule_text, &rule, &err)) return cli_bad_usage(&cmd, &err);
+    if (cc_grid_check_name(in, &err)) return cli_bad_usage(&cmd, &err);
 
     /* The output is checked before anything runs: a wrong name must not cost the whole run. */
     if (cc_grid_check_output(out, &err)) return cli_bad_usage(&cmd, &err);

@@ -23,6 +23,11 @@ static int file_kind(const char *path, int *kind, cc_error *err) {
     return CC_OK;
 }
 
+int cc_grid_check_name(const char *path, cc_error *err) {
+    int kind;
+    return file_kind(path, &kind, err);
+}
+
 int cc_grid_check_output(const char *path, cc_error *err) {
     int kind;
     int rc = file_kind(path, &kind, err);

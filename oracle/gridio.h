@@ -23,6 +23,9 @@ int cc_text_format(const cc_grid *g, char **text, size_t *len, cc_error *err);
 /* By extension: ".rle" or ".txt"; anything else is refused. */
 int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule, cc_error *err);
 /* Written whole or not at all: a temporary file beside path, then rename. */
+/* Whether path names a grid file (.rle or .txt), before it is opened. */
+int cc_grid_check_name(const char *path, cc_error *err);
+
 /* Whether path can take a grid, before any work is done: a .rle or .txt name in a directory that
  * exists and is writable. */
 int cc_grid_check_output(const char *path, cc_error *err);

@@ -20,7 +20,8 @@ int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err) {
         const char *nl = memchr(line, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - line) : len - pos;
         size_t next = pos + n + (nl ? 1 : 0);
-        if (nl && n > 0 && line[n - 1] == '\r') n--;
+        /* CRLF line ends, the last line's too, with or without its LF. */
+        if (n > 0 && line[n - 1] == '\r') n--;
         h++;
         for (size_t i = 0; i < n; i++)
             if (line[i] != '0' && line[i] != '1')
