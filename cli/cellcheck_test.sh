@@ -90,7 +90,7 @@ printf 'x = 3, y = 2, rule = B3/S23\nooo$ooo$ooo!\n' >"$tmp/lies.rle"
 expect 1 "RLE that lies about its size" -- "$tool" run --engine oracle --steps 1 --in "$tmp/lies.rle" --out "$tmp/never.txt"
 [ ! -e "$tmp/never.txt" ] || fail "a refused run wrote its output"
 expect 1 "rule with too large a radius for the grid" -- "$tool" run --engine oracle --rule 'R5,C2,M0,S2..3,B3..3,NM' --steps 1 --in "$tmp/glider.txt" --out "$tmp/never.txt"
-expect 1 "multi-state rule" -- "$tool" run --engine oracle --rule 'R2,C3,M0,S2..3,B3..3,NM' --steps 1 --in "$tmp/glider.txt" --out "$tmp/never.txt"
+expect 2 "multi-state rule (an argument no rule here can be)" -- "$tool" run --engine oracle --rule 'R2,C3,M0,S2..3,B3..3,NM' --steps 1 --in "$tmp/glider.txt" --out "$tmp/never.txt"
 [ ! -e "$tmp/never.txt" ] || fail "a refused run wrote its output"
 
 # A short campaign and the replay of one case line.
