@@ -10,6 +10,7 @@
 
 #include "harness/replay.h"
 #include "cli/commands.h"
+#include "cli/version.h"
 
 typedef struct command {
     const char *name;
@@ -30,7 +31,8 @@ static const command commands[] = {
 
 static void usage(FILE *out) {
     fputs("usage: cellcheck [--plugin PATH]... COMMAND [options]\n"
-          "       cellcheck COMMAND --help   (the command's options)\n\n"
+          "       cellcheck COMMAND --help   (the command's options)\n"
+          "       cellcheck --version\n\n"
           "  --plugin PATH   load the engines of a plugin (a shared library built against\n"
           "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n\n",
           out);
@@ -81,6 +83,10 @@ static int dispatch(const cc_engine_set *set, int argc, char **argv) {
     const char *name = argv[0];
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         if (strcmp(name, commands[i].name) == 0) return commands[i].run(set, argc, argv);
+    if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+        printf("cellcheck %s (commit %s)\n", cli_version, cli_commit);
+        return 0;
+    }
     if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) {
         usage(stdout);
         return 0;

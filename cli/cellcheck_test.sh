@@ -125,6 +125,16 @@ grep -q "is not a writable directory" "$tmp/err" || fail "certify --out-dir: not
 (umask 077 && "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/private.rle")
 [ "$(stat -c %a "$tmp/private.rle")" = 600 ] || fail "a file written under umask 077 is $(stat -c %a "$tmp/private.rle")"
 
+# Provenance: the version, and where a certificate came from.
+expect 0 "--version" -- "$tool" --version
+grep -q "^cellcheck .* (commit [0-9a-f]*\|^cellcheck unknown" "$tmp/out" || fail "--version: $(cat "$tmp/out")"
+mkdir -p "$tmp/cert"
+expect 0 "certify with provenance" -- "$tool" certify --engine cpu.bitslice1 --cases 5 --out-dir "$tmp/cert"
+for want in "^- cellcheck .* (commit " "^- date: 20[0-9-]*T[0-9:]*Z" "^- command: \`cellcheck certify --engine cpu.bitslice1 --cases 5" "^- CPU: " "^- GPU: none ran"; do
+    grep -q "$want" "$tmp/cert/certificate.md" || fail "certificate.md lacks '$want'"
+done
+grep -q '"commit": "' "$tmp/cert/certificate.json" || fail "certificate.json lacks the commit"
+
 # Plugins: listed with where they came from, checked like a built-in engine, named in reproducers;
 # a missing file or a second copy of an engine refused as a wrong argument.
 plugin="$2" wrong_plugin="$3"

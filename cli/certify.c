@@ -10,6 +10,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/version.h"
+#include "engines/cuda/common/gpu.h"
 #include "harness/bench.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
@@ -128,16 +130,52 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
     fprintf(f, "\n");
 }
 
+/* Where a certificate came from: cellcheck's commit and version, the date, the command line, the
+ * GPU where one ran (the CPU and the seed are written beside). */
+typedef struct provenance {
+    char date[32];
+    char command[1024];
+    char gpu[320]; /* "" where no engine ran on a GPU */
+} provenance;
+
+static void provenance_init(provenance *p, const engine_row *rows, int n, int argc, char **argv) {
+    time_t now = time(NULL);
+    struct tm utc;
+    gmtime_r(&now, &utc);
+    strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    size_t used = (size_t)snprintf(p->command, sizeof p->command, "cellcheck");
+    const char *plugins = getenv("CELLCHECK_PLUGINS");
+    for (const char *q = plugins; q && *q && used < sizeof p->command;) {
+        size_t len = strcspn(q, ":");
+        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " --plugin %.*s",
+                                 (int)len, q);
+        q += len + (q[len] == ':');
+    }
+    for (int i = 0; i < argc && used < sizeof p->command; i++)
+        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", argv[i]);
+    p->gpu[0] = '\0';
+    for (int i = 0; i < n; i++)
+        if (rows[i].engine->hardware == CC_HW_GPU && rows[i].seconds > 0) {
+            cc_error err;
+            if (cc_gpu_describe(p->gpu, sizeof p->gpu, &err))
+                snprintf(p->gpu, sizeof p->gpu, "(not described: %.200s)", err.msg);
+            break;
+        }
+}
+
 static int write_certificates(const char *dir, const engine_row *rows, int n,
-                              const cc_campaign_options *opt, const char *cpu, cc_error *err) {
+                              const cc_campaign_options *opt, const char *cpu,
+                              const provenance *prov, cc_error *err) {
     char seed[2 * CC_SEED_BYTES + 1];
     case_seed_format_hex(opt->master, seed);
     char *md = NULL, *json = NULL;
     size_t md_len = 0, json_len = 0;
     FILE *f = open_memstream(&md, &md_len);
     if (!f) return cc_fail(err, CC_ERR_NOMEM, "cannot build the certificate in memory");
-    fprintf(f, "# cellcheck certificate\n\n- CPU: %s\n- campaign: %" PRIu64
-               " cases per engine, master seed %s\n\n", cpu, opt->cases, seed);
+    fprintf(f, "# cellcheck certificate\n\n- cellcheck %s (commit %s)\n- date: %s\n- command: `%s`\n"
+               "- CPU: %s\n- GPU: %s\n- campaign: %" PRIu64 " cases per engine, master seed %s\n\n",
+            cli_version, cli_commit, prov->date, prov->command, cpu,
+            prov->gpu[0] ? prov->gpu : "none ran", opt->cases, seed);
     write_table(f, rows, n);
     fclose(f);
 
@@ -146,7 +184,15 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         free(md);
         return cc_fail(err, CC_ERR_NOMEM, "cannot build the certificate in memory");
     }
-    fprintf(f, "{\n  \"cpu\": ");
+    fprintf(f, "{\n  \"cellcheck\": {\"version\": ");
+    json_string(f, cli_version);
+    fprintf(f, ", \"commit\": ");
+    json_string(f, cli_commit);
+    fprintf(f, "},\n  \"date\": \"%s\",\n  \"command\": ", prov->date);
+    json_string(f, prov->command);
+    fprintf(f, ",\n  \"gpu\": ");
+    json_string(f, prov->gpu);
+    fprintf(f, ",\n  \"cpu\": ");
     json_string(f, cpu);
     fprintf(f, ",\n  \"cases\": %" PRIu64 ",\n  \"seed\": \"%s\",\n  \"engines\": [", opt->cases,
             seed);
@@ -294,7 +340,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         failed += rows[i].v == VERDICT_FAILED;
         certified += rows[i].v == VERDICT_CERTIFIED;
     }
-    int rc = write_certificates(out_dir, rows, count, &opt, cpu, &err);
+    provenance prov;
+    provenance_init(&prov, rows, count, argc, argv);
+    int rc = write_certificates(out_dir, rows, count, &opt, cpu, &prov, &err);
     free(rows);
     if (rc) return cli_failed(&err);
     printf("%d certified, %d failed, %d not run here\n", certified, failed,

@@ -41,6 +41,21 @@ int cc_cuda_launched(cc_error *err, const char *engine, const char *fmt, ...) {
                    cudaGetErrorString(status));
 }
 
+extern "C" int cc_gpu_describe(char *buf, size_t size, cc_error *err) {
+    int rc = cc_gpu_available(err);
+    if (rc) return rc;
+    cudaDeviceProp prop;
+    int driver = 0, runtime = 0;
+    cudaError_t status = cudaGetDeviceProperties(&prop, 0);
+    if (status == cudaSuccess) status = cudaDriverGetVersion(&driver);
+    if (status == cudaSuccess) status = cudaRuntimeGetVersion(&runtime);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_DEVICE, "describing device 0: %s", cudaGetErrorString(status));
+    snprintf(buf, size, "%s (sm_%d%d), CUDA driver %d.%d, runtime %d.%d", prop.name, prop.major,
+             prop.minor, driver / 1000, driver % 1000 / 10, runtime / 1000, runtime % 1000 / 10);
+    return CC_OK;
+}
+
 extern "C" int cc_gpu_available(cc_error *err) {
     int count = 0;
     cudaError_t status = cudaGetDeviceCount(&count);

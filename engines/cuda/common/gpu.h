@@ -66,6 +66,10 @@ typedef struct cc_gpu_info {
  * what was found. The signature of cc_engine.available. */
 int cc_gpu_available(cc_error *err);
 
+/* Device 0 for a certificate: "NVIDIA H100 80GB HBM3 (sm_90), CUDA driver 13.0, runtime 13.0";
+ * CC_ERR_UNAVAILABLE with the reason where there is none. */
+int cc_gpu_describe(char *buf, size_t size, cc_error *err);
+
 /* Selects device 0, refuses (with the numbers) a layout that does not fit in its free memory,
  * allocates and zeroes the two grids, the staging buffer and the events. Takes self: on failure
  * ops->release(self) has been called and *out is NULL. ops must outlive the driver. */
