@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
 # Bazel 4 (bazel-bootstrap), libsodium, libpng and zlib (static libraries and headers), OpenMP
-# (with gcc), Make and pkg-config (for the examples).
+# (with gcc), Make and pkg-config (for the examples), yamllint (for the workflow files).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build.
 set -euo pipefail
 
@@ -13,6 +13,8 @@ command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 # The examples of engines from elsewhere build with Make and pkg-config.
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The workflow files' linter.
+command -v yamllint >/dev/null 2>&1 || need+=(yamllint)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

@@ -8,4 +8,5 @@ bash ci/setup.sh || exit 1
 bazel test --keep_going //... "$@"
 status=$?
 bash ci/examples.sh || status=1
+bash ci/lint.sh || status=1
 exit $status
