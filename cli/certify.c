@@ -231,14 +231,11 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     fprintf(f, "\n  ]\n}\n");
     fclose(f);
 
-    char path[4096];
-    int rc;
-    snprintf(path, sizeof path, "%s/certificate.md", dir);
-    rc = cc_write_file_atomic(path, md, md_len, err);
-    if (!rc) {
-        snprintf(path, sizeof path, "%s/certificate.json", dir);
-        rc = cc_write_file_atomic(path, json, json_len, err);
-    }
+    /* The Markdown and the JSON as one pair: both new or both old, whenever the run stops. */
+    const char *const names[] = {"certificate.md", "certificate.json"};
+    const char *const texts[] = {md, json};
+    const size_t lens[] = {md_len, json_len};
+    int rc = cc_write_files_atomic(dir, "certificate", 2, names, texts, lens, err);
     if (!rc) printf("wrote %s/certificate.md and %s/certificate.json\n", dir, dir);
     free(md);
     free(json);

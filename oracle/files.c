@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <dirent.h>
 
 #include "oracle/gridio.h"
 
@@ -143,5 +144,137 @@ int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_erro
             close(dfd);
         }
     }
+    return CC_OK;
+}
+
+/* ---- A set of files replaced as one ---------------------------------------------------------
+ * dir/NAME is a symbolic link to .SET/NAME, and dir/.SET a link to the generation directory
+ * .SET.XXXXXX holding the files. A new generation is written whole beside the old one, then
+ * .SET is switched by one rename: a reader sees the old set or the new one, never a mix, and a
+ * run killed at any moment leaves one of them (and at most an unused generation, removed by the
+ * next run). */
+
+/* a/b into buf; 0 when it does not fit. */
+static int joined(char *buf, size_t size, const char *a, const char *b) {
+    int n = snprintf(buf, size, "%s/%s", a, b);
+    return n >= 0 && (size_t)n < size;
+}
+
+/* Writes a symbolic link at path pointing to target, replacing what is there in one rename. */
+static int replace_with_link(const char *path, const char *target, cc_error *err) {
+    char tmp[PATH_MAX + 16];
+    int n = snprintf(tmp, sizeof tmp, "%s.link.tmp", path);
+    if (n < 0 || (size_t)n >= sizeof tmp) return cc_fail(err, CC_ERR_ARG, "%s: name too long", path);
+    unlink(tmp);
+    if (symlink(target, tmp) != 0 || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return cc_fail(err, CC_ERR_IO, "cannot link %s to %s: %s", path, target, strerror(e));
+    }
+    return CC_OK;
+}
+
+/* Removes a generation directory and everything in it: its files, and the temporaries of a
+ * write that was killed. */
+static void remove_generation(const char *gen) {
+    char path[2 * PATH_MAX];
+    DIR *d = opendir(gen);
+    struct dirent *ent;
+    while (d && (ent = readdir(d)) != NULL)
+        if (strcmp(ent->d_name, ".") && strcmp(ent->d_name, "..") &&
+            joined(path, sizeof path, gen, ent->d_name))
+            unlink(path);
+    if (d) closedir(d);
+    rmdir(gen);
+}
+
+/* A new generation directory dir/.SET.XXXXXX holding the n files; its name into gen. */
+static int write_generation(const char *dir, const char *set, int n, const char *const *names,
+                            const char *const *data, const size_t *lens, char *gen, size_t size,
+                            cc_error *err) {
+    if ((size_t)snprintf(gen, size, "%s/.%s.XXXXXX", dir, set) >= size)
+        return cc_fail(err, CC_ERR_ARG, "the directory name %s is too long", dir);
+    if (!mkdtemp(gen))
+        return cc_fail(err, CC_ERR_IO, "cannot write in %s: %s", dir, strerror(errno));
+    char path[2 * PATH_MAX];
+    for (int i = 0; i < n; i++) {
+        int rc = joined(path, sizeof path, gen, names[i])
+                     ? cc_write_file_atomic(path, data[i], lens[i], err)
+                     : cc_fail(err, CC_ERR_ARG, "%s: name too long", gen);
+        if (rc) {
+            remove_generation(gen);
+            return rc;
+        }
+    }
+    return CC_OK;
+}
+
+int cc_write_files_atomic(const char *dir, const char *set, int n, const char *const *names,
+                          const char *const *data, const size_t *lens, cc_error *err) {
+    char current[2 * PATH_MAX], old[PATH_MAX] = "", gen[2 * PATH_MAX], path[2 * PATH_MAX],
+        target[2 * PATH_MAX];
+    int fits = snprintf(current, sizeof current, "%s/.%s", dir, set);
+    if (fits < 0 || (size_t)fits >= sizeof current)
+        return cc_fail(err, CC_ERR_ARG, "the directory name %s is too long", dir);
+    ssize_t len = readlink(current, old, sizeof old - 1);
+    old[len > 0 ? len : 0] = '\0';
+    int rc;
+    /* Files of an older layout (plain files, not links): first made the current generation as
+     * they are, so that replacing them by links changes nothing a reader sees. */
+    int plain = 0;
+    struct stat st;
+    for (int i = 0; i < n; i++)
+        if (joined(path, sizeof path, dir, names[i]) && lstat(path, &st) == 0 &&
+            !S_ISLNK(st.st_mode))
+            plain = 1;
+    if (plain && !old[0]) {
+        char *olds[8] = {0};
+        size_t old_lens[8] = {0};
+        for (int i = 0; i < n && i < 8; i++) {
+            cc_error ignored;
+            if (!joined(path, sizeof path, dir, names[i]) ||
+                cc_read_file(path, &olds[i], &old_lens[i], &ignored))
+                olds[i] = NULL, old_lens[i] = 0;
+        }
+        rc = write_generation(dir, set, n, names, (const char *const *)olds, old_lens, gen,
+                              sizeof gen, err);
+        for (int i = 0; i < n && i < 8; i++) free(olds[i]);
+        if (rc) return rc;
+        const char *base = strrchr(gen, '/') + 1;
+        if ((rc = replace_with_link(current, base, err))) return rc;
+        if (strlen(base) >= sizeof old) return cc_fail(err, CC_ERR_ARG, "%s: name too long", base);
+        memcpy(old, base, strlen(base) + 1);
+    }
+    /* Each name points through .SET; made before the switch, they show nothing or the old set. */
+    for (int i = 0; i < n; i++) {
+        char dot_set[PATH_MAX];
+        int m = snprintf(dot_set, sizeof dot_set, ".%s", set);
+        if (m < 0 || (size_t)m >= sizeof dot_set || !joined(path, sizeof path, dir, names[i]) ||
+            !joined(target, sizeof target, dot_set, names[i]))
+            return cc_fail(err, CC_ERR_ARG, "%s: name too long", dir);
+        char have[2 * PATH_MAX];
+        ssize_t l = readlink(path, have, sizeof have - 1);
+        if (l > 0 && (size_t)l == strlen(target) && memcmp(have, target, (size_t)l) == 0) continue;
+        if ((rc = replace_with_link(path, target, err))) return rc;
+    }
+    if ((rc = write_generation(dir, set, n, names, data, lens, gen, sizeof gen, err))) return rc;
+    if ((rc = replace_with_link(current, strrchr(gen, '/') + 1, err))) {
+        remove_generation(gen);
+        return rc;
+    }
+    /* The old generation, and any a killed run left, are no longer read. */
+    DIR *d = opendir(dir);
+    struct dirent *ent;
+    size_t prefix = strlen(set) + 2;
+    char doomed[2 * PATH_MAX];
+    while (d && (ent = readdir(d)) != NULL) {
+        if (ent->d_name[0] != '.' || strncmp(ent->d_name + 1, set, prefix - 2) != 0 ||
+            ent->d_name[prefix - 1] != '.' || strcmp(ent->d_name, strrchr(gen, '/') + 1) == 0)
+            continue;
+        if (joined(doomed, sizeof doomed, dir, ent->d_name) && lstat(doomed, &st) == 0 &&
+            S_ISDIR(st.st_mode))
+            remove_generation(doomed);
+    }
+    if (d) closedir(d);
     return CC_OK;
 }

@@ -35,5 +35,10 @@ int cc_grid_write_file(const char *path, const cc_grid *g, const cc_rule *rule, 
 /* Whole-file helpers shared by the tools. */
 int cc_read_file(const char *path, char **text, size_t *len, cc_error *err);
 int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_error *err);
+/* The n files dir/names[i] written as one set named set: after a crash at any moment they are
+ * all the old ones or all the new ones (dir/NAME are links through dir/.SET to a generation
+ * directory, switched by one rename). At most 8 files. */
+int cc_write_files_atomic(const char *dir, const char *set, int n, const char *const *names,
+                          const char *const *data, const size_t *lens, cc_error *err);
 
 #endif
