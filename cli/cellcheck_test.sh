@@ -125,6 +125,12 @@ grep -q "is not a writable directory" "$tmp/err" || fail "certify --out-dir: not
 (umask 077 && "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/private.rle")
 [ "$(stat -c %a "$tmp/private.rle")" = 600 ] || fail "a file written under umask 077 is $(stat -c %a "$tmp/private.rle")"
 
+# Progress on stderr when asked (stderr is no terminal here), and not otherwise.
+expect 0 "check --progress" -- "$tool" check --engine cpu.bitslice1 --cases 20 --progress
+grep -q "^cpu.bitslice1: campaign: 20 of 20 done, 0 failed" "$tmp/err" || fail "check --progress: no progress line"
+expect 0 "check without --progress" -- "$tool" check --engine cpu.bitslice1 --cases 20
+! grep -q "campaign: " "$tmp/err" || fail "progress lines without --progress off a terminal"
+
 # Provenance: the version, and where a certificate came from.
 expect 0 "--version" -- "$tool" --version
 grep -q "^cellcheck .* (commit [0-9a-f]*\|^cellcheck unknown" "$tmp/out" || fail "--version: $(cat "$tmp/out")"

@@ -242,7 +242,7 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
-enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, NOPTIONS };
+enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, PROGRESS, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -263,6 +263,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,
                                        "the golden catalogue (default golden/catalogue.txt)"),
         [HUGE_GRID] = cc_huge_grid_option(&opt),
+        [PROGRESS] = cc_progress_option(&opt),
     };
     cc_campaign_option_rows(&opt, &opts[CASES]);
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};

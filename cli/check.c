@@ -7,7 +7,7 @@
 #include "harness/harness.h"
 #include "harness/limits.h"
 
-enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, NOPTIONS };
+enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, PROGRESS, NOPTIONS };
 
 static const char about[] =
     "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
@@ -29,6 +29,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                                   &case_line, "replay one case: the line a failure prints"),
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                         "where failure pictures are written"),
+        [PROGRESS] = cc_progress_option(&opt),
     };
     cc_campaign_option_rows(&opt, &opts[CASES]);
     cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};

@@ -71,6 +71,8 @@ typedef struct cc_campaign_options {
     const char *report_dir;       /* where difference PNGs are written; NULL: none */
     FILE *out;                    /* reports and progress; NULL: stdout */
     int verbose;                  /* 1: one line per case */
+    int progress;                 /* progress lines on stderr: 0 (default) when stderr is a
+                                   * terminal, 1 always, -1 never */
     int huge_grid;                /* the case past 2^32 cells: CC_HUGE_GRID_AUTO (default) for
                                    * engines on a GPU, _ON for every engine, _OFF for none */
     int replay_alone;             /* 1: a failure is replayed alone in a new process of this

@@ -1,6 +1,7 @@
 /* The campaign loop, its options, and the check of one case line. */
 #include "harness/campaign.h"
 #include "harness/limits.h"
+#include "harness/progress.h"
 #include "harness/lightcone.h"
 
 #include <errno.h>
@@ -121,7 +122,11 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
                        opt->shard_count);
     char master[2 * CC_SEED_BYTES + 1];
     case_seed_format_hex(opt->master, master);
+    cc_progress progress;
+    cc_progress_start(&progress, opt->progress, engine->name, "campaign",
+                      (opt->cases - opt->shard_index + opt->shard_count - 1) / opt->shard_count);
     for (uint64_t i = opt->shard_index; i < opt->cases; i += opt->shard_count) {
+        cc_progress_tick(&progress, res->run, res->failed);
         cc_drawn_case drawn;
         int rc = cc_campaign_case(engine, opt, i, &drawn, err);
         if (rc) return cc_prefix(err, "drawing case %" PRIu64 " of master seed %s", i, master);
@@ -163,6 +168,7 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         }
         if (opt->stop_at_first_failure) break;
     }
+    cc_progress_end(&progress, res->run, res->failed);
     if (res->has_failure)
         return cc_fail(err, CC_ERR_MISMATCH,
                        "%s: %" PRIu64 " of %" PRIu64 " cases failed (master seed %s), first: case "

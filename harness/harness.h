@@ -27,6 +27,9 @@ void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIG
  * and `cellcheck certify` take it. */
 cc_option cc_huge_grid_option(cc_campaign_options *opt);
 
+/* --progress: progress lines on stderr even when it is not a terminal (opt->progress = 1). */
+cc_option cc_progress_option(cc_campaign_options *opt);
+
 /* What a conformance run found. passed: every check passed. */
 typedef struct cc_conformance_summary {
     int edge_passed;  /* edge cases: all dead, all alive, the largest counts, 2r+1 sides, primes */

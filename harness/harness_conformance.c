@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "harness/progress.h"
 
 int cc_harness_skip(const cc_engine *engine, int *status) {
     cc_error err;
@@ -589,9 +590,17 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     /* Stopping at the first failure (the default) stops the sections after it too: its report is
      * printed, and an engine that failed has failed. */
     void (*const sections[])(tally *, const uint8_t *) = {edge_cases, scale_cases, round_trips};
+    static const char *const names[] = {"edge cases", "past the tiles, 2^24 and 2^32 cells",
+                                        "zero-step round trips"};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
-        if (!(t.failed && opt->stop_at_first_failure)) sections[i](&t, opt->master);
-    if (!(t.failed && opt->stop_at_first_failure)) refusals(&t);
+        if (!(t.failed && opt->stop_at_first_failure)) {
+            cc_progress_note(opt->progress, engine->name, names[i]);
+            sections[i](&t, opt->master);
+        }
+    if (!(t.failed && opt->stop_at_first_failure)) {
+        cc_progress_note(opt->progress, engine->name, "refusals");
+        refusals(&t);
+    }
     fflush(stdout);
 
     int rc = CC_OK;
@@ -640,6 +649,13 @@ static int huge_option(const char *flag, const char *value, void *dest, cc_error
 static int seed_option(const char *flag, const char *value, void *dest, cc_error *err) {
     int rc = case_seed_parse_hex(value, dest, err);
     return rc ? cc_prefix(err, "%s", flag) : CC_OK;
+}
+
+cc_option cc_progress_option(cc_campaign_options *opt) {
+    const cc_option row = CC_OPTION_FLAG(
+        "progress", &opt->progress,
+        "progress on stderr (cases done, failures, rate, time left) even when it is no terminal");
+    return row;
 }
 
 cc_option cc_huge_grid_option(cc_campaign_options *opt) {
