@@ -12,6 +12,7 @@ mkdir -p "$work" && cd "$work" || exit 1
 printf 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >ok.rle
 printf '010\n001\n111\n' >ok.txt
 printf 'x=477477,y=7272\n,y=7272\n!' >lie.rle
+printf 'x=477477,y=727272\n!' >huge.rle
 printf 'x = 3, y = 3\nbo$2bo$3o' >trunc.rle
 printf 'x = 3, y = 3\nbo$2bz$3o!' >token.rle
 printf 'x = 3, y = 3\nbo$2bC$3o!' >multi.rle

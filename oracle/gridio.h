@@ -23,6 +23,10 @@ int cc_text_format(const cc_grid *g, char **text, size_t *len, cc_error *err);
 /* By extension: ".rle" or ".txt"; anything else is refused. */
 int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule, cc_error *err);
 /* Written whole or not at all: a temporary file beside path, then rename. */
+/* The most cells a grid file may describe (1 GiB of cells): a header that claims more is refused
+ * before anything is allocated. Larger grids are drawn from case seeds, not read. */
+#define CC_GRID_FILE_CELLS_MAX (INT64_C(1) << 30)
+
 /* Whether path names a grid file (.rle or .txt), before it is opened. */
 int cc_grid_check_name(const char *path, cc_error *err);
 

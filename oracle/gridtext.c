@@ -44,6 +44,9 @@ int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err) {
         if (h > CC_GRID_SIDE_MAX)
             return cc_fail(err, CC_ERR_UNSUPPORTED, "text grid: more than %d rows",
                            CC_GRID_SIDE_MAX);
+        if (w * h > CC_GRID_FILE_CELLS_MAX)
+            return cc_fail(err, CC_ERR_UNSUPPORTED, "text grid: more than %lld cells",
+                           (long long)CC_GRID_FILE_CELLS_MAX);
         pos = next;
     }
     cc_grid g;

@@ -185,6 +185,12 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
         h->tw = h->x;
         h->th = h->y;
     }
+    if ((int64_t)h->tw * h->th > CC_GRID_FILE_CELLS_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "RLE header (line %ld): a %dx%d grid is %lld cells; grid files hold at most "
+                       "%lld (2^30)",
+                       line, (int)h->tw, (int)h->th, (long long)h->tw * h->th,
+                       (long long)CC_GRID_FILE_CELLS_MAX);
     return CC_OK;
 }
 
