@@ -263,12 +263,11 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,
                                        "the golden catalogue (default golden/catalogue.txt)"),
         [HUGE_GRID] = cc_huge_grid_option(&opt),
-        [PROGRESS] = cc_progress_option(&opt),
     };
-    cc_campaign_option_rows(&opt, &opts[CASES]);
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
-    if (cli_parse(&cmd, argc, argv, &status)) return status;
+    if (cli_parse_campaign(&cmd, &opt, &opts[CASES], &opts[PROGRESS], argc, argv, &status))
+        return status;
     cc_error err = {0};
 
     const cc_engine *const *all = engines->engines;

@@ -29,12 +29,11 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                                   &case_line, "replay one case: the line a failure prints"),
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                         "where failure pictures are written"),
-        [PROGRESS] = cc_progress_option(&opt),
     };
-    cc_campaign_option_rows(&opt, &opts[CASES]);
     cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};
     int status;
-    if (cli_parse(&cmd, argc, argv, &status)) return status;
+    if (cli_parse_campaign(&cmd, &opt, &opts[CASES], &opts[PROGRESS], argc, argv, &status))
+        return status;
     cc_error err = {0};
     if (case_line &&
         (opts[CASES].given || opts[SEED].given || opts[RADIUS].given || opts[SIZE].given)) {

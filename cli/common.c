@@ -1,6 +1,8 @@
 /* What the commands of cellcheck share (see common.h). */
 #include "cli/common.h"
 
+#include "harness/harness.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +28,13 @@ cc_option cli_engine_option(const char **name, int required, const char *help) {
 void cli_campaign_options_init(cc_campaign_options *opt) {
     cc_campaign_options_init(opt);
     opt->replay_alone = 1;
+}
+
+int cli_parse_campaign(cc_command *cmd, cc_campaign_options *opt, cc_option *campaign,
+                       cc_option *progress, int argc, char **argv, int *status) {
+    cc_campaign_option_rows(opt, campaign);
+    *progress = cc_progress_option(opt);
+    return cli_parse(cmd, argc, argv, status);
 }
 
 const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name, cc_error *err) {

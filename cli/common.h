@@ -34,6 +34,11 @@ cc_option cli_engine_option(const char **name, int required, const char *help);
  * calls cc_replay_hook. */
 void cli_campaign_options_init(cc_campaign_options *opt);
 
+/* cli_parse for a command that runs campaigns: first fills its rows for --cases and --seed (two,
+ * from campaign on) and --progress, all writing into opt. */
+int cli_parse_campaign(cc_command *cmd, cc_campaign_options *opt, cc_option *campaign,
+                       cc_option *progress, int argc, char **argv, int *status);
+
 /* The engine by name, or NULL and a CC_ERR_ARG error naming the engines there are. */
 const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name, cc_error *err);
 
