@@ -656,6 +656,28 @@ static void test_verdicts(checks *t, const char *report_dir) {
            "report lacks the blocked engine's diverging step");
     CHECKF(t, strstr(text, "PASSED: mutant.control: ") && strstr(text, "REFUSED as required"),
            "verdict lines missing");
+    CHECKF(t, strstr(text, "difference picture: /") != NULL, "the picture's path is missing");
+    /* Under bazel test the picture lands in the test's outputs directory, gone after the test:
+     * the report names the archive Bazel keeps instead of the sandbox path. */
+    setenv("TEST_UNDECLARED_OUTPUTS_DIR", report_dir, 1);
+    setenv("TEST_BINARY", "harness/campaign_test", 1);
+    FILE *bazel_out = tmpfile();
+    if (CHECK(t, bazel_out != NULL)) {
+        opt.out = bazel_out;
+        cc_campaign_check_line(&blocked, valid_line, &opt, &rep, &err);
+        rewind(bazel_out);
+        char bazel_text[8192];
+        size_t got = fread(bazel_text, 1, sizeof bazel_text - 1, bazel_out);
+        bazel_text[got] = '\0';
+        fclose(bazel_out);
+        CHECKF(t,
+               strstr(bazel_text, "in bazel-testlogs/harness/campaign_test/test.outputs/"
+                                  "outputs.zip") != NULL &&
+                   strstr(bazel_text, "difference picture: /") == NULL,
+               "under bazel test the picture is named by its sandbox path:\n%s", bazel_text);
+    }
+    unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
+    unsetenv("TEST_BINARY");
     printf("---- report of the one-line checks ----\n%s---- end ----\n", text);
 }
 

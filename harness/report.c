@@ -73,6 +73,20 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     return rc;
 }
 
+/* Under bazel test the picture is written into the test's outputs directory, which is gone once
+ * the test ends: the report names where Bazel keeps it instead. */
+static void print_picture(FILE *out, const char *indent, const char *png) {
+    const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR"), *binary = getenv("TEST_BINARY");
+    size_t n = outputs ? strlen(outputs) : 0;
+    if (n && binary && strncmp(png, outputs, n) == 0 && png[n] == '/') {
+        if (binary[0] == '.' && binary[1] == '/') binary += 2;
+        fprintf(out, "%sdifference picture: %s in bazel-testlogs/%s/test.outputs/outputs.zip\n",
+                indent, png + n + 1, binary);
+        return;
+    }
+    fprintf(out, "%sdifference picture: %s\n", indent, png);
+}
+
 static void print_divergence(const cc_divergence *d, const cc_case *c, const char *indent,
                              FILE *out) {
     if (d->known) {
@@ -92,7 +106,7 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
                      " after step(%" PRId64 ") in one call\n",
                 indent, d->differing_first, d->first_step, d->differing_end, c->steps);
     }
-    if (d->png[0]) fprintf(out, "%sdifference picture: %s\n", indent, d->png);
+    if (d->png[0]) print_picture(out, indent, d->png);
     if (d->note[0]) fprintf(out, "%snote: %s\n", indent, d->note);
 }
 
