@@ -53,7 +53,9 @@ int main(void) {
     if (touched) fclose(touched);
     if (shards == 0) shards = 1;
     const cc_engine *const *all = cc_mutants_port_limits();
-    for (size_t i = shard; all[i]; i += shards) {
+    size_t count = 0;
+    while (all[count]) count++;
+    for (size_t i = shard; i < count; i += shards) {
         const cc_engine *e = all[i];
         int declared = strstr(e->name, "-declared") != NULL;
         cc_campaign_options opt;
