@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "oracle/error.h"
@@ -97,5 +98,17 @@ static inline int check_summary(const checks *t) {
 #define CHECK_STR(t, got, want) check_str((t), (got), (want), #got, __FILE__, __LINE__)
 #define CHECK_REFUSED(t, rc, err, needle, what) \
     check_refused((t), (rc), (err), (needle), (what), __FILE__, __LINE__)
+
+/* Bazel's test sharding: this shard's index and the shard count (0 of 1 outside Bazel), and the
+ * status file touched to say the test shards itself. */
+static inline void check_shard(size_t *index, size_t *count) {
+    const char *total = getenv("TEST_TOTAL_SHARDS"), *mine = getenv("TEST_SHARD_INDEX");
+    *count = total ? strtoul(total, NULL, 10) : 1;
+    *index = mine ? strtoul(mine, NULL, 10) : 0;
+    if (*count == 0) *count = 1;
+    const char *status_file = getenv("TEST_SHARD_STATUS_FILE");
+    FILE *touched = status_file ? fopen(status_file, "w") : NULL;
+    if (touched) fclose(touched);
+}
 
 #endif

@@ -68,12 +68,8 @@ int main(void) {
     checks t = {"engine_bugs_test", 0, 0};
     static char report[1 << 20];
     /* Bazel's sharding spreads the mutants over its shards. */
-    const char *total = getenv("TEST_TOTAL_SHARDS"), *index = getenv("TEST_SHARD_INDEX");
-    size_t shards = total ? strtoul(total, NULL, 10) : 1, shard = index ? strtoul(index, NULL, 10) : 0;
-    const char *status_file = getenv("TEST_SHARD_STATUS_FILE");
-    FILE *touched = status_file ? fopen(status_file, "w") : NULL;
-    if (touched) fclose(touched);
-    if (shards == 0) shards = 1;
+    size_t shard, shards;
+    check_shard(&shard, &shards);
     for (size_t i = shard; i < sizeof expected / sizeof expected[0]; i += shards) {
         const cc_engine *e = find_bug(expected[i].name, NULL);
         if (!CHECKF(&t, e != NULL, "no mutant %s", expected[i].name)) continue;

@@ -46,12 +46,8 @@ static void check_refusal_named(checks *t, const cc_engine *e) {
 
 int main(void) {
     checks t = {"port_limits_test", 0, 0};
-    const char *total = getenv("TEST_TOTAL_SHARDS"), *index = getenv("TEST_SHARD_INDEX");
-    size_t shards = total ? strtoul(total, NULL, 10) : 1, shard = index ? strtoul(index, NULL, 10) : 0;
-    const char *status_file = getenv("TEST_SHARD_STATUS_FILE");
-    FILE *touched = status_file ? fopen(status_file, "w") : NULL;
-    if (touched) fclose(touched);
-    if (shards == 0) shards = 1;
+    size_t shard, shards;
+    check_shard(&shard, &shards);
     const cc_engine *const *all = cc_mutants_port_limits();
     size_t count = 0;
     while (all[count]) count++;
