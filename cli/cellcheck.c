@@ -2,8 +2,6 @@
  * command (commands.h) parses its own flags from an option table and answers `cellcheck COMMAND
  * --help`. Every wrong argument gets a message, the usage line and exit status 2; every failure a
  * message and status 1. */
-#define _POSIX_C_SOURCE 200809L /* realpath, setenv */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,22 +54,10 @@ static int load_plugin_flags(cc_engine_set *set, int argc, char **argv, cc_error
             cc_fail(err, CC_ERR_ARG, "--plugin needs the path of a shared library");
             return -1;
         }
-        char absolute[PATH_MAX];
-        if (!realpath(path, absolute)) {
-            cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", path);
-            return -1;
-        }
-        if (cc_engine_set_load(set, absolute, err)) return -1;
+        if (cc_engine_set_load_file(set, path, err)) return -1;
         i += argv[i][8] == '=' ? 1 : 2;
     }
-    char *list = cc_engine_set_plugin_list(set);
-    if (!list || (set->plugins > 0 && setenv("CELLCHECK_PLUGINS", list, 1) != 0)) {
-        free(list);
-        cc_fail(err, CC_ERR_NOMEM, "cannot export CELLCHECK_PLUGINS");
-        return -1;
-    }
-    free(list);
-    return i;
+    return cc_engine_set_export(set, err) ? -1 : i;
 }
 
 static int dispatch(const cc_engine_set *set, int argc, char **argv) {

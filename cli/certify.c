@@ -143,14 +143,9 @@ static void provenance_init(provenance *p, const engine_row *rows, int n, int ar
     struct tm utc;
     gmtime_r(&now, &utc);
     strftime(p->date, sizeof p->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    size_t used = (size_t)snprintf(p->command, sizeof p->command, "cellcheck");
-    const char *plugins = getenv("CELLCHECK_PLUGINS");
-    for (const char *q = plugins; q && *q && used < sizeof p->command;) {
-        size_t len = strcspn(q, ":");
-        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " --plugin %.*s",
-                                 (int)len, q);
-        q += len + (q[len] == ':');
-    }
+    char plugins[512];
+    cc_plugin_args(plugins, sizeof plugins);
+    size_t used = (size_t)snprintf(p->command, sizeof p->command, "cellcheck%s", plugins);
     for (int i = 0; i < argc && used < sizeof p->command; i++)
         used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", argv[i]);
     p->gpu[0] = '\0';

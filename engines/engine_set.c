@@ -3,6 +3,7 @@
 #include "engines/engine_set.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +146,36 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
 refused:
     dlclose(handle);
     return rc;
+}
+
+int cc_engine_set_load_file(cc_engine_set *set, const char *path, cc_error *err) {
+    char absolute[PATH_MAX];
+    if (!realpath(path, absolute))
+        return cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", path);
+    return cc_engine_set_load(set, absolute, err);
+}
+
+int cc_engine_set_export(const cc_engine_set *set, cc_error *err) {
+    if (set->plugins == 0) return CC_OK;
+    char *list = cc_engine_set_plugin_list(set);
+    int failed = !list || setenv("CELLCHECK_PLUGINS", list, 1) != 0;
+    free(list);
+    return failed ? cc_fail(err, CC_ERR_NOMEM, "cannot export CELLCHECK_PLUGINS") : CC_OK;
+}
+
+void cc_plugin_args(char *buf, size_t size) {
+    size_t used = 0;
+    if (size) buf[0] = '\0';
+    const char *plugins = getenv("CELLCHECK_PLUGINS");
+    for (const char *p = plugins; p && *p && used < size;) {
+        size_t n = strcspn(p, ":");
+        if (n) {
+            int w = snprintf(buf + used, size - used, " --plugin %.*s", (int)n, p);
+            if (w < 0) break;
+            used += (size_t)w;
+        }
+        p += n + (p[n] == ':');
+    }
 }
 
 int cc_engine_set_load_list(cc_engine_set *set, const char *list, cc_error *err) {

@@ -32,6 +32,18 @@ int cc_engine_set_init(cc_engine_set *set, cc_error *err);
  * required function, a name some engine already has. On refusal the set is as it was. */
 int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err);
 
+/* cc_engine_set_load by the file's absolute path (what is exported and printed in reproducers);
+ * a path that names no file is refused with its name. */
+int cc_engine_set_load_file(cc_engine_set *set, const char *path, cc_error *err);
+
+/* Exports the plugins loaded in CELLCHECK_PLUGINS, so that a process started to replay a case,
+ * and every reproducer printed, find them; nothing when none was loaded. */
+int cc_engine_set_export(const cc_engine_set *set, cc_error *err);
+
+/* " --plugin a.so --plugin b.so" for the plugins of CELLCHECK_PLUGINS, into buf (cut short
+ * rather than overflowing); "" when there are none. */
+void cc_plugin_args(char *buf, size_t size);
+
 /* Loads each path of a colon-separated list (CELLCHECK_PLUGINS); NULL or "" loads none. */
 int cc_engine_set_load_list(cc_engine_set *set, const char *list, cc_error *err);
 

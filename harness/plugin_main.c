@@ -3,8 +3,6 @@
  *   DRIVER [--plugin PATH]... --engine NAME [the driver's own flags]
  * CELLCHECK_PLUGINS=a.so:b.so loads plugins too. ci/install.sh installs the two drivers as
  * cellcheck-conformance and cellcheck-golden. */
-#define _POSIX_C_SOURCE 200809L /* realpath, setenv */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,12 +54,7 @@ int main(int argc, char **argv) {
     int i = 1;
     while (i < argc) {
         if ((value = flag_value("plugin", argc, argv, &i))) {
-            char absolute[PATH_MAX];
-            if (!realpath(value, absolute)) {
-                cc_fail(&err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", value);
-                goto bad;
-            }
-            if (cc_engine_set_load(&set, absolute, &err)) goto bad;
+            if (cc_engine_set_load_file(&set, value, &err)) goto bad;
         } else if ((value = flag_value("engine", argc, argv, &i))) {
             engine_name = value;
         } else {
@@ -75,9 +68,7 @@ int main(int argc, char **argv) {
                 engine_name ? engine_name : "");
         goto bad;
     }
-    char *list = cc_engine_set_plugin_list(&set);
-    if (list && set.plugins > 0) setenv("CELLCHECK_PLUGINS", list, 1);
-    free(list);
+    if (cc_engine_set_export(&set, &err)) goto bad;
     char *args[MAX_ARGS + 2];
     int n = 0;
     args[n++] = argv[0];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/engine_set.h"
 #include "harness/campaign.h"
 #include "harness/internal.h"
 #include "harness/lightcone.h"
@@ -114,14 +115,9 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
  * command finds a plugin's engine when it is run again. */
 void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line) {
     if (!out) out = stdout;
-    fprintf(out, "  %s: cellcheck", label);
-    const char *plugins = getenv("CELLCHECK_PLUGINS");
-    for (const char *p = plugins; p && *p;) {
-        size_t n = strcspn(p, ":");
-        if (n) fprintf(out, " --plugin %.*s", (int)n, p);
-        p += n + (p[n] == ':');
-    }
-    fprintf(out, " check --engine %s --case '%s'\n", engine, line);
+    char plugins[4096];
+    cc_plugin_args(plugins, sizeof plugins);
+    fprintf(out, "  %s: cellcheck%s check --engine %s --case '%s'\n", label, plugins, engine, line);
 }
 
 void cc_failure_print_short(FILE *out, const char *engine, const char *section, const cc_case *c,
