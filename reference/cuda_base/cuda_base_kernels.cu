@@ -160,7 +160,7 @@ void base_release(void *self) {
     free(b);
 }
 
-const cc_gpu_ops base_ops = {base_step, nullptr, nullptr, nullptr, base_release};
+const cc_gpu_ops base_ops = {base_step, nullptr, nullptr, nullptr, base_release, nullptr};
 
 int upload(base *b, const cc_rule *rule, const int32_t *row_lo, const int32_t *row_hi,
            cc_error *err) {

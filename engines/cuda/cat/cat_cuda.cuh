@@ -190,7 +190,7 @@ template <class Operand, class Cell, class Params> struct driver {
 
     static void release(void *self) { free(self); }
 
-    static constexpr cc_gpu_ops ops = {step, refresh, load_rows, store_rows, release};
+    static constexpr cc_gpu_ops ops = {step, refresh, load_rows, store_rows, release, nullptr};
 
     // The driver for the step kernel k with params: two buffers of grid_bytes (buffers says what
     // they are, in a refusal) and a staging buffer; then the persistent grid of the step kernel.

@@ -139,7 +139,7 @@ extern "C" int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops,
                              cc_gpu **out, cc_error *err) {
     *out = NULL;
     const char *engine = layout->engine;
-    int bad = layout->w < 1 || layout->h < 1 || !ops || !ops->step;
+    int bad = layout->w < 1 || layout->h < 1 || !ops || (!ops->step && !ops->steps);
     if (!bad && layout->staged) bad = !ops->load_rows || !ops->store_rows;
     if (!bad && !layout->staged)
         bad = layout->pitch < layout->lead + (size_t)layout->w ||
@@ -245,9 +245,15 @@ extern "C" int cc_gpu_store(void *ctx, uint8_t *cells, cc_error *err) {
 
 // Launches k steps on the default stream without waiting for them.
 static int gpu_launch(cc_gpu *g, int64_t k, cc_error *err) {
-    for (int64_t s = 0; s < k; s++) {
-        int rc = g->ops->step(g->self, g->cur, g->next, err);
+    for (int64_t s = 0; s < k;) {
+        int64_t done = 1;
+        int rc = g->ops->steps ? g->ops->steps(g->self, g->cur, g->next, k - s, &done, err)
+                               : g->ops->step(g->self, g->cur, g->next, err);
         if (rc) return rc;
+        if (done < 1 || done > k - s)
+            return cc_fail(err, CC_ERR_DEVICE, "%s: a launch reported %lld steps of the %lld asked",
+                           g->layout.engine, (long long)done, (long long)(k - s));
+        s += done;
         void *t = g->cur;
         g->cur = g->next;
         g->next = t;

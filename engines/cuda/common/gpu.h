@@ -40,6 +40,11 @@ typedef struct cc_gpu_ops {
                       cc_error *err);
     /* Frees self and the device memory it holds. Teardown cannot report. */
     void (*release)(void *self);
+    /* Optional, for engines that run several steps per launch (temporal blocking): launches
+     * between 1 and k steps (k >= 1) from grid in into grid out without waiting, and sets *done to
+     * how many. The driver calls it until the k steps of a step() are done, so any k works whatever
+     * the engine does per launch. NULL: step, one step per launch. */
+    int (*steps)(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_error *err);
 } cc_gpu_ops;
 
 typedef struct cc_gpu_layout {

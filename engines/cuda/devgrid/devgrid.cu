@@ -45,8 +45,9 @@ void devgrid_release(void *self) {
 }
 
 // Engines with halo copies to rewrite after a load, and those without.
-const cc_gpu_ops with_refresh = {devgrid_step, devgrid_refresh, nullptr, nullptr, devgrid_release};
-const cc_gpu_ops plain = {devgrid_step, nullptr, nullptr, nullptr, devgrid_release};
+const cc_gpu_ops with_refresh = {devgrid_step, devgrid_refresh, nullptr, nullptr, devgrid_release,
+                                  nullptr};
+const cc_gpu_ops plain = {devgrid_step, nullptr, nullptr, nullptr, devgrid_release, nullptr};
 
 } // namespace
 
