@@ -5,25 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t all_or_none(int bit) { return bit ? ~(uint64_t)0 : 0; }
-
-static void build_rule(const cc_rule *rule, bitrows_rule *out) {
-    uint64_t table[2][9];
-    for (int n = 0; n <= 8; n++) {
-        int born = cc_set_has(&rule->birth, n);
-        int kept = cc_set_has(&rule->survive, n + (rule->centre ? 1 : 0));
-        table[0][n] = all_or_none(born);
-        table[1][n] = all_or_none(born ^ kept);
-    }
-    for (int t = 0; t < 2; t++) {
-        for (int j = 0; j < 4; j++) {
-            out->base[t][j] = table[t][2 * j];
-            out->flip[t][j] = table[t][2 * j] ^ table[t][2 * j + 1];
-        }
-        out->eight[t] = table[t][8];
-    }
-}
-
 void bitrows_destroy(void *ctx) {
     bitrows *b = ctx;
     if (!b) return;
@@ -52,7 +33,7 @@ int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
         return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate two %dx%d bit grids", name,
                        (int)w, (int)h);
     }
-    build_rule(rule, &b->rule);
+    bitrows_build_rule(rule, &b->rule);
     *out = b;
     return CC_OK;
 }

@@ -13,26 +13,17 @@
  * full adders of two-bit and three-bit sums as in the paper's Algorithm SINGLE-WORD, but keeping
  * bits 2 and 3 apart so every count can be told from every other.
  *
- * Rule stage: the next state is f(alive, count). Under M1 a live cell's count is one more than
- * its neighbours, so f is built on neighbour counts for both: born iff n in B, kept iff n+M1 in S.
- * The two 9-entry truth tables are fixed at create and evaluated as a multiplexer tree over the
- * count bits (s0, then s1, s2, and s3 for the count 8), branch-free: 42 operations per word for
- * any rule. */
+ * Rule stage (bitrule.h): the two 9-entry truth tables are fixed at create and evaluated as a
+ * multiplexer tree over the count bits (s0, then s1, s2, and s3 for the count 8), branch-free: 42
+ * operations per word for any rule. */
 #ifndef CELLCHECK_ENGINES_CPU_BITROWS_BITROWS_H
 #define CELLCHECK_ENGINES_CPU_BITROWS_BITROWS_H
 
 #include <stdint.h>
 
+#include "engines/cpu/bitrows/bitrule.h"
 #include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
-
-/* The rule as multiplexer constants, each all ones or zero. Tree 0 is B (the dead cell's next
- * state), tree 1 is B ^ S' (what a live cell changes); next = tree0 ^ (alive & tree1). */
-typedef struct bitrows_rule {
-    uint64_t base[2][4]; /* table entry 2j */
-    uint64_t flip[2][4]; /* entry 2j ^ entry 2j+1 */
-    uint64_t eight[2];   /* entry 8 */
-} bitrows_rule;
 
 typedef struct bitrows bitrows;
 
@@ -61,6 +52,7 @@ CPU_ENGINE_FUNCTIONS_DECLARE(bitrows);
 
 /* Defines an engine on these rows, the table symbol, whose steps are step_rows_fn; its caps are
  * the rows': any Moore radius-1 rule, M0 or M1, any W and H. */
+/* What bitrows_create allocates: two grids of h rows of nw + 2 words, and the context. */
 #define BITROWS_ENGINE(symbol, engine_name, engine_summary, step_rows_fn)                          \
     static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,             \
                                cc_error *err) {                                                    \

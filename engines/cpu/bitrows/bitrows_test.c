@@ -1,5 +1,6 @@
 /* The bit-sliced building blocks: the adders against a plain population count on all 256 patterns
- * of 8 neighbours, the rule stage against the rule's sets for every count and state, the wrap bits
+ * of 8 neighbours, the rule stage against the rule's sets for every count and state (on the
+ * neighbours' count and on the 3x3 block's, bitrule.h), the wrap bits
  * of the row layout, and a blinker straddling the wrap of a partial last word. */
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,41 @@ static void check_rule_stage(checks *t) {
     }
 }
 
+/* Entry c of tree t of the block-count rule, from its base/flip form (one bit of each word). */
+static int rule9_entry(const bitrows_rule9 *r, int t, int c) {
+    uint64_t e = c < 8 ? r->base[t][c / 2] ^ (c % 2 ? r->flip[t][c / 2] : 0)
+                       : r->eight[t] ^ (c == 9 ? r->nine[t] : 0);
+    return (int)(e & 1u);
+}
+
+/* The rule on the 3x3 block's count: a dead cell with n neighbours reads entry n, a live one entry
+ * n + 1, and both must give what the rule's sets say, under M0 and M1. */
+static void check_rule9(checks *t) {
+    for (int centre = 0; centre < 2; centre++) {
+        for (unsigned born = 0; born < 512; born += 7) {
+            unsigned kept = (born * 181u + 77u) & (centre ? 1023u : 511u);
+            cc_rule rule;
+            memset(&rule, 0, sizeof rule);
+            rule.shape = CC_SHAPE_MOORE;
+            rule.radius = 1;
+            rule.centre = centre;
+            if (!set_from_mask(&rule.birth, born, 8) ||
+                !set_from_mask(&rule.survive, kept, 8 + centre))
+                continue;
+            bitrows_rule9 r;
+            bitrows_build_rule9(&rule, &r);
+            for (int n = 0; n <= 8; n++) {
+                int dead = rule9_entry(&r, 0, n);
+                int live = rule9_entry(&r, 0, n + 1) ^ rule9_entry(&r, 1, n + 1);
+                if (!CHECK_EQ(t, dead, (int)((born >> n) & 1u)) ||
+                    !CHECK_EQ(t, live, (int)((kept >> (n + centre)) & 1u)))
+                    fprintf(stderr, "  M%d B mask %03x S mask %03x, %d neighbours\n", centre,
+                            born, kept, n);
+            }
+        }
+    }
+}
+
 static cc_rule life(void) {
     cc_rule rule;
     cc_error err;
@@ -145,6 +181,7 @@ int main(void) {
     checks t = {"bitrows_test", 0, 0};
     check_adders(&t);
     check_rule_stage(&t);
+    check_rule9(&t);
     check_layout(&t);
     check_blinker(&t);
     return check_summary(&t);
