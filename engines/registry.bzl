@@ -22,4 +22,8 @@ ENGINES = {
     "//engines/cuda/cat:cat": "cuda.cat",
     "//engines/cuda/cat:cat_f32": "cuda.cat-f32",
     "//engines/cuda/cat8": "cuda.cat8",
+    "//engines/cuda/bitslice:bitslice1": "cuda.bitslice1",
+    "//engines/cuda/bitslice:bitslice2": "cuda.bitslice2",
+    "//engines/cuda/life:life_shared": "cuda.life-shared",
+    "//engines/cuda/life:life_shuffle": "cuda.life-shuffle",
 }
