@@ -26,4 +26,6 @@ ENGINES = {
     "//engines/cuda/bitslice:bitslice2": "cuda.bitslice2",
     "//engines/cuda/life:life_shared": "cuda.life-shared",
     "//engines/cuda/life:life_shuffle": "cuda.life-shuffle",
+    "//engines/cuda/hex": "cuda.hex",
+    "//engines/cuda/hexlut:cuda_hexlut": "cuda.hexlut",
 }
