@@ -14,12 +14,13 @@
 
 namespace bitgrid {
 
-// The rule's constants in words of type T (each all ones or zero), passed to kernels by value.
+// The rule's constants in words of type T (each all ones or zero), passed to kernels by value:
+// either form of bitrule.h. On the neighbours' count entry 9 never comes up (nine = 0).
 template <typename T> struct rule_words {
-    T base[2][4], flip[2][4], eight[2];
+    T base[2][4], flip[2][4], eight[2], nine[2];
 };
 
-template <typename T> rule_words<T> rule_words_of(const bitrows_rule &r) {
+template <typename T, typename Rule> rule_words<T> rule_words_from(const Rule &r) {
     rule_words<T> out;
     for (int t = 0; t < 2; t++) {
         for (int j = 0; j < 4; j++) {
@@ -27,7 +28,18 @@ template <typename T> rule_words<T> rule_words_of(const bitrows_rule &r) {
             out.flip[t][j] = (T)r.flip[t][j];
         }
         out.eight[t] = (T)r.eight[t];
+        out.nine[t] = 0;
     }
+    return out;
+}
+
+template <typename T> rule_words<T> rule_words_of(const bitrows_rule &r) {
+    return rule_words_from<T>(r);
+}
+
+template <typename T> rule_words<T> rule9_words_of(const bitrows_rule9 &r) {
+    rule_words<T> out = rule_words_from<T>(r);
+    for (int t = 0; t < 2; t++) out.nine[t] = (T)r.nine[t];
     return out;
 }
 
@@ -64,6 +76,7 @@ __device__ __forceinline__ void add4(T a, T b, T c, T d, T &s2, T &s1, T &s0) {
     add22(a & b, a ^ b, c & d, c ^ d, s2, s1, s0);
 }
 
+// Entry s3 s2 s1 s0 of tree t: s0 picks within pairs, then s1, s2; 8 and 9 have s2 s1 clear.
 template <typename T>
 __device__ __forceinline__ T mux_tree(const rule_words<T> &r, int t, T s3, T s2, T s1, T s0) {
     const T m0 = r.base[t][0] ^ (s0 & r.flip[t][0]);
@@ -73,10 +86,12 @@ __device__ __forceinline__ T mux_tree(const rule_words<T> &r, int t, T s3, T s2,
     const T n0 = m0 ^ (s1 & (m0 ^ m1));
     const T n1 = m2 ^ (s1 & (m2 ^ m3));
     const T g = n0 ^ (s2 & (n0 ^ n1));
-    return g ^ (s3 & (g ^ r.eight[t])); // a count of 8 has s2 s1 s0 clear: g is entry 0 there
+    const T high = r.eight[t] ^ (s0 & r.nine[t]);
+    return g ^ (s3 & (g ^ high));
 }
 
-// The next state of a word's cells from their alive bits and their 4-bit neighbour counts.
+// The next state of a word's cells from their alive bits and their 4-bit counts (the neighbours'
+// with a rule_words_of rule, the 3x3 block's with a rule9_words_of one).
 template <typename T>
 __device__ __forceinline__ T next_state(const rule_words<T> &r, T alive, T s3, T s2, T s1, T s0) {
     return mux_tree(r, 0, s3, s2, s1, s0) ^ (alive & mux_tree(r, 1, s3, s2, s1, s0));
@@ -92,24 +107,6 @@ __device__ __forceinline__ T life_word(const rule_words<T> &r, T up, T mid, T do
     add4<T>(mid >> 1, down << 1, down, down >> 1, b2, b1, b0);
     add33<T>(a2, a1, a0, b2, b1, b0, s3, s2, s1, s0);
     return next_state<T>(r, mid, s3, s2, s1, s0);
-}
-
-// The rule on the 3x3 block's count (bitrows_rule9), in words of type T.
-template <typename T> struct rule9_words {
-    T base[2][4], flip[2][4], eight[2], nine[2];
-};
-
-template <typename T> rule9_words<T> rule9_words_of(const bitrows_rule9 &r) {
-    rule9_words<T> out;
-    for (int t = 0; t < 2; t++) {
-        for (int j = 0; j < 4; j++) {
-            out.base[t][j] = (T)r.base[t][j];
-            out.flip[t][j] = (T)r.flip[t][j];
-        }
-        out.eight[t] = (T)r.eight[t];
-        out.nine[t] = (T)r.nine[t];
-    }
-    return out;
 }
 
 // A row's horizontal sums: each cell and its west and east neighbours, 0..3, in two bit words.
@@ -134,26 +131,6 @@ __device__ __forceinline__ void add_sum3(const sum3<T> &a, const sum3<T> &b, con
     const T k2 = (u1 & c.s1) | (k1 & (u1 ^ c.s1));
     t2 = u2 ^ k2;
     t3 = u2 & k2;
-}
-
-template <typename T>
-__device__ __forceinline__ T mux_tree9(const rule9_words<T> &r, int t, T s3, T s2, T s1, T s0) {
-    const T m0 = r.base[t][0] ^ (s0 & r.flip[t][0]);
-    const T m1 = r.base[t][1] ^ (s0 & r.flip[t][1]);
-    const T m2 = r.base[t][2] ^ (s0 & r.flip[t][2]);
-    const T m3 = r.base[t][3] ^ (s0 & r.flip[t][3]);
-    const T n0 = m0 ^ (s1 & (m0 ^ m1));
-    const T n1 = m2 ^ (s1 & (m2 ^ m3));
-    const T g = n0 ^ (s2 & (n0 ^ n1));
-    const T high = r.eight[t] ^ (s0 & r.nine[t]); // 8 and 9 have s2 s1 clear
-    return g ^ (s3 & (g ^ high));
-}
-
-// The next state of a word's cells from their alive bits and their 3x3 blocks' counts.
-template <typename T>
-__device__ __forceinline__ T next_state9(const rule9_words<T> &r, T alive, T t3, T t2, T t1,
-                                         T t0) {
-    return mux_tree9(r, 0, t3, t2, t1, t0) ^ (alive & mux_tree9(r, 1, t3, t2, t1, t0));
 }
 
 // The geometry in kernels.

@@ -12,7 +12,7 @@
 
 #define LIST_MAX CAT_TILE_BENCH_TILES_MAX
 
-static int parse_list(const char *text, int32_t *out, int *n) {
+int tile_bench_parse_list(const char *text, int32_t *out, int *n) {
     *n = 0;
     const char *p = text;
     while (*p && *n < LIST_MAX) {
@@ -26,7 +26,7 @@ static int parse_list(const char *text, int32_t *out, int *n) {
     return *n == 0;
 }
 
-static int parse_tiles(const char *text, int32_t *tw, int32_t *th, int *n) {
+int tile_bench_parse_tiles(const char *text, int32_t *tw, int32_t *th, int *n) {
     *n = 0;
     const char *p = text;
     while (*p && *n < LIST_MAX) {
@@ -78,7 +78,7 @@ static int fail(const cat_tile_bench *bench, const char *what, const cc_error *e
 int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char **argv) {
     int32_t size = 16384, radii[LIST_MAX] = {1, 4, 16}, tw[LIST_MAX], th[LIST_MAX];
     int nr = 3, nt = 0, staged = 0;
-    if (parse_tiles(bench->tiles, tw, th, &nt)) {
+    if (tile_bench_parse_tiles(bench->tiles, tw, th, &nt)) {
         fprintf(stderr, "%s: compiled tiles '%s' are not a list of WxH\n", bench->program,
                 bench->tiles);
         return 2;
@@ -97,9 +97,9 @@ int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char 
         else if (!strcmp(argv[i], "--steps"))
             bad = (steps = atoll(val)) < 1;
         else if (!strcmp(argv[i], "--radius"))
-            bad = parse_list(val, radii, &nr);
+            bad = tile_bench_parse_list(val, radii, &nr);
         else if (!strcmp(argv[i], "--tiles"))
-            bad = parse_tiles(val, tw, th, &nt);
+            bad = tile_bench_parse_tiles(val, tw, th, &nt);
         if (bad) {
             fprintf(stderr,
                     "usage: %s [--size N] [--radius LIST] [--steps K]%s [--staged] "

@@ -42,6 +42,11 @@ typedef struct cat_tile_bench {
     int (*create)(const void *user, const cat_tile_run *job, cc_gpu **out, cc_error *err);
 } cat_tile_bench;
 
+/* Lists the tile benches take: "1,4,16" (positive integers) and "1x14,2x8" (W x H pairs), at most
+ * CAT_TILE_BENCH_TILES_MAX entries. 0 on success, 1 when text is not such a list. */
+int tile_bench_parse_list(const char *text, int32_t *out, int *n);
+int tile_bench_parse_tiles(const char *text, int32_t *tw, int32_t *th, int *n);
+
 /* The bench's main: 0 when every tile ran and matched, 1 otherwise, 2 on a bad command line. */
 int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char **argv);
 

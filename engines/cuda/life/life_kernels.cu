@@ -9,7 +9,6 @@
 
 namespace {
 
-using bitgrid::rule9_words;
 using bitgrid::rule_words;
 using bitgrid::sum3;
 using bitgrid::view;
@@ -83,7 +82,7 @@ __device__ __forceinline__ void write_row(T *__restrict__ out, const view &v, co
 // Both rule forms, for either count.
 template <typename T> struct rules {
     rule_words<T> eight; // on the 8 neighbours' count
-    rule9_words<T> nine; // on the 3x3 block's count
+    rule_words<T> nine;  // on the 3x3 block's count
 };
 
 // Section V-B: the tile's rows in shared memory, two copies stepped in turn; lane l takes rows
@@ -127,7 +126,7 @@ __global__ void __launch_bounds__(32 * warps)
                 const sum3<T> down = r < rows - 1 ? sum3<T>{s1[r + 1], s0[r + 1]} : none;
                 T t3, t2, t1, t0;
                 bitgrid::add_sum3<T>(up, mid, down, t3, t2, t1, t0);
-                b[r] = bitgrid::next_state9<T>(rule.nine, a[r], t3, t2, t1, t0);
+                b[r] = bitgrid::next_state<T>(rule.nine, a[r], t3, t2, t1, t0);
             }
         } else {
 #pragma unroll
@@ -177,7 +176,7 @@ __global__ void __launch_bounds__(32 * warps)
                 T t3, t2, t1, t0;
                 bitgrid::add_sum3<T>(i > 0 ? h[i - 1] : up, h[i], i + 1 < R ? h[i + 1] : down, t3,
                                      t2, t1, t0);
-                row[i] = bitgrid::next_state9<T>(rule.nine, row[i], t3, t2, t1, t0);
+                row[i] = bitgrid::next_state<T>(rule.nine, row[i], t3, t2, t1, t0);
             }
         } else {
             T up = __shfl_up_sync(full_mask, row[R - 1], 1);

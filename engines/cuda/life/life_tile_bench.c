@@ -11,49 +11,18 @@
 #include <string.h>
 
 #include "engines/cuda/bitslice/bitslice_kernels.h"
+#include "engines/cuda/cat/tile_bench.h"
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/life/life_kernels.h"
 #include "engines/engine.h"
 #include "oracle/case.h"
 #include "oracle/grid.h"
 
-#define LIST_MAX 16
+#define LIST_MAX CAT_TILE_BENCH_TILES_MAX
 #define REPEATS_MAX 15
 
 extern const cc_engine cc_engine_cuda_base;
 extern const cc_engine cc_engine_cuda_pack;
-
-static int parse_ints(const char *text, int32_t *out, int *n) {
-    *n = 0;
-    const char *p = text;
-    while (*p && *n < LIST_MAX) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 1) return 1;
-        out[(*n)++] = (int32_t)v;
-        if (*end && *end != ',') return 1;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return *n == 0;
-}
-
-static int parse_tiles(const char *text, int32_t *bits, int32_t *rows, int *n) {
-    *n = 0;
-    const char *p = text;
-    while (*p && *n < LIST_MAX) {
-        char *end;
-        long b = strtol(p, &end, 10);
-        if (end == p || *end != 'x') return 1;
-        long r = strtol(end + 1, &end, 10);
-        if (b < 1 || r < 1) return 1;
-        bits[*n] = (int32_t)b;
-        rows[*n] = (int32_t)r;
-        (*n)++;
-        if (*end && *end != ',') return 1;
-        p = *end == ',' ? end + 1 : end;
-    }
-    return *n == 0;
-}
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -85,7 +54,7 @@ int main(int argc, char **argv) {
     int32_t tile_bits[LIST_MAX], tile_rows[LIST_MAX];
     int n_sizes = 2, n_ts = 8, n_tiles = 0, repeats = 3, with_ref = 1;
     int64_t steps = 1024, ref_steps = 64;
-    if (parse_tiles(CUDA_LIFE_TILES, tile_bits, tile_rows, &n_tiles)) return 2;
+    if (tile_bench_parse_tiles(CUDA_LIFE_TILES, tile_bits, tile_rows, &n_tiles)) return 2;
     for (int i = 1; i < argc; i++) {
         const char *val = i + 1 < argc ? argv[i + 1] : "";
         int bad = 1;
@@ -94,11 +63,11 @@ int main(int argc, char **argv) {
             continue;
         }
         if (!strcmp(argv[i], "--size"))
-            bad = parse_ints(val, sizes, &n_sizes);
+            bad = tile_bench_parse_list(val, sizes, &n_sizes);
         else if (!strcmp(argv[i], "--t"))
-            bad = parse_ints(val, ts, &n_ts);
+            bad = tile_bench_parse_list(val, ts, &n_ts);
         else if (!strcmp(argv[i], "--tiles"))
-            bad = parse_tiles(val, tile_bits, tile_rows, &n_tiles);
+            bad = tile_bench_parse_tiles(val, tile_bits, tile_rows, &n_tiles);
         else if (!strcmp(argv[i], "--steps"))
             bad = (steps = atoll(val)) < 1;
         else if (!strcmp(argv[i], "--ref-steps"))
