@@ -35,8 +35,14 @@ if [ "$tests" -eq 1 ]; then
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 
-# A test binary is named after its engine: cuda.shared1 -> shared1_conformance_test.
-binary() { local n="${1#*.}"; echo "bin/${n//-/_}_conformance_test"; }
+# A test binary is named after its engine's target: the whole name where the target carries it
+# (cuda.base -> cuda_base_conformance_test, cuda.hexlut -> cuda_hexlut_...: cpu.hexlut has
+# hexlut_...), else the name past the dot (cuda.shared1 -> shared1_conformance_test).
+binary() {
+    local whole="${1//[.-]/_}" n="${1#*.}"
+    if [ -x "bin/${whole}_conformance_test" ]; then echo "bin/${whole}_conformance_test"
+    else echo "bin/${n//-/_}_conformance_test"; fi
+}
 pids=()
 for e in ${sanitize//,/ }; do
     for tool in memcheck racecheck; do
