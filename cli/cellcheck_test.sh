@@ -114,7 +114,7 @@ grep -q "1048576 is outside 1..16384" "$tmp/err" || fail "--size: the limit is n
 expect 2 "check --case of 10^12 steps" -- "$tool" check --engine cpu.ref --case "rule=B3/S23 size=64x64 steps=999999999999 density=0.5000 seed=$seed1"
 grep -q "999999999999 steps of 64x64" "$tmp/err" || fail "check --case: the work limit is not named"
 expect 1 "check --case past the memory" -- "$tool" check --engine cpu.ref --case "rule=B3/S23 size=1048576x1048576 steps=1 density=0.5000 seed=$seed1"
-grep -q "a 1048576x1048576 grid needs about .* GiB of memory here .* GiB are available" "$tmp/err" || fail "check --case: the memory is not named"
+grep -q "cpu.ref on a 1048576x1048576 grid needs [0-9]* bytes .* of host memory: .* cpu.ref's context (its own estimate from its layout); [0-9]* bytes .* are available" "$tmp/err" || fail "check --case: the memory is not named"
 
 # Output names and directories are checked before any work; files follow the umask.
 expect 2 "run --out x.png" -- "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/x.png"

@@ -52,6 +52,12 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         cc_grid_free(&g);
         return cli_bad_usage(&cmd, &err);
     }
+    /* The grid read is held already; the engine's context (or the oracle's second grid) is not. */
+    if (engine ? cc_limit_engine_memory("run", engine, &rule, g.w, g.h, 0.0, &err)
+               : cc_limit_memory("run", g.w, g.h, 1.0, &err)) {
+        cc_grid_free(&g);
+        return cli_failed(&err);
+    }
     int rc = engine ? cli_run_engine(engine, &rule, &g, steps, &err)
                     : oracle_run(&rule, &g, steps, &err);
     if (!rc) rc = cc_grid_write_file(out, &g, &rule, &err);

@@ -219,6 +219,16 @@ void cc_engine_destroy(cc_context *c) {
     free(c);
 }
 
+int cc_engine_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                     cc_memory *need) {
+    *need = (cc_memory){0.0, 0.0};
+    /* Outside the caps create refuses it; the estimate is asked only of what it can hold. */
+    if (!engine || !engine->memory || !rule || cc_engine_check(engine, rule, w, h, NULL) != CC_OK)
+        return 0;
+    engine->memory(rule, w, h, need);
+    return 1;
+}
+
 const char *cc_engine_device_name(const cc_context *c) {
     return c && c->engine->device_name ? c->engine->device_name(c->ctx) : NULL;
 }

@@ -51,6 +51,12 @@ typedef struct cc_engine_caps {
     const char *limits;         /* anything else, in words, or NULL */
 } cc_engine_caps;
 
+/* The memory a context needs, in bytes (cc_engine.memory). */
+typedef struct cc_memory {
+    double host_bytes;   /* on the host, beyond the caller's own grids */
+    double device_bytes; /* on the device (0 for an engine on the CPU) */
+} cc_memory;
+
 /* An engine's table, written with designated initializers. Callers go through the entry points
  * below (cc_engine_create, cc_engine_load, ...), which do the generic checks once, so an engine's
  * own functions receive only rules and sizes within its caps, 0/1 cells and k >= 0. */
@@ -76,6 +82,11 @@ typedef struct cc_engine {
     /* Optional, for benchmarks: the device a created context runs on ("NVIDIA H100 80GB HBM3").
      * NULL: a CPU engine, described by the host's CPU model. */
     const char *(*device_name)(void *ctx);
+    /* Optional: what a context of rule on W x H would hold, from the engine's own layout (grids,
+     * halos, padding, tables, staging), so a caller can refuse a size before anything large is
+     * allocated. Given a rule and size within the caps; allocates nothing. NULL: callers assume
+     * a generic figure (harness/limits.h). */
+    void (*memory)(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need);
 } cc_engine;
 
 /* One live instance of an engine: what the entry points need to check each call. */
@@ -100,6 +111,10 @@ int cc_engine_step(cc_context *c, int64_t k, cc_error *err);
 int cc_engine_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
 int cc_engine_store(cc_context *c, uint8_t *cells, cc_error *err);
 void cc_engine_destroy(cc_context *c);
+/* The engine's own estimate of a context's memory into *need: 1 when it states one, else 0 with
+ * *need zero. */
+int cc_engine_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                     cc_memory *need);
 /* The engine's device name for a live context, or NULL for a CPU engine. */
 const char *cc_engine_device_name(const cc_context *c);
 /* 0 if the engine's hardware is here (an engine without available() always is). */

@@ -20,7 +20,8 @@ extern "C" {
 /* The layout of cc_engine, cc_engine_caps, cc_rule and cc_error, and what the entry points of
  * cc_engine promise. Raised whenever any of them changes; a plugin built for another version is
  * refused, never called. */
-#define CC_PLUGIN_ABI_VERSION 1
+/* 2: cc_engine gained memory (the estimate of a context's memory). */
+#define CC_PLUGIN_ABI_VERSION 2
 
 #define CC_PLUGIN_ABI_SYMBOL "cellcheck_plugin_abi"
 #define CC_PLUGIN_ENGINES_SYMBOL "cellcheck_engines"

@@ -69,7 +69,10 @@ int main(int argc, char **argv) {
     }
     cc_engine_set_free(&wrong);
 
-    expect_refused(&t, &set, argv[3], "built for plugin ABI 999; this cellcheck speaks 1");
+    char abi_refusal[128];
+    snprintf(abi_refusal, sizeof abi_refusal, "built for plugin ABI 999; this cellcheck speaks %d",
+             CC_PLUGIN_ABI_VERSION);
+    expect_refused(&t, &set, argv[3], abi_refusal);
     expect_refused(&t, &set, argv[4], "does not export cellcheck_plugin_abi()");
     expect_refused(&t, &set, argv[5], "engine bad.engine has no step function");
     expect_refused(&t, &set, argv[6], "engine name bad.engine is taken already (by another "

@@ -184,10 +184,9 @@ int cc_campaign_check_line(const cc_engine *engine, const char *line,
     cc_case c;
     int rc = case_parse(line, &c, err);
     if (rc) return rc;
-    /* The harness holds three copies of the grid; an engine on the CPU two more of its own. */
-    double bytes_per_cell = engine->hardware == CC_HW_GPU ? 3.0 : 5.0;
+    /* The harness holds three copies of the grid, beside the engine's context. */
     if ((rc = cc_limit_work("check --case", &c.rule, c.w, c.h, c.steps, CC_CHECK_WORK_MAX, err)) ||
-        (rc = cc_limit_memory("check --case", c.w, c.h, bytes_per_cell, err)))
+        (rc = cc_limit_engine_memory("check --case", engine, &c.rule, c.w, c.h, 3.0, err)))
         return rc;
     cc_check_result check;
     if ((rc = cc_case_check(engine, &c, &check, err))) return rc;

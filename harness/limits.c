@@ -3,6 +3,7 @@
 #include "harness/limits.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,8 +21,13 @@ int cc_limit_work(const char *what, const cc_rule *rule, int32_t w, int32_t h, i
                    what, (long long)steps, (int)w, (int)h, (int)rule->radius, visits, max);
 }
 
-/* MemAvailable, in bytes; the physical memory where /proc/meminfo cannot be read. */
-static double available_bytes(void) {
+double cc_memory_available(void) {
+    const char *stand_in = getenv("CELLCHECK_MEMORY_AVAILABLE");
+    if (stand_in && *stand_in) {
+        char *end;
+        double bytes = strtod(stand_in, &end);
+        if (*end == '\0' && bytes > 0.0) return bytes;
+    }
     FILE *f = fopen("/proc/meminfo", "r");
     char line[256];
     while (f && fgets(line, sizeof line, f)) {
@@ -36,8 +42,40 @@ static double available_bytes(void) {
     return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
 }
 
+cc_memory cc_engine_memory_need(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                                int *stated) {
+    cc_memory need;
+    *stated = cc_engine_memory(engine, rule, w, h, &need);
+    if (*stated) return need;
+    double generic = (double)w * (double)h * CC_GENERIC_ENGINE_BYTES_PER_CELL;
+    if (engine->hardware == CC_HW_GPU) return (cc_memory){0.0, generic};
+    return (cc_memory){generic, 0.0};
+}
+
+int cc_limit_engine_memory(const char *what, const cc_engine *engine, const cc_rule *rule,
+                           int32_t w, int32_t h, double grids, cc_error *err) {
+    int stated;
+    cc_memory need = cc_engine_memory_need(engine, rule, w, h, &stated);
+    double held = grids * (double)w * (double)h, total = held + need.host_bytes;
+    double have = cc_memory_available();
+    if (have <= 0.0 || total <= have) return CC_OK;
+    char device[128] = "", grids_held[128] = "";
+    if (need.device_bytes > 0.0)
+        snprintf(device, sizeof device, "; and %.0f bytes on the device", need.device_bytes);
+    if (grids > 0.0)
+        snprintf(grids_held, sizeof grids_held, "%.0f for the %g grids held here and ", held,
+                 grids);
+    return cc_fail(err, CC_ERR_NOMEM,
+                   "%s: %s on a %dx%d grid needs %.0f bytes (%.2f GiB) of host memory: %s%.0f "
+                   "for %s's context (%s)%s; %.0f bytes (%.2f GiB) are available",
+                   what, engine->name, (int)w, (int)h, total, total / 1073741824.0, grids_held,
+                   need.host_bytes, engine->name,
+                   stated ? "its own estimate from its layout" : "a generic estimate", device,
+                   have, have / 1073741824.0);
+}
+
 int cc_limit_memory(const char *what, int32_t w, int32_t h, double bytes_per_cell, cc_error *err) {
-    double need = (double)w * (double)h * bytes_per_cell, have = available_bytes();
+    double need = (double)w * (double)h * bytes_per_cell, have = cc_memory_available();
     if (have <= 0.0 || need <= have) return CC_OK;
     return cc_fail(err, CC_ERR_NOMEM,
                    "%s: a %dx%d grid needs about %.1f GiB of memory here (%.0f bytes a cell), and "

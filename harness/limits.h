@@ -1,7 +1,10 @@
 /* What one request may ask of this machine, checked before anything large is allocated or
  * started, each refusal naming the size asked for, what it needs and what there is:
  *   - work, in cell-neighbour visits: steps * W * H * (the neighbourhood + 1);
- *   - host memory, against MemAvailable (/proc/meminfo).
+ *   - host memory, against MemAvailable (/proc/meminfo), or CELLCHECK_MEMORY_AVAILABLE (bytes)
+ *     where it is set: what the request holds itself plus the engine's own estimate of its
+ *     context (cc_engine.memory, from its layout), or a generic figure for an engine without one.
+ *     Device memory is checked by the GPU driver at create, before it allocates anything.
  * The caps (README, "Limits"):
  *   run:            at most CC_RUN_WORK_MAX visits (about an hour of a fast GPU engine)
  *   check --case:   at most CC_CHECK_WORK_MAX visits, and the grids in host memory
@@ -11,6 +14,7 @@
 
 #include <stdint.h>
 
+#include "engines/engine.h"
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
@@ -28,6 +32,26 @@ double cc_work_visits(const cc_rule *rule, int32_t w, int32_t h, int64_t steps);
 /* CC_ERR_ARG, naming what, the request and the cap, when the work is above max. */
 int cc_limit_work(const char *what, const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
                   double max, cc_error *err);
+
+/* What an engine without its own estimate is taken to hold, a cell: two byte grids, on the host
+ * for an engine on the CPU, on the device for one on a GPU. */
+#define CC_GENERIC_ENGINE_BYTES_PER_CELL 2.0
+
+/* Bytes of host memory available now: CELLCHECK_MEMORY_AVAILABLE when it is set (a whole number
+ * of bytes; tests act out a small machine with it), else MemAvailable, else the physical memory;
+ * 0 when nothing says. */
+double cc_memory_available(void);
+
+/* What a context of the engine on rule and W x H holds: its own estimate where it states one
+ * (*stated = 1), else the generic one. */
+cc_memory cc_engine_memory_need(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                                int *stated);
+
+/* CC_ERR_NOMEM, before anything is allocated, when grids byte grids of W x H that the caller holds
+ * plus the engine's host memory for that size are more than is available; the message names the
+ * size, the bytes needed (and of what) and the bytes available. */
+int cc_limit_engine_memory(const char *what, const cc_engine *engine, const cc_rule *rule,
+                           int32_t w, int32_t h, double grids, cc_error *err);
 
 /* The host memory a WxH request needs, bytes_per_cell a cell, against what is available now:
  * CC_ERR_NOMEM, naming the size, the bytes needed and the bytes available, when it is more. */

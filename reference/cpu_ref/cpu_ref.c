@@ -107,6 +107,14 @@ static int cpu_ref_step(void *ctx, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
+/* What create allocates: two byte grids, the offset tables, the torus index tables. */
+static void cpu_ref_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    double side = 2.0 * rule->radius + 1.0;
+    need->host_bytes = 2.0 * (double)w * (double)h + 2.0 * sizeof(int32_t) * side * side +
+                       sizeof(int32_t) * (w + side) + sizeof(size_t) * (h + side) +
+                       2.0 * (cc_rule_max_count(rule) + 1) + sizeof(cpu_ref);
+}
+
 const cc_engine cc_engine_cpu_ref = {
     .name = "cpu.ref",
     .summary = "CPU baseline: OpenMP over rows, plain per-cell loops over the neighbourhood",
@@ -116,5 +124,6 @@ const cc_engine cc_engine_cpu_ref = {
              .radius_max = CPU_REF_RADIUS_MAX,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .create = cpu_ref_create,
+    .memory = cpu_ref_memory,
     CPU_BYTE_GRIDS_FUNCTIONS(cpu_ref),
 };

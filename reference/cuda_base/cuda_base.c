@@ -37,6 +37,15 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     return cuda_base_create(rule, w, h, row_lo, row_hi, ctx, err);
 }
 
+/* Two byte grids of W-byte rows on the device (loaded straight from the caller's cells, so no
+ * staging) and the row intervals and next-state table; on the host, the driver's bookkeeping. */
+static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    need->host_bytes = 4096.0;
+    need->device_bytes = 2.0 * (double)w * (double)h +
+                         2.0 * sizeof(int32_t) * (2.0 * rule->radius + 1.0) +
+                         2.0 * (cc_rule_max_count(rule) + 1);
+}
+
 const cc_engine cc_engine_cuda_base = {
     .name = "cuda.base",
     .summary = "GPU baseline (BASE): one thread per cell, 32x32 blocks, global memory only",
@@ -46,5 +55,6 @@ const cc_engine cc_engine_cuda_base = {
              .tile_h = CUDA_BASE_BLOCK,
              .limits = "the grid's two copies must fit in the device's free memory"},
     .create = create,
+    .memory = memory,
     CC_GPU_ENGINE_FUNCTIONS,
 };

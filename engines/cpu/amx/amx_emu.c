@@ -33,5 +33,6 @@ const cc_engine cc_engine_cpu_amx_emu = {
              .radius_max = AMX_RADIUS_MAX,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .create = amx_emu_create,
+    .memory = amx_engine_memory,
     AMX_FUNCTIONS,
 };

@@ -110,33 +110,15 @@ static int check_exactness(const amx_engine *e, cc_error *err) {
     return CC_OK;
 }
 
-int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
-                      size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err) {
-    *out = NULL;
-    /* The band tiles are 64-byte aligned members: calloc promises only 16. */
-    size_t ctx_bytes = (sizeof(amx_engine) + 63) / 64 * 64;
-    amx_engine *e = aligned_alloc(64, ctx_bytes);
-    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
-    memset(e, 0, ctx_bytes);
-    e->name = name;
-    e->run_step = run_step;
+/* The sizes of the layout: padded area, band windows, work items, the extended grids. */
+static void plan_layout(amx_engine *e, int32_t r, int32_t w, int32_t h) {
     e->grids.w = w;
     e->grids.h = h;
-    e->r = rule->radius;
+    e->r = r;
     e->wp = round_up(w, AMX_STRIP);
     e->hp = round_up(h, AMX_BLOCK);
     e->ra = round_up(e->r, 4);
     e->nk = (e->ra + AMX_BLOCK + e->r + AMX_WINDOW - 1) / AMX_WINDOW;
-    e->h_bias = e->r;
-    e->box_bias = e->r * (2 * e->r + 1);
-    build_keys(e, rule);
-    int rc = check_exactness(e, err);
-    if (rc) {
-        amx_engine_destroy(e);
-        return rc;
-    }
-    build_bands(e);
-
     /* Work items: a strip of 64 columns by a chunk of about 256 rows. */
     e->strips = e->wp / AMX_STRIP;
     e->chunks = (e->hp + 255) / 256;
@@ -157,6 +139,43 @@ int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t 
     e->rows = e->ra + rows_end;
     e->grids.pitch = (size_t)round_up(e->cols, 64);
     e->grids.origin = (size_t)e->ra * e->grids.pitch + (size_t)e->ra;
+}
+
+/* The emulated tiles are eight of 16 rows of 64 bytes, and their configuration. */
+#define AMX_EMU_TILES_BOUND (8 * 16 * 64 + 64)
+
+void amx_engine_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    amx_engine e;
+    memset(&e, 0, sizeof e);
+    plan_layout(&e, rule->radius, w, h);
+    double threads = omp_get_max_threads() > 1 ? omp_get_max_threads() : 1;
+    double scratch = (double)e.hv_lines * 256 + sizeof(int32_t) * AMX_BLOCK * AMX_STRIP +
+                     AMX_EMU_TILES_BOUND + sizeof(amx_scratch);
+    need->host_bytes = 2.0 * (double)e.grids.pitch * (double)e.rows + threads * scratch +
+                       (double)sizeof(amx_engine) + 64;
+}
+
+int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
+                      size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err) {
+    *out = NULL;
+    /* The band tiles are 64-byte aligned members: calloc promises only 16. */
+    size_t ctx_bytes = (sizeof(amx_engine) + 63) / 64 * 64;
+    amx_engine *e = aligned_alloc(64, ctx_bytes);
+    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
+    memset(e, 0, ctx_bytes);
+    e->name = name;
+    e->run_step = run_step;
+    plan_layout(e, rule->radius, w, h);
+    e->h_bias = e->r;
+    e->box_bias = e->r * (2 * e->r + 1);
+    build_keys(e, rule);
+    int rc = check_exactness(e, err);
+    if (rc) {
+        amx_engine_destroy(e);
+        return rc;
+    }
+    build_bands(e);
+
     size_t bytes = e->grids.pitch * (size_t)e->rows;
     e->grids.cur = calloc(bytes, 1);
     e->grids.next = calloc(bytes, 1);

@@ -94,6 +94,8 @@ struct amx_engine {
  * program on the engine's tiles. */
 int amx_engine_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                       size_t tiles_size, amx_run_step run_step, amx_engine **out, cc_error *err);
+/* cc_engine.memory of both AMX engines: the extended grids and every thread's scratch. */
+void amx_engine_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need);
 /* The other functions of an engine on this context, for its table: amx_engine_load,
  * amx_engine_step (k steps of the context's run_step, the halo refreshed after each),
  * amx_engine_destroy, and cpu_padded_grids_store, the context's first member being its grids. */

@@ -123,5 +123,6 @@ const cc_engine cc_engine_cpu_amx = {
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .available = amx_hw_available,
     .create = amx_hw_create,
+    .memory = amx_engine_memory,
     AMX_FUNCTIONS,
 };

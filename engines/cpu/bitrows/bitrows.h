@@ -53,6 +53,11 @@ CPU_ENGINE_FUNCTIONS_DECLARE(bitrows);
 /* Defines an engine on these rows, the table symbol, whose steps are step_rows_fn; its caps are
  * the rows': any Moore radius-1 rule, M0 or M1, any W and H. */
 /* What bitrows_create allocates: two grids of h rows of nw + 2 words, and the context. */
+static inline void bitrows_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    need->host_bytes = 2.0 * sizeof(uint64_t) * ((w + 63) / 64 + 2) * (double)h + sizeof(bitrows);
+}
+
 #define BITROWS_ENGINE(symbol, engine_name, engine_summary, step_rows_fn)                          \
     static int symbol##_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,             \
                                cc_error *err) {                                                    \
@@ -65,6 +70,7 @@ CPU_ENGINE_FUNCTIONS_DECLARE(bitrows);
                  .radius_max = 1,                                                                  \
                  .centres = CC_CENTRE_M0 | CC_CENTRE_M1},                                          \
         .create = symbol##_create,                                                                 \
+        .memory = bitrows_memory,                                                                  \
         BITROWS_FUNCTIONS,                                                                         \
     }
 

@@ -155,6 +155,13 @@ static int hexlut_step(void *ctx, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
+/* Two bit grids of h rows of stride bytes, and the context with its 2^16-entry table. */
+static void hexlut_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    double stride = (double)(((size_t)(w + 7) / 8 + 5 + 7) / 8 * 8);
+    need->host_bytes = 2.0 * stride * (double)h + sizeof(hexlut);
+}
+
 const cc_engine cc_engine_cpu_hexlut = {
     .name = "cpu.hexlut",
     .summary = "CPU hexagonal rules: 8 cells a byte, a 2^16-entry table gives 4 cells a lookup",
@@ -162,5 +169,6 @@ const cc_engine cc_engine_cpu_hexlut = {
              .radius_max = 1,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
     .create = hexlut_create,
+    .memory = hexlut_memory,
     CPU_ENGINE_FUNCTIONS(hexlut),
 };

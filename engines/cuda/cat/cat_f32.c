@@ -5,6 +5,12 @@
 #include "engines/cuda/cat/cat_engine.h"
 #include "engines/engine.h"
 
+/* FP16 buffers as cuda.cat's (the accumulators live in registers). */
+static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    cat_cuda_memory(w, h, CUDA_CAT_FRAG, cat_halo_fragments(rule->radius, CUDA_CAT_FRAG), 2.0,
+                    need);
+}
+
 const cc_engine cc_engine_cuda_cat_f32 = {
     .name = "cuda.cat-f32",
     .summary = "CAT with FP32 accumulators: band-matrix MMAs on 16x16 FP16 WMMA fragments, "
@@ -15,4 +21,5 @@ const cc_engine cc_engine_cuda_cat_f32 = {
                     "operands (H <= 2r+1) are exact there; the two FP16 buffers must fit in the "
                     "device's free memory",
                     cuda_cat_create_f32),
+    .memory = memory,
 };

@@ -25,6 +25,12 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     return CC_OK;
 }
 
+/* Byte buffers of 32-cell fragments with a halo of one. */
+static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    cat_cuda_memory(w, h, CUDA_CAT8_FRAG, 1, 1.0, need);
+}
+
 const cc_engine cc_engine_cuda_cat8 = {
     .name = "cuda.cat8",
     .summary = "CAT on INT8 tensor cores: band-matrix mma.sync m16n8k32 (s8 operands, s32 sums), "
@@ -35,4 +41,5 @@ const cc_engine cc_engine_cuda_cat8 = {
                     "r <= 32: one 32-cell fragment of halo; INT8 operands hold H <= 2r+1 = 65; the "
                     "two byte buffers must fit in the device's free memory",
                     create),
+    .memory = memory,
 };

@@ -1,0 +1,136 @@
+/* The memory limit before work, on a small machine acted out through CELLCHECK_MEMORY_AVAILABLE:
+ * an engine whose own estimate (cc_engine.memory) is more than there is is refused before its
+ * create, the refusal naming the size, the bytes needed and the bytes available; the same grid
+ * passes for an engine that states a small estimate or none (the generic one); a GPU engine's
+ * device bytes are not counted against the host. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/campaign.h"
+#include "harness/limits.h"
+#include "testing/check.h"
+
+/* 100 bytes a cell on the host: far more than the generic estimate. */
+static void hungry_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    need->host_bytes = 100.0 * (double)w * (double)h;
+    need->device_bytes = 0.0;
+}
+
+/* One bit a cell, as a bit-per-cell engine. */
+static void frugal_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    need->host_bytes = (double)w * (double)h / 8.0;
+    need->device_bytes = 0.0;
+}
+
+/* A GPU engine's grids are on the device. */
+static void device_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    need->host_bytes = 4096.0;
+    need->device_bytes = 50.0 * (double)w * (double)h;
+}
+
+/* Reached only when the limit let the case through: the refusal must come before it. */
+static int create_reached(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    (void)rule;
+    (void)ctx;
+    return cc_fail(err, CC_ERR_IO, "create was reached for %dx%d", (int)w, (int)h);
+}
+
+#define LIMITS_ENGINE(NAME, HARDWARE, MEMORY)                                                      \
+    {.name = NAME, .summary = "limits_test", .hardware = HARDWARE, .create = create_reached,       \
+     .memory = MEMORY}
+
+static const cc_engine hungry = LIMITS_ENGINE("test.hungry", CC_HW_CPU, hungry_memory);
+static const cc_engine frugal = LIMITS_ENGINE("test.frugal", CC_HW_CPU, frugal_memory);
+static const cc_engine generic = LIMITS_ENGINE("test.generic", CC_HW_CPU, NULL);
+static const cc_engine on_device = LIMITS_ENGINE("test.device", CC_HW_GPU, device_memory);
+static const cc_engine generic_gpu = LIMITS_ENGINE("test.generic-gpu", CC_HW_GPU, NULL);
+
+#define LINE                                                                                       \
+    "rule=B3/S23 size=1000x1000 steps=1 density=0.5 "                                             \
+    "seed=0000000000000000000000000000000000000000000000000000000000000001"
+
+int main(void) {
+    checks t = {"limits_test", 0, 0};
+    /* 10 MB here: 1000 x 1000 needs 3 MB of the harness's grids plus the engine's context. */
+    if (!CHECK(&t, setenv("CELLCHECK_MEMORY_AVAILABLE", "10000000", 1) == 0))
+        return check_summary(&t);
+    CHECKF(&t, cc_memory_available() == 1e7, "the stand-in figure is not read: %.0f",
+           cc_memory_available());
+    cc_rule life;
+    cc_error err = {0};
+    if (!CHECKF(&t, cc_rule_parse("B3/S23", &life, &err) == CC_OK, "%s", err.msg))
+        return check_summary(&t);
+
+    /* 3e6 + 1e8 bytes: refused, with the size, the total, the parts and what there is. */
+    int rc = cc_limit_engine_memory("check --case", &hungry, &life, 1000, 1000, 3.0, &err);
+    printf("hungry: %s\n", err.msg);
+    CHECKF(&t,
+           rc == CC_ERR_NOMEM && strstr(err.msg, "test.hungry on a 1000x1000 grid") &&
+               strstr(err.msg, "needs 103000000 bytes") && strstr(err.msg, "3000000 for the 3 grids") &&
+               strstr(err.msg, "100000000 for test.hungry's context (its own estimate") &&
+               strstr(err.msg, "10000000 bytes (0.01 GiB) are available"),
+           "rc %d: %s", rc, err.msg);
+    /* Through check --case: refused before create, never classed as a failing case. */
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.out = stdout;
+    memset(&err, 0, sizeof err);
+    rc = cc_campaign_check_line(&hungry, LINE, &opt, NULL, &err);
+    CHECKF(&t, rc == CC_ERR_NOMEM && !strstr(err.msg, "create was reached"),
+           "check --case on the hungry engine: rc %d: %s", rc, err.msg);
+
+    /* 3e6 + 1.25e5 and 3e6 + 2e6 (generic) fit in 1e7. */
+    CHECKF(&t, cc_limit_engine_memory("check --case", &frugal, &life, 1000, 1000, 3.0, &err) == 0,
+           "frugal refused: %s", err.msg);
+    CHECKF(&t, cc_limit_engine_memory("check --case", &generic, &life, 1000, 1000, 3.0, &err) == 0,
+           "generic refused: %s", err.msg);
+    /* The frugal engine passes the limit and reaches its create, so the limit let it through
+     * (its report, of a create that fails on purpose, is not shown). */
+    memset(&err, 0, sizeof err);
+    opt.out = tmpfile();
+    rc = opt.out ? cc_campaign_check_line(&frugal, LINE, &opt, NULL, &err) : CC_ERR_IO;
+    if (opt.out) fclose(opt.out);
+    opt.out = stdout;
+    CHECKF(&t, rc != CC_ERR_NOMEM, "check --case on the frugal engine was refused for memory: %s",
+           err.msg);
+    /* Where the generic estimate is too much (2000 x 2000: 12e6 + 8e6), a frugal estimate is not
+     * (12e6 + 5e5 against 1.9e7): the engine's own layout decides. */
+    setenv("CELLCHECK_MEMORY_AVAILABLE", "19000000", 1);
+    rc = cc_limit_engine_memory("run", &generic, &life, 2000, 2000, 3.0, &err);
+    CHECKF(&t, rc == CC_ERR_NOMEM && strstr(err.msg, "a generic estimate"), "generic: %d %s", rc,
+           err.msg);
+    CHECKF(&t, cc_limit_engine_memory("run", &frugal, &life, 2000, 2000, 3.0, &err) == 0,
+           "frugal at 2000x2000 refused: %s", err.msg);
+
+    /* A GPU engine: its device bytes are named, not counted against the host. */
+    setenv("CELLCHECK_MEMORY_AVAILABLE", "4000000", 1);
+    CHECKF(&t, cc_limit_engine_memory("check --case", &on_device, &life, 1000, 1000, 3.0, &err) == 0,
+           "device bytes were counted against the host: %s", err.msg);
+    CHECKF(&t,
+           cc_limit_engine_memory("check --case", &generic_gpu, &life, 1000, 1000, 3.0, &err) == 0,
+           "a GPU engine without an estimate was charged host memory: %s", err.msg);
+    setenv("CELLCHECK_MEMORY_AVAILABLE", "1000000", 1);
+    rc = cc_limit_engine_memory("check --case", &on_device, &life, 1000, 1000, 3.0, &err);
+    CHECKF(&t, rc == CC_ERR_NOMEM && strstr(err.msg, "50000000 bytes on the device"),
+           "device: %d %s", rc, err.msg);
+    /* An engine's estimate is asked only within its caps (here: sides up to 2000). */
+    cc_memory need;
+    cc_engine capped = hungry;
+    capped.caps.w_max = capped.caps.h_max = 2000;
+    CHECKF(&t, cc_engine_memory(&capped, &life, 1000, 1000, &need) == 1 && need.host_bytes == 1e8,
+           "within the caps: %.0f", need.host_bytes);
+    CHECKF(&t, cc_engine_memory(&capped, &life, 4000, 1000, &need) == 0 && need.host_bytes == 0.0,
+           "outside the caps the engine's estimate was asked");
+    CHECKF(&t, cc_engine_memory(&generic, &life, 1000, 1000, &need) == 0, "no estimate, yet one");
+
+    /* A malformed stand-in is ignored: the machine's own figure is used. */
+    setenv("CELLCHECK_MEMORY_AVAILABLE", "lots", 1);
+    CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
+           "a malformed stand-in was read as %.0f", cc_memory_available());
+    return check_summary(&t);
+}
