@@ -29,7 +29,12 @@ for t in "${targets[@]}" //cli:cellcheck; do
     path="${t#//}"
     cp "$bin/${path/://}" "$out/bin/"
 done
-cp -r golden "$out/golden"
+# The goldens: the catalogue, its patterns, and the generation in force with the link naming it.
+mkdir -p "$out/golden"
+cp -r golden/catalogue.txt golden/patterns "$out/golden/"
+generation=$(readlink golden/current)
+cp -r "golden/$generation" "$out/golden/$generation"
+ln -s "$generation" "$out/golden/current"
 mkdir -p "$out/fuzz" && cp -r fuzz/corpus "$out/fuzz/corpus"
 mkdir -p "$out/ci" && cp -r ci/perf "$out/ci/perf"
 # The nvcc plugin example, built against an installed cellcheck as its owners would build it,

@@ -8,7 +8,8 @@
 #                                            and the harness (harness/harness.h, golden/golden.h)
 #   PREFIX/lib/libcellcheck.a                the harness and all under it, position-independent
 #   PREFIX/lib/pkgconfig/cellcheck.pc        pkg-config --cflags --libs cellcheck
-#   PREFIX/share/cellcheck/golden/           the golden catalogue and its snapshots
+#   PREFIX/share/cellcheck/golden/           the golden catalogue, its patterns and the goldens
+#                                            in force (current -> .gen-..., hashes and snapshots)
 # A plugin: cc -shared -fPIC my_engine.c $(pkg-config --cflags --libs cellcheck) -o my_engine.so
 # Its own conformance test: a main calling cc_harness_conformance, linked the same way.
 #   ci/install.sh PREFIX
@@ -36,9 +37,11 @@ printf '#include "harness/harness.h"\n#include "golden/golden.h"\n#include "engi
         mkdir -p "$stage/include/cellcheck/$(dirname "$h")"
         cp "$h" "$stage/include/cellcheck/$h"
     done
-cp -r golden "$stage/share/cellcheck/golden"
-find "$stage/share/cellcheck/golden" -type f ! -name '*.txt' ! -path '*/snapshots/*' \
-    ! -path '*/patterns/*' -delete
+mkdir -p "$stage/share/cellcheck/golden"
+cp -r golden/catalogue.txt golden/patterns "$stage/share/cellcheck/golden/"
+generation=$(readlink golden/current)
+cp -r "golden/$generation" "$stage/share/cellcheck/golden/$generation"
+ln -s "$generation" "$stage/share/cellcheck/golden/current"
 version=$(git describe --always --dirty 2>/dev/null || echo unknown)
 sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" install/cellcheck.pc.in \
     >"$stage/lib/pkgconfig/cellcheck.pc"
@@ -47,4 +50,8 @@ for d in bin lib include share; do
     mkdir -p "$prefix/$d"
     cp -r "$stage/$d/." "$prefix/$d/"
 done
+# The goldens an earlier install put in force, or laid out before generations, are not read.
+find "$prefix/share/cellcheck/golden" -maxdepth 1 -name '.gen-*' ! -name "$generation" \
+    -exec rm -rf {} +
+rm -rf "$prefix/share/cellcheck/golden/hashes.txt" "$prefix/share/cellcheck/golden/snapshots"
 echo "installed cellcheck $version under $prefix"

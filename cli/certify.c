@@ -314,7 +314,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         }
     }
     golden_catalogue cat;
-    if (golden_load(catalogue_path, &cat, &err)) {
+    if (golden_open(catalogue_path, &cat, stderr, &err)) {
         free(rows);
         cc_prefix(&err, "the golden catalogue (run from the repository root, or give --catalogue)");
         return cli_failed(&err);

@@ -10,8 +10,7 @@
 #include "golden/internal.h"
 #include "oracle/gridio.h"
 
-/* The directory part of path, lexically: "a/b/c" -> "a/b", "c" -> ".", "/c" -> "/". */
-static int parent_dir(const char *path, char *out, size_t size, cc_error *err) {
+int golden_parent_dir(const char *path, char *out, size_t size, cc_error *err) {
     if (strcmp(path, ".") == 0) return golden_copy_text(out, size, "..", err);
     const char *slash = strrchr(path, '/');
     if (!slash) return golden_copy_text(out, size, ".", err);
@@ -152,32 +151,50 @@ static int load_line(void *state, char *line, int number, cc_error *err) {
     return CC_OK;
 }
 
+int golden_parse(const char *path, char *text, size_t len, const char *dir, const char *root,
+                 golden_catalogue *cat, cc_error *err) {
+    memset(cat, 0, sizeof *cat);
+    cat->text = text;
+    cat->text_len = len;
+    int rc = golden_copy_text(cat->path, sizeof cat->path, path, err);
+    if (!rc) rc = golden_copy_text(cat->dir, sizeof cat->dir, dir, err);
+    if (!rc) rc = golden_copy_text(cat->root, sizeof cat->root, root, err);
+    if (!rc) rc = golden_parent_dir(path, cat->golden, sizeof cat->golden, err);
+    if (!rc && strlen(text) != len) rc = cc_fail(err, CC_ERR_ARG, "%s holds a NUL byte", path);
+    /* Lines are split in place, so the parser works on a copy and cat->text stays as read. */
+    char *work = rc ? NULL : malloc(len + 1);
+    if (!rc && !work) rc = cc_fail(err, CC_ERR_NOMEM, "cannot copy %s (%zu bytes)", path, len);
+    if (!rc) {
+        memcpy(work, text, len + 1);
+        load_state st = {cat, 0};
+        rc = golden_for_each_line(work, load_line, &st, err);
+        free(work);
+    }
+    if (!rc && cat->count == 0) rc = cc_fail(err, CC_ERR_ARG, "%s names no cases", path);
+    if (rc) golden_free(cat);
+    return rc;
+}
+
 int golden_load(const char *catalogue_path, golden_catalogue *cat, cc_error *err) {
     memset(cat, 0, sizeof *cat);
-    int rc = golden_copy_text(cat->path, sizeof cat->path, catalogue_path, err);
-    if (!rc) rc = parent_dir(cat->path, cat->dir, sizeof cat->dir, err);
-    if (!rc) rc = parent_dir(cat->dir, cat->root, sizeof cat->root, err);
+    char dir[GOLDEN_PATH_MAX], root[GOLDEN_PATH_MAX];
+    int rc = golden_parent_dir(catalogue_path, dir, sizeof dir, err);
+    if (!rc) rc = golden_parent_dir(dir, root, sizeof root, err);
     if (rc) return rc;
     char *text;
     size_t len;
     if ((rc = cc_read_file(catalogue_path, &text, &len, err))) return rc;
-    if (strlen(text) != len) {
-        free(text);
-        return cc_fail(err, CC_ERR_ARG, "%s holds a NUL byte", catalogue_path);
-    }
-    load_state st = {cat, 0};
-    rc = golden_for_each_line(text, load_line, &st, err);
-    free(text);
-    if (!rc && cat->count == 0) rc = cc_fail(err, CC_ERR_ARG, "%s names no cases", catalogue_path);
-    if (rc) golden_free(cat);
-    return rc;
+    return golden_parse(catalogue_path, text, len, dir, root, cat, err);
 }
 
 void golden_free(golden_catalogue *cat) {
     if (!cat) return;
     free(cat->entries);
+    free(cat->text);
     cat->entries = NULL;
+    cat->text = NULL;
     cat->count = 0;
+    cat->text_len = 0;
 }
 
 int golden_catalogue_path(const char *root, char *buf, size_t size, cc_error *err) {

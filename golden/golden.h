@@ -7,9 +7,16 @@
  *   glider     rule=B3/S23 in=golden/patterns/glider.rle steps=4
  * A seeded case line is oracle/case.h's; a pattern case takes its initial grid and torus from an RLE
  * file whose path is relative to the source root (the directory above the catalogue's).
- * Beside the catalogue: hashes.txt ("name hex" per line) and snapshots/<name>.rle.
- * The library, by part: catalogue.c (loading catalogue.txt), results.c (running a case, hashing),
- * hashes.c (hashes.txt), verify.c, update.c; text.c and internal.h are what they share. */
+ *
+ * catalogue.txt is what people edit; the goldens in force are a generation: a directory beside it,
+ * .gen-<16 hex digits of the BLAKE2b of its files>, holding a copy of the catalogue it was computed
+ * from, hashes.txt ("name hex" per line) and snapshots/<name>.rle, named by the relative link
+ * `current`. An update writes a whole new generation, then replaces `current` by one rename, so a
+ * reader, and a run killed at any moment, sees the old generation or the new one, never a mix.
+ * Readers resolve `current` once and read everything from the generation it names.
+ * The library, by part: catalogue.c (loading catalogue.txt), generation.c (the generation in
+ * force), results.c (running a case, hashing), hashes.c (hashes.txt), verify.c, update.c; text.c
+ * and internal.h are what they share. */
 #ifndef CELLCHECK_GOLDEN_GOLDEN_H
 #define CELLCHECK_GOLDEN_GOLDEN_H
 
@@ -56,9 +63,14 @@ typedef struct golden_entry {
 typedef struct golden_catalogue {
     golden_entry *entries;
     size_t count;
-    char path[GOLDEN_PATH_MAX]; /* catalogue.txt */
-    char dir[GOLDEN_PATH_MAX];  /* its directory: hashes.txt and snapshots/ live here */
-    char root[GOLDEN_PATH_MAX]; /* the source root: pattern paths are relative to it */
+    char path[GOLDEN_PATH_MAX];   /* the catalogue text read */
+    char dir[GOLDEN_PATH_MAX];    /* where its hashes.txt and snapshots/ are: its generation */
+    char root[GOLDEN_PATH_MAX];   /* the source root: pattern paths are relative to it */
+    char golden[GOLDEN_PATH_MAX]; /* the edited catalogue's directory: `current`, generations */
+    char *text;                   /* the catalogue's text as read, copied into a generation */
+    size_t text_len;
+    /* golden_open: the edited catalogue.txt differs from the copy in force (or is missing). */
+    int edited;
 } golden_catalogue;
 
 typedef struct golden_report {
@@ -68,10 +80,19 @@ typedef struct golden_report {
     size_t unsupported; /* refused by the engine's create (cc_engine_check and its own limits) */
 } golden_report;
 
-/* Reads and parses the catalogue (pattern files included, for their sizes). Duplicate names,
- * names that are not [A-Za-z0-9_.-]+, malformed lines and unreadable patterns are refused with
- * the line number. */
+/* Reads and parses a catalogue text (pattern files included, for their sizes): what an update
+ * computes. Duplicate names, names that are not [A-Za-z0-9_.-]+, malformed lines and unreadable
+ * patterns are refused with the line number. */
 int golden_load(const char *catalogue_path, golden_catalogue *cat, cc_error *err);
+
+/* The catalogue in force beside catalogue_path (its directory's `current`): the generation's copy
+ * of the catalogue, with its hashes and snapshots, resolved once so that every later read is of
+ * that one generation. `current` may be a link (as updated) or a plain directory (as Bazel's
+ * runfiles lay it out). When catalogue_path differs from the copy in force, cat->edited is set and
+ * a note naming `cellcheck golden update` goes to log (may be NULL): the goldens in force are
+ * still whole and are what is verified. Generations and temporaries that are not in force (left
+ * by a killed update) are noted there too and otherwise ignored. */
+int golden_open(const char *catalogue_path, golden_catalogue *cat, FILE *log, cc_error *err);
 void golden_free(golden_catalogue *cat);
 
 /* "<root>/golden/catalogue.txt" into buf. */
@@ -94,7 +115,7 @@ void golden_hash_grid(const cc_grid *g, char hex[GOLDEN_HASH_HEX]);
 int golden_has_snapshot(const golden_entry *e);
 /* A file name an update writes before renaming it into place ("x.rle.tmp.AbC123"). */
 int golden_is_temporary(const char *name);
-/* "<dir>/snapshots/<name>.rle" into buf. */
+/* "<generation>/snapshots/<name>.rle" into buf. */
 int golden_snapshot_path(const golden_catalogue *cat, const golden_entry *e, char *buf, size_t size,
                          cc_error *err);
 
@@ -109,9 +130,12 @@ int golden_verify_oracle(const golden_catalogue *cat, FILE *log, golden_report *
 int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, FILE *log,
                          golden_report *report, cc_error *err);
 
-/* Recomputes every hash and snapshot with the oracle and writes hashes.txt and snapshots/ whole
- * or not at all: every result first, then temporaries, then renames, hashes.txt last. Stale
- * snapshots are removed. Prints what changed to log (may be NULL). */
+/* Recomputes every hash and snapshot of cat (as golden_load read it) with the oracle and makes
+ * them, with a copy of cat's text, the generation in force: every result first, then a new
+ * generation directory written whole beside cat's file, then one rename of the link `current`.
+ * An update that changes nothing writes nothing. Afterwards every other generation, the
+ * temporaries of killed updates and the files of the layout before generations (hashes.txt and
+ * snapshots/ beside the catalogue) are removed. Prints what changed to log (may be NULL). */
 int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
 
 /* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue

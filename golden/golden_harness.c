@@ -10,7 +10,8 @@ int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int a
     const char *catalogue = "golden/catalogue.txt";
     cc_option rows[] = {
         CC_OPTION_STRING("catalogue", "FILE", &catalogue,
-                         "the catalogue (default golden/catalogue.txt)"),
+                         "the catalogue (default golden/catalogue.txt); the goldens in force\n"
+                         "beside it (its directory's `current`) are what is checked"),
     };
     cc_command cmd = {cc_options_program(argc, argv, "golden test"),
                       "The engine's golden test: every catalogue case within its capabilities\n"
@@ -20,7 +21,7 @@ int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int a
     if (cc_harness_skip(engine, &status)) return status;
     golden_catalogue cat;
     cc_error err = {0};
-    if (golden_load(catalogue, &cat, &err)) {
+    if (golden_open(catalogue, &cat, stdout, &err)) {
         printf("%s: %s\n", engine->name, err.msg);
         return 1;
     }

@@ -1,56 +1,28 @@
-/* Updating the goldens: every result first, then temporaries, then renames, hashes.txt last, so
- * hashes.txt and snapshots/ change whole or not at all (see golden.h). */
+/* Updating the goldens: every result first, then a whole new generation beside the catalogue,
+ * then one rename of `current`, then what is no longer read is removed (see golden.h). */
 #define _POSIX_C_SOURCE 200809L
 
 #include "golden/golden.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "golden/internal.h"
 #include "oracle/gridio.h"
 
-typedef struct pending_file {
-    char final[GOLDEN_PATH_MAX];
-    char temp[GOLDEN_PATH_MAX];
-    int written; /* temp exists */
-} pending_file;
-
-/* Writes data to a new temporary beside f->final. */
-static int write_temp(pending_file *f, const char *data, size_t len, cc_error *err) {
-    int n = snprintf(f->temp, sizeof f->temp, "%s.tmp.XXXXXX", f->final);
-    if (n < 0 || (size_t)n >= sizeof f->temp)
-        return cc_fail(err, CC_ERR_ARG, "path %s is too long", f->final);
-    int fd = mkstemp(f->temp);
-    if (fd < 0) return cc_fail(err, CC_ERR_IO, "cannot create %s: %s", f->temp, strerror(errno));
-    f->written = 1;
-    FILE *out = fdopen(fd, "wb");
-    if (!out) {
-        close(fd);
-        return cc_fail(err, CC_ERR_IO, "cannot open %s: %s", f->temp, strerror(errno));
-    }
-    size_t done = fwrite(data, 1, len, out);
-    int flushed = fflush(out) == 0 && fsync(fileno(out)) == 0;
-    int closed = fclose(out) == 0;
-    if (done != len || !flushed || !closed)
-        return cc_fail(err, CC_ERR_IO, "cannot write %s: %s", f->temp, strerror(errno));
-    /* mkstemp makes it private; goldens are ordinary source files. */
-    if (chmod(f->temp, 0644) != 0)
-        return cc_fail(err, CC_ERR_IO, "cannot chmod %s: %s", f->temp, strerror(errno));
-    return CC_OK;
-}
-
-static void discard_temps(pending_file *files, size_t count) {
-    for (size_t i = 0; i < count; i++)
-        if (files[i].written) {
-            unlink(files[i].temp);
-            files[i].written = 0;
-        }
-}
+/* One file of a generation: its path inside it and its bytes. */
+typedef struct gen_file {
+    char name[GOLDEN_NAME_MAX + sizeof SNAPSHOT_DIR + 8];
+    const char *data;
+    size_t len;
+} gen_file;
 
 typedef struct update_result {
     char hex[GOLDEN_HASH_HEX];
@@ -62,51 +34,6 @@ static void free_results(update_result *results, size_t count) {
     if (!results) return;
     for (size_t i = 0; i < count; i++) free(results[i].snapshot);
     free(results);
-}
-
-static int ensure_dir(const char *path, cc_error *err) {
-    if (mkdir(path, 0755) == 0 || errno == EEXIST) return CC_OK;
-    return cc_fail(err, CC_ERR_IO, "cannot create %s: %s", path, strerror(errno));
-}
-
-/* Removes snapshots/<x>.rle for names with no snapshot in the new set. */
-static void remove_stale_snapshots(const golden_catalogue *cat, const char *dir, FILE *log) {
-    enum { BATCH = 32 };
-    char doomed[BATCH][GOLDEN_PATH_MAX];
-    size_t count;
-    do { /* in batches, so the directory is not changed while it is being read */
-        count = 0;
-        DIR *d = opendir(dir);
-        if (!d) return;
-        struct dirent *ent;
-        while (count < BATCH && (ent = readdir(d)) != NULL) {
-            const char *name = ent->d_name;
-            size_t len = strlen(name);
-            if (golden_is_temporary(name)) { /* left by an update that was killed */
-                snprintf(doomed[count++], GOLDEN_PATH_MAX, "%s/%s", dir, name);
-                continue;
-            }
-            if (len <= 4 || strcmp(name + len - 4, ".rle") != 0 || len - 4 >= GOLDEN_NAME_MAX)
-                continue;
-            char base[GOLDEN_NAME_MAX];
-            memcpy(base, name, len - 4);
-            base[len - 4] = '\0';
-            const golden_entry *e = golden_find_entry(cat, base);
-            if (e && golden_has_snapshot(e)) continue;
-            snprintf(doomed[count++], GOLDEN_PATH_MAX, "%s/%s", dir, name);
-        }
-        closedir(d);
-        for (size_t i = 0; i < count; i++) {
-            if (unlink(doomed[i]) == 0) {
-                if (log) fprintf(log, "removed stale snapshot %s\n", doomed[i]);
-            } else {
-                if (log)
-                    fprintf(log, "could not remove stale snapshot %s: %s\n", doomed[i],
-                            strerror(errno));
-                return;
-            }
-        }
-    } while (count == BATCH);
 }
 
 static int format_hashes(const golden_catalogue *cat, const update_result *results, char **text,
@@ -127,83 +54,134 @@ static int format_hashes(const golden_catalogue *cat, const update_result *resul
     return CC_OK;
 }
 
-int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
-    update_result *results = calloc(cat->count, sizeof *results);
-    if (!results) return cc_fail(err, CC_ERR_NOMEM, "cannot allocate %zu results", cat->count);
+/* The generation's name: ".gen-" and 16 hex digits of the BLAKE2b of its files, names and bytes,
+ * so an update of the same catalogue gives the same name on every machine. */
+static void generation_name(const gen_file *files, size_t n, char *out, size_t size) {
+    crypto_generichash_state state;
+    unsigned char digest[16];
+    crypto_generichash_init(&state, NULL, 0, sizeof digest);
+    for (size_t i = 0; i < n; i++) {
+        char head[sizeof files[i].name + 32];
+        int m = snprintf(head, sizeof head, "%s%c%zu%c", files[i].name, 0, files[i].len, 0);
+        crypto_generichash_update(&state, (const unsigned char *)head, (unsigned long long)m);
+        crypto_generichash_update(&state, (const unsigned char *)files[i].data,
+                                  (unsigned long long)files[i].len);
+    }
+    crypto_generichash_final(&state, digest, sizeof digest);
+    char hex[2 * 8 + 1];
+    sodium_bin2hex(hex, sizeof hex, digest, 8);
+    snprintf(out, size, "%s%s", GENERATION_PREFIX, hex);
+}
+
+static size_t count_entries(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    size_t n = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) n += strcmp(ent->d_name, ".") && strcmp(ent->d_name, "..");
+    closedir(d);
+    return n;
+}
+
+/* Whether gen holds exactly the files, byte for byte, and nothing else. */
+static int generation_holds(const char *gen, const gen_file *files, size_t n, size_t snapshots) {
+    char path[GOLDEN_PATH_MAX + sizeof files->name + 2];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", gen, files[i].name);
+        char *text;
+        size_t len;
+        cc_error ignored;
+        if (cc_read_file(path, &text, &len, &ignored)) return 0;
+        int same = len == files[i].len && memcmp(text, files[i].data, len) == 0;
+        free(text);
+        if (!same) return 0;
+    }
+    snprintf(path, sizeof path, "%s/%s", gen, SNAPSHOT_DIR);
+    return count_entries(gen) == 3 && count_entries(path) == snapshots;
+}
+
+static void sync_dir(const char *dir) {
+    int fd = open(dir, O_RDONLY);
+    if (fd < 0) return;
+    (void)fsync(fd);
+    close(fd);
+}
+
+/* The new generation gen_dir, written whole; on failure what was written is removed. */
+static int write_generation(const char *gen_dir, const gen_file *files, size_t n, cc_error *err) {
+    char path[GOLDEN_PATH_MAX + sizeof files->name + 2];
+    snprintf(path, sizeof path, "%s/%s", gen_dir, SNAPSHOT_DIR);
     int rc = CC_OK;
-    size_t snapshots = 0;
-    /* Every result before any file is touched: a failing case changes nothing. */
-    for (size_t i = 0; i < cat->count && !rc; i++) {
-        const golden_entry *e = &cat->entries[i];
-        cc_grid result;
-        if ((rc = golden_oracle_result(cat, e, &result, err))) break;
-        golden_hash_grid(&result, results[i].hex);
-        if (golden_has_snapshot(e)) {
-            rc = cc_rle_format(&result, &e->rule, &results[i].snapshot, &results[i].snapshot_len,
-                               err);
-            if (rc) cc_prefix(err, "%s: snapshot", e->name);
-            snapshots++;
+    if (mkdir(gen_dir, 0777) != 0 || mkdir(path, 0777) != 0)
+        rc = cc_fail(err, CC_ERR_IO, "cannot create %s: %s", path, strerror(errno));
+    /* Snapshots, then hashes.txt, then the catalogue copy; each file is synced, and so is its
+     * directory, before `current` names them. */
+    for (size_t i = n; i-- > 0 && !rc;) {
+        snprintf(path, sizeof path, "%s/%s", gen_dir, files[i].name);
+        rc = cc_write_file_atomic(path, files[i].data, files[i].len, err);
+    }
+    if (rc) golden_remove_tree(gen_dir);
+    return rc;
+}
+
+/* Points golden_dir/current at name in one rename. */
+static int switch_current(const char *golden_dir, const char *name, cc_error *err) {
+    char link[GOLDEN_PATH_MAX], temp[GOLDEN_PATH_MAX];
+    int rc = golden_join_path(link, sizeof link, golden_dir, CURRENT_LINK, err);
+    if (!rc) rc = golden_join_path(temp, sizeof temp, golden_dir, CURRENT_TEMP, err);
+    if (rc) return rc;
+    sync_dir(golden_dir); /* the new generation's own entry first */
+    unlink(temp);
+    if (symlink(name, temp) != 0 || rename(temp, link) != 0) {
+        int e = errno;
+        unlink(temp);
+        return cc_fail(err, CC_ERR_IO, "cannot point %s at %s: %s", link, name, strerror(e));
+    }
+    sync_dir(golden_dir);
+    return CC_OK;
+}
+
+/* After the switch: every generation but the one in force, temporaries of killed updates, and
+ * hashes.txt and snapshots/ of the layout before generations. */
+static void remove_leftovers(const char *golden_dir, const char *in_force, FILE *log) {
+    enum { BATCH = 32 };
+    char doomed[BATCH][GOLDEN_PATH_MAX];
+    size_t count;
+    do {
+        count = 0;
+        DIR *d = opendir(golden_dir);
+        if (!d) return;
+        struct dirent *ent;
+        while (count < BATCH && (ent = readdir(d)) != NULL) {
+            const char *name = ent->d_name;
+            if ((golden_is_generation(name) && strcmp(name, in_force) != 0) ||
+                golden_is_temporary(name) || strcmp(name, CURRENT_TEMP) == 0 ||
+                strcmp(name, HASHES_FILE) == 0 || strcmp(name, SNAPSHOT_DIR) == 0) {
+                int m = snprintf(doomed[count], GOLDEN_PATH_MAX, "%s/%s", golden_dir, name);
+                if (m > 0 && m < GOLDEN_PATH_MAX) count++;
+            }
         }
-        cc_grid_free(&result);
-    }
-    if (rc) {
-        free_results(results, cat->count);
-        return cc_prefix(err, "golden update: nothing written");
-    }
-
-    golden_hashes old;
-    int old_missing = 0;
-    if ((rc = golden_hashes_load(cat, &old, &old_missing, err))) {
-        free_results(results, cat->count);
-        return cc_prefix(err, "golden update: nothing written: the current hashes");
-    }
-
-    char snap_dir[GOLDEN_PATH_MAX];
-    pending_file *files = calloc(snapshots + 1, sizeof *files);
-    size_t nfiles = 0;
-    if (!files) rc = cc_fail(err, CC_ERR_NOMEM, "cannot allocate the file list");
-    if (!rc) rc = golden_join_path(snap_dir, sizeof snap_dir, cat->dir, SNAPSHOT_DIR, err);
-    if (!rc) rc = ensure_dir(snap_dir, err);
-    for (size_t i = 0; i < cat->count && !rc; i++) {
-        if (!results[i].snapshot) continue;
-        pending_file *f = &files[nfiles++];
-        rc = golden_snapshot_path(cat, &cat->entries[i], f->final, sizeof f->final, err);
-        if (!rc) rc = write_temp(f, results[i].snapshot, results[i].snapshot_len, err);
-    }
-    char *hash_text = NULL;
-    size_t hash_len = 0;
-    if (!rc) rc = format_hashes(cat, results, &hash_text, &hash_len, err);
-    if (!rc) {
-        pending_file *f = &files[nfiles++];
-        rc = golden_join_path(f->final, sizeof f->final, cat->dir, HASHES_FILE, err);
-        if (!rc) rc = write_temp(f, hash_text, hash_len, err);
-    }
-    free(hash_text);
-    if (rc) {
-        if (files) discard_temps(files, nfiles);
-        free(files);
-        free_results(results, cat->count);
-        golden_hashes_free(&old);
-        return cc_prefix(err, "golden update: nothing written");
-    }
-    /* Snapshots first, hashes.txt (the last entry) last: hashes.txt changes only once every
-     * snapshot is in place. */
-    for (size_t i = 0; i < nfiles && !rc; i++) {
-        if (rename(files[i].temp, files[i].final) != 0) {
-            rc = cc_fail(err, CC_ERR_IO, "golden update: renaming %s to %s failed: %s",
-                         files[i].temp, files[i].final, strerror(errno));
-            discard_temps(files + i, nfiles - i);
-            break;
+        closedir(d);
+        for (size_t i = 0; i < count; i++) {
+            golden_remove_tree(doomed[i]);
+            struct stat st;
+            if (lstat(doomed[i], &st) == 0) {
+                if (log) fprintf(log, "could not remove %s\n", doomed[i]);
+                return;
+            }
+            if (log) fprintf(log, "removed %s (no longer read)\n", doomed[i]);
         }
-        files[i].written = 0;
-    }
-    free(files);
-    if (!rc) remove_stale_snapshots(cat, snap_dir, log);
+    } while (count == BATCH);
+}
 
-    size_t added = 0, changed = 0, removed = 0, same = 0;
+/* What changed against the hashes in force before, to log. */
+static void log_changes(const golden_catalogue *cat, const update_result *results,
+                        golden_hashes *old, int old_missing, FILE *log) {
+    size_t added = 0, changed = 0, removed = 0, same = 0, snapshots = 0;
     for (size_t i = 0; i < cat->count; i++) {
         const golden_entry *e = &cat->entries[i];
-        golden_hash_line *before = old_missing ? NULL : golden_hashes_find(&old, e->name);
+        snapshots += results[i].snapshot != NULL;
+        golden_hash_line *before = old_missing ? NULL : golden_hashes_find(old, e->name);
         if (before) before->used = 1;
         if (!before) {
             added++;
@@ -215,17 +193,110 @@ int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
             same++;
         }
     }
-    for (size_t i = 0; i < old.count; i++)
-        if (!old.lines[i].used) {
+    for (size_t i = 0; i < old->count; i++)
+        if (!old->lines[i].used) {
             removed++;
-            if (log) fprintf(log, "removed %s %s\n", old.lines[i].name, old.lines[i].hex);
+            if (log) fprintf(log, "removed %s %s\n", old->lines[i].name, old->lines[i].hex);
         }
-    if (log && !rc)
-        fprintf(log,
-                "golden update: %zu cases: %zu added, %zu changed, %zu removed, %zu unchanged; "
-                "%zu snapshots written to %s\n",
-                cat->count, added, changed, removed, same, snapshots, snap_dir);
+    if (log)
+        fprintf(log, "golden update: %zu cases: %zu added, %zu changed, %zu removed, %zu unchanged; "
+                     "%zu snapshots\n",
+                cat->count, added, changed, removed, same, snapshots);
+}
+
+int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
+    if (!cat->text) return cc_fail(err, CC_ERR_ARG, "golden update: the catalogue has no text");
+    update_result *results = calloc(cat->count, sizeof *results);
+    gen_file *files = calloc(cat->count + 2, sizeof *files);
+    if (!results || !files) {
+        free(results);
+        free(files);
+        return cc_fail(err, CC_ERR_NOMEM, "cannot allocate %zu results", cat->count);
+    }
+    int rc = CC_OK;
+    /* Every result before any file is touched: a failing case changes nothing. */
+    for (size_t i = 0; i < cat->count && !rc; i++) {
+        const golden_entry *e = &cat->entries[i];
+        cc_grid result;
+        if ((rc = golden_oracle_result(cat, e, &result, err))) break;
+        golden_hash_grid(&result, results[i].hex);
+        if (golden_has_snapshot(e)) {
+            rc = cc_rle_format(&result, &e->rule, &results[i].snapshot, &results[i].snapshot_len,
+                               err);
+            if (rc) cc_prefix(err, "%s: snapshot", e->name);
+        }
+        cc_grid_free(&result);
+    }
+    char *hash_text = NULL;
+    size_t hash_len = 0, n = 0, snapshots = 0;
+    if (!rc) rc = format_hashes(cat, results, &hash_text, &hash_len, err);
+    if (rc) {
+        free(files);
+        free_results(results, cat->count);
+        return cc_prefix(err, "golden update: nothing written");
+    }
+    files[n++] = (gen_file){CATALOGUE_FILE, cat->text, cat->text_len};
+    files[n++] = (gen_file){HASHES_FILE, hash_text, hash_len};
+    for (size_t i = 0; i < cat->count; i++) {
+        if (!results[i].snapshot) continue;
+        gen_file *f = &files[n++];
+        snprintf(f->name, sizeof f->name, "%s/%s.rle", SNAPSHOT_DIR, cat->entries[i].name);
+        f->data = results[i].snapshot;
+        f->len = results[i].snapshot_len;
+        snapshots++;
+    }
+
+    /* What is in force now: the generation to compare with, and the hashes for the change log. */
+    char gen_now[GOLDEN_PATH_MAX], name_now[GOLDEN_PATH_MAX], name[GOLDEN_PATH_MAX],
+        gen_dir[GOLDEN_PATH_MAX];
+    int found = 0, old_missing = 0;
+    golden_hashes old = {0};
+    rc = golden_in_force(cat->golden, gen_now, sizeof gen_now, name_now, sizeof name_now, &found,
+                         err);
+    if (!rc && found && !name_now[0])
+        rc = cc_fail(err, CC_ERR_ARG,
+                     "%s/%s is a plain directory, not the link an update replaces (a copy of the "
+                     "goldens?); update the source tree",
+                     cat->golden, CURRENT_LINK);
+    if (!rc && found) rc = golden_hashes_load(gen_now, &old, &old_missing, err);
+    /* hashes.txt of the layout before generations only tells what changed: unreadable, it is
+     * taken as absent. */
+    if (!rc && !found && golden_hashes_load(cat->golden, &old, &old_missing, NULL)) old_missing = 1;
+    if (rc) {
+        free(hash_text);
+        free(files);
+        free_results(results, cat->count);
+        return cc_prefix(err, "golden update: nothing written");
+    }
+
+    generation_name(files, n, name, sizeof name);
+    int unchanged = found && strcmp(name, name_now) == 0 &&
+                    generation_holds(gen_now, files, n, snapshots);
+    if (!unchanged) {
+        /* The generation in force may carry this name with other bytes (edited by hand): the new
+         * one then takes a second name, so the one in force is never touched. */
+        if (found && strcmp(name, name_now) == 0) strncat(name, "-2", sizeof name - strlen(name) - 1);
+        rc = golden_join_path(gen_dir, sizeof gen_dir, cat->golden, name, err);
+        if (!rc) {
+            golden_remove_tree(gen_dir); /* a generation a killed update left under this name */
+            rc = write_generation(gen_dir, files, n, err);
+        }
+        if (!rc) rc = switch_current(cat->golden, name, err);
+        if (rc) {
+            golden_remove_tree(gen_dir);
+            cc_prefix(err, "golden update: the goldens in force are unchanged");
+        }
+    }
+    if (!rc) {
+        remove_leftovers(cat->golden, unchanged ? name_now : name, log);
+        log_changes(cat, results, &old, old_missing, log);
+        if (log)
+            fprintf(log, "golden update: %s/%s -> %s%s\n", cat->golden, CURRENT_LINK,
+                    unchanged ? name_now : name, unchanged ? " (unchanged, nothing written)" : "");
+    }
     golden_hashes_free(&old);
+    free(hash_text);
+    free(files);
     free_results(results, cat->count);
     return rc;
 }

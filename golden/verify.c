@@ -97,7 +97,7 @@ int golden_verify_oracle(const golden_catalogue *cat, FILE *log, golden_report *
                          cc_error *err) {
     memset(report, 0, sizeof *report);
     golden_hashes hashes;
-    int rc = golden_hashes_load(cat, &hashes, NULL, err);
+    int rc = golden_hashes_load(cat->dir, &hashes, NULL, err);
     if (rc) return cc_prefix(err, "golden verify (run the update command to create it)");
     for (size_t i = 0; i < cat->count; i++) {
         const golden_entry *e = &cat->entries[i];
@@ -154,7 +154,7 @@ int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, F
                          golden_report *report, cc_error *err) {
     memset(report, 0, sizeof *report);
     golden_hashes hashes;
-    int rc = golden_hashes_load(cat, &hashes, NULL, err);
+    int rc = golden_hashes_load(cat->dir, &hashes, NULL, err);
     if (rc) return rc;
     for (size_t i = 0; i < cat->count; i++) {
         const golden_entry *e = &cat->entries[i];
