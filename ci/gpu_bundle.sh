@@ -22,6 +22,15 @@ mapfile -t targets < <(bazel query "$query" 2>/dev/null |
 [ ${#targets[@]} -gt 0 ] || { echo "gpu_bundle: no targets match ${patterns[*]}" >&2; exit 1; }
 bazel build "${targets[@]}" //cli:cellcheck
 
+# The binaries share one bin/: two of one name (cpu.bitslice1's and cuda.bitslice1's tests, say)
+# would leave one of them silently untested.
+dups=$(printf '%s\n' "${targets[@]}" | sed 's#.*[:/]##' | sort | uniq -d)
+if [ -n "$dups" ]; then
+    echo "gpu_bundle: these test binaries would overwrite each other in bin/: $dups" >&2
+    printf '%s\n' "${targets[@]}" | grep -E "[:/]($(echo $dups | tr ' ' '|'))$" >&2
+    exit 1
+fi
+
 rm -rf "$out"
 mkdir -p "$out/bin"
 bin=$(bazel info bazel-bin)
