@@ -15,13 +15,6 @@ extern "C" {
 #include "engines/cuda/common/gpu.h"
 #include "oracle/error.h"
 
-/* The step kernel's __launch_bounds__ minimum of resident blocks per multiprocessor: 1 lets ptxas
- * use up to 255 registers a thread (no spills for Moore, r <= 24); 3 caps them at 168 (more blocks
- * resident, some spills). A build choice to measure: copts = ["-DCUDA_CAT1_MIN_BLOCKS=3"] on the
- * cat1_kernels target (nvcc does not see --per_file_copt). */
-#ifndef CUDA_CAT1_MIN_BLOCKS
-#define CUDA_CAT1_MIN_BLOCKS 1
-#endif
 
 /* The device's two grids of 32-bit words (geo) on the common GPU driver, whose functions then
  * load, step, time and store them. cross: the rule's shape is the cross. Refuses grids that do not
