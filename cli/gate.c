@@ -35,8 +35,10 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
     cc_bench_cpu_model(buf, size);
     if (!e->device_name) return CC_OK;
     cc_rule rule;
+    double density;
     cc_context *ctx = NULL;
-    int rc = cc_rule_parse("B3/S23", &rule, err);
+    /* the rule the bench runs, so a hexagonal engine is asked with a hexagonal one */
+    int rc = cc_bench_workload(e, cc_engine_caps_resolved(e).radius_min, &rule, &density, err);
     if (!rc) rc = cc_engine_create(e, &rule, 64, 64, &ctx, err);
     if (rc) return rc;
     snprintf(buf, size, "%s", cc_engine_device_name(ctx));

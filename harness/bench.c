@@ -263,10 +263,8 @@ static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
     return CC_OK;
 }
 
-/* The workload at radius r: Life and the Table VI rules for engines that take the Moore
- * neighbourhood; for a hexagonal engine, seed 002's rule 34/2 (B2/S34H) at density 0.5. */
-static int bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,
-                          cc_error *err) {
+int cc_bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,
+                      cc_error *err) {
     uint32_t shapes = cc_engine_caps_resolved(engine).shapes;
     if (!(shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) && (shapes & CC_SHAPE_BIT(CC_SHAPE_HEX))) {
         *density = 0.5;
@@ -319,7 +317,7 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
     cc_rule rules[CC_BENCH_LIST_MAX];
     double densities[CC_BENCH_LIST_MAX];
     for (int i = 0; i < nradii; i++) {
-        if ((rc = bench_workload(engine, radii[i], &rules[i], &densities[i], err))) return rc;
+        if ((rc = cc_bench_workload(engine, radii[i], &rules[i], &densities[i], err))) return rc;
         for (int s = 0; s < nsizes; s++) {
             if ((rc = cc_engine_check(engine, &rules[i], widths[s], heights[s], err))) return rc;
             if (reference &&

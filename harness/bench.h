@@ -65,6 +65,11 @@ const char *cc_bench_default_reference(const cc_engine *engine);
 /* "Intel(R) Xeon(R) ..." from /proc/cpuinfo, or "unknown CPU". */
 void cc_bench_cpu_model(char *buf, size_t size);
 
+/* The workload at radius r: Life (r = 1) and the Table VI rules for engines that take the Moore
+ * neighbourhood; for a hexagonal engine, seed 002's rule 34/2 (B2/S34H) at density 0.5. */
+int cc_bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,
+                      cc_error *err);
+
 /* Times every radius x size and prints a table and one "BENCH {json}" line per row to out.
  * reference may be NULL or the engine itself (then it is run once and the speed-up is 1).
  * rows (may be NULL) receives up to max_rows rows; *row_count (may be NULL) how many were run.
