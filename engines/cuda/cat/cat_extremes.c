@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "harness/harness.h"
 #include "oracle/case.h"
 
 static void one_range(cc_set *set, int32_t lo, int32_t hi) {
@@ -86,4 +87,18 @@ void cat_extremes_run(const cc_engine *engine, int32_t r_lo, int32_t r_hi, int q
             }
         }
     }
+}
+
+int cat_extremes_test_main(const cc_engine *engine, const char *test) {
+    int status = 0;
+    if (cc_harness_skip(engine, &status)) return status;
+    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    cat_extremes_result res;
+    cat_extremes_run(engine, caps.radius_min, caps.radius_max, 0, &res);
+    int ok = res.cases > 0 && res.passed == res.cases;
+    printf("%s: r %d..%d: %d largest-count cases, %d passed, %d mismatched, %d other failures, "
+           "%d not run\n%s: %s\n",
+           engine->name, (int)caps.radius_min, (int)caps.radius_max, res.cases, res.passed,
+           res.mismatched, res.other_failures, res.infra_errors, test, ok ? "PASSED" : "FAILED");
+    return ok ? 0 : 1;
 }
