@@ -44,6 +44,16 @@ static int set_from_mask(cc_set *set, unsigned mask, int32_t max) {
     return 1;
 }
 
+/* The Moore radius-1 rule of B mask born (bit n: n in B) and S mask kept under M<centre>; 0 when a
+ * set would need more ranges than it holds. */
+static int rule_from_masks(int centre, unsigned born, unsigned kept, cc_rule *rule) {
+    memset(rule, 0, sizeof *rule);
+    rule->shape = CC_SHAPE_MOORE;
+    rule->radius = 1;
+    rule->centre = centre;
+    return set_from_mask(&rule->birth, born, 8) && set_from_mask(&rule->survive, kept, 8 + centre);
+}
+
 /* Lanes 0..8: a dead cell with 0..8 neighbours; lanes 9..17: a live one. */
 static void check_rule_stage(checks *t) {
     uint64_t s[4] = {0}, alive = 0;
@@ -57,13 +67,7 @@ static void check_rule_stage(checks *t) {
             /* Survive sets cycle through many patterns alongside the birth sets. */
             unsigned kept = (born * 181u + 77u) & (centre ? 1023u : 511u);
             cc_rule rule;
-            memset(&rule, 0, sizeof rule);
-            rule.shape = CC_SHAPE_MOORE;
-            rule.radius = 1;
-            rule.centre = centre;
-            if (!set_from_mask(&rule.birth, born, 8) ||
-                !set_from_mask(&rule.survive, kept, 8 + centre))
-                continue; /* more ranges than a set holds */
+            if (!rule_from_masks(centre, born, kept, &rule)) continue;
             bitrows *b;
             if (!CHECK_EQ(t, bitrows_create("bitrows.test", &rule, 3, 3, NULL, &b, NULL), CC_OK))
                 return;
@@ -95,13 +99,7 @@ static void check_rule9(checks *t) {
         for (unsigned born = 0; born < 512; born += 7) {
             unsigned kept = (born * 181u + 77u) & (centre ? 1023u : 511u);
             cc_rule rule;
-            memset(&rule, 0, sizeof rule);
-            rule.shape = CC_SHAPE_MOORE;
-            rule.radius = 1;
-            rule.centre = centre;
-            if (!set_from_mask(&rule.birth, born, 8) ||
-                !set_from_mask(&rule.survive, kept, 8 + centre))
-                continue;
+            if (!rule_from_masks(centre, born, kept, &rule)) continue;
             bitrows_rule9 r;
             bitrows_build_rule9(&rule, &r);
             for (int n = 0; n <= 8; n++) {
