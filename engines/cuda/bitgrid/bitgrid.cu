@@ -13,14 +13,6 @@ namespace {
 constexpr int pack_threads = 256;
 constexpr int max_blocks = 65535;
 
-// Cell x of row y of a grid of T words.
-template <typename T>
-__device__ __forceinline__ int64_t word_of(const bitgrid::view &v, int32_t x, int32_t y,
-                                           int *bit) {
-    *bit = v.halo + x % v.cells;
-    return v.at(x / v.cells, y);
-}
-
 // Rows y0 .. y0 + rows - 1 of staged portable cells into the grid: a thread per word, consecutive
 // threads on consecutive rows of a column (the grid's order).
 template <typename T>

@@ -60,8 +60,8 @@ struct cc_bitgrid {
 };
 
 /* cc_engine.create of a bit-grid engine (a cc_gpu in *ctx) for a Moore radius-1 rule: geometry
- * geo, `steps_max` steps a launch, stepped by launch (kind and tile_rows are the launch's). engine is a static string. Refuses a grid
- * whose two copies do not fit in the device's free memory. */
+ * geo, `steps_max` steps a launch, stepped by launch (kind and tile_rows are the launch's). engine
+ * is a static string. Refuses a grid whose two copies do not fit in the device's free memory. */
 int cc_bitgrid_create(const char *engine, const cc_rule *rule, const cc_bitgrid_geometry *geo,
                       int32_t steps_max, int32_t kind, int32_t tile_rows, cc_bitgrid_launch launch,
                       void **ctx, cc_error *err);
