@@ -8,8 +8,14 @@
 // groups in registers, and runs kv m16n8k32 s8 MMAs for the output group; the rule gives a bit
 // per lane and accumulator, four ballots per m-group gather them, and 16 lanes store the group's
 // eight rows of two words. Nothing goes through shared memory; every input word is read by the
-// warp of its strip and by the two strips beside it (the window's halo word), through L1.
-// A second kernel then refreshes every position outside the W x H cells.
+// warp of its strip and by the two strips beside it (the window's halo word), through L1, one
+// group ahead of its use. A second kernel then refreshes every position outside the W x H cells.
+//
+// Where the time goes (H100, 32768^2, r = 1): the integer ALU pipe, which issues a warp
+// instruction every second cycle, is the busiest (68 % of its peak; the tensor pipes 9 %). Per
+// group of 8 x 64 cells a warp issues about 220 instructions, 16 ballots and two comparisons a
+// cell among them, so the rule keeps the integer ALU for the tests and moves what it can (the
+// centre bit's weight) to multiply-adds.
 #include <cuda_runtime.h>
 
 #include <stdio.h>
@@ -30,7 +36,20 @@ struct step_params {
     cat1_geometry g;
     cat_rule_params rule;
     cat_rule_single single; // filled when both sets are at most one range (the SINGLE kernels)
+    // SINGLE: a cell's accumulators start at kAliveWeight * alive - base[0], so the MMAs leave
+    // T = raw + kAliveWeight * alive - base[0]; a dead cell is born when T is in 0..span[0] - 1,
+    // a live one survives when T - alive_shift is in 0..span[1] - 1.
+    int32_t neg_base0;     // -single.base[0]
+    int32_t alive_shift;   // kAliveWeight + single.base[1] - single.base[0]
+    int32_t alive_mult[4]; // kAliveWeight >> k: the weight of centre bit k; a parameter, so
+                           // that the compiler keeps one multiply-add instead of a shift and an add
 };
+
+// Above every raw sum a kernel reads ((2r+1)^2 = 4225 at r = 32), so that no dead cell's T reaches
+// a live cell's range; a power of two, so that the weight of a centre bit k is 8192 >> k.
+constexpr int32_t kAliveWeight = 8192;
+static_assert((2 * CAT1_RADIUS_MAX + 1) * (2 * CAT1_RADIUS_MAX + 1) + 1 < kAliveWeight,
+              "a live cell's T must stay above every dead cell's");
 
 typedef void (*step_kernel_t)(const uint32_t *, uint32_t *, step_params);
 
@@ -52,18 +71,13 @@ __device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// The horizontal pass of interior group grp of the strip: this lane's G word per m-group, of H
-// (band bh) and, for the cross, of the cells C (band bc).
+// The horizontal pass of one group of the strip from its B word b0: this lane's G word per
+// m-group, of H (band bh) and, for the cross, of the cells C (band bc).
 template <bool CROSS>
-__device__ __forceinline__ void horizontal(const uint32_t *__restrict__ in, const cat1_geometry &g,
-                                           int64_t strip, int64_t grp, int lane,
-                                           const uint32_t (&bh)[CAT1_MGROUPS][4],
+__device__ __forceinline__ void horizontal(uint32_t b0, const uint32_t (&bh)[CAT1_MGROUPS][4],
                                            const uint32_t (&bc)[CAT1_MGROUPS][4],
                                            uint32_t (&gh_out)[CAT1_MGROUPS],
                                            uint32_t (&gc_out)[CAT1_MGROUPS]) {
-    const int64_t row = g.top + CAT1_GROUP * grp + (lane >> 2);
-    const uint32_t b0 =
-        __ldg(in + (size_t)row * (size_t)g.eww + (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3)));
 #pragma unroll
     for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
         int d[4] = {0, 0, 0, 0};
@@ -110,74 +124,113 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
             for (int q = 0; q < 2; q++) bv[kappa][q] = cat1_band_v(p.g.r, kappa, lane, q);
     }
 
-    // The first NG - 1 groups of the window of output group y0.
-    __device__ __forceinline__ void prologue(int64_t y0) {
-#pragma unroll
-        for (int j = 0; j < NG - 1; j++)
-            horizontal<CROSS>(in, p.g, strip, y0 - GH + j, lane, bh, bc, wh[j], wc[j]);
+    // Loads run one output group ahead (the next group's newest B word and its centre words), so
+    // that their latency hides behind a group's MMAs and rule instead of stalling them. Pointers
+    // step a group (8 rows) at a time: the lane's B word of the next newest group, its first
+    // centre word of the next output group (row 2t, strip word 1) and the word it stores.
+    uint32_t next_b0, next_centre[2][2];
+    const uint32_t *b_next, *c_next;
+    uint32_t *o_word;
+
+    __device__ __forceinline__ void load_centre() {
+        const size_t eww = (size_t)p.g.eww;
+        next_centre[0][0] = __ldg(c_next);
+        next_centre[0][1] = __ldg(c_next + 1);
+        next_centre[1][0] = __ldg(c_next + eww);
+        next_centre[1][1] = __ldg(c_next + eww + 1);
     }
 
-    template <int PH> __device__ __forceinline__ void group(int64_t y) {
+    // The first NG - 1 groups of the window of output group y0, and the loads of group y0.
+    __device__ __forceinline__ void prologue(int64_t y0) {
         const cat1_geometry &g = p.g;
+        const size_t eww = (size_t)g.eww, stride = CAT1_GROUP * eww;
+        b_next = in + (size_t)(g.top + CAT1_GROUP * (y0 - GH) + (lane >> 2)) * eww +
+                 (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
+#pragma unroll
+        for (int j = 0; j < NG - 1; j++) {
+            horizontal<CROSS>(__ldg(b_next), bh, bc, wh[j], wc[j]);
+            b_next += stride;
+        }
+        next_b0 = __ldg(b_next);
+        c_next = in + (size_t)(g.top + CAT1_GROUP * y0 + 2 * (lane & 3)) * eww +
+                 (size_t)(CAT1_STRIP_WORDS * strip + 1);
+        load_centre();
+        o_word = out + (size_t)(g.top + CAT1_GROUP * y0 + ((lane >> 1) & 7)) * eww +
+                 (size_t)(CAT1_STRIP_WORDS * strip + 1 + (lane & 1));
+    }
+
+    template <int PH> __device__ __forceinline__ void group(int64_t y, int64_t y1) {
         constexpr int newest = (PH + NG - 1) % NG;
-        horizontal<CROSS>(in, g, strip, y - GH + NG - 1, lane, bh, bc, wh[newest], wc[newest]);
-        // The centre words: rows 2t and 2t+1 of the group, the strip's two words.
-        const size_t centre_row = (size_t)(g.top + CAT1_GROUP * y + 2 * (lane & 3)) *
-                                      (size_t)g.eww +
-                                  (size_t)(CAT1_STRIP_WORDS * strip + 1);
-        uint32_t centre[2][2]; // [row 2t + h][word]
+        const size_t stride = CAT1_GROUP * (size_t)p.g.eww;
+        const uint32_t b0 = next_b0;
+        uint32_t centre[2][2]; // [row 2t + h][word], bit j: the cell of bit 4 g + j
 #pragma unroll
         for (int h = 0; h < 2; h++)
 #pragma unroll
-            for (int s = 0; s < 2; s++)
-                centre[h][s] = __ldg(in + centre_row + (size_t)h * (size_t)g.eww + s);
-
-        // Per strip word s: the ballots of m-groups 2s and 2s+1, then lane 2 y + s (y < 8) stores
-        // row y of the group.
-#pragma unroll
-        for (int s = 0; s < CAT1_STRIP_WORDS; s++) {
-            uint32_t ballot[2][4];
-#pragma unroll
-            for (int j = 0; j < 2; j++) {
-                const int mg = 2 * s + j;
-                int d[4] = {0, 0, 0, 0};
-#pragma unroll
-                for (int kappa = 0; kappa < KV; kappa++) {
-                    constexpr int w0 = PH % NG; // slot of window group 0
-                    const int s0 = (w0 + 4 * kappa) % NG, s1 = (w0 + 4 * kappa + 1) % NG,
-                              s2 = (w0 + 4 * kappa + 2) % NG, s3 = (w0 + 4 * kappa + 3) % NG;
-                    uint32_t a[4];
-                    if constexpr (CROSS)
-                        cat1_vertical_a(wc[s0][mg], wc[s1][mg], wc[s2][mg], wc[s3][mg], a);
-                    else
-                        cat1_vertical_a(wh[s0][mg], wh[s1][mg], wh[s2][mg], wh[s3][mg], a);
-                    mma_s8(d, a, bv[kappa][0], bv[kappa][1]);
-                }
-#pragma unroll
-                for (int q = 0; q < 4; q++) {
-                    int raw = d[q];
-                    if constexpr (CROSS) raw += cat1_g_byte(wh[(PH + GH) % NG][mg], q);
-                    const uint32_t alive = (centre[q & 1][s] >> cat1_centre_bit(lane, mg, q)) & 1u;
-                    const unsigned next = next_state<SINGLE, 1u>(p, alive, raw);
-                    ballot[j][q] = __ballot_sync(0xffffffffu, next != 0);
-                }
-            }
-            const int row_in = lane >> 1, h = row_in & 1;
-            if (lane < CAT1_GROUP * CAT1_STRIP_WORDS && (lane & 1) == s)
-                out[(size_t)(g.top + CAT1_GROUP * y + row_in) * (size_t)g.eww +
-                    (size_t)(CAT1_STRIP_WORDS * strip + 1 + s)] =
-                    cat1_row_word_parts(h ? ballot[0][1] : ballot[0][0],
-                                        h ? ballot[0][3] : ballot[0][2],
-                                        h ? ballot[1][1] : ballot[1][0],
-                                        h ? ballot[1][3] : ballot[1][2], row_in);
+            for (int s = 0; s < 2; s++) centre[h][s] = next_centre[h][s] >> (4 * (lane >> 2));
+        if (y + 1 < y1) {
+            b_next += stride;
+            c_next += stride;
+            next_b0 = __ldg(b_next);
+            load_centre();
         }
+        horizontal<CROSS>(b0, bh, bc, wh[newest], wc[newest]);
+
+        uint32_t ballot[CAT1_MGROUPS][4];
+#pragma unroll
+        for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
+            const int s = mg >> 1;
+            uint32_t alive[4]; // the cell's centre bit where it is (bit k), else 0
+            int d[4];
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                const int k = 2 * (mg & 1) + (q >> 1);
+                alive[q] = centre[q & 1][s] & (1u << k);
+                // A multiply-add (kAliveWeight * alive - base[0]) rather than selects: it leaves
+                // the integer ALU, which is this kernel's busiest pipe, to the tests.
+                d[q] = SINGLE ? (int)alive[q] * p.alive_mult[k] + p.neg_base0 : 0;
+            }
+#pragma unroll
+            for (int kappa = 0; kappa < KV; kappa++) {
+                constexpr int w0 = PH % NG; // slot of window group 0
+                const int s0 = (w0 + 4 * kappa) % NG, s1 = (w0 + 4 * kappa + 1) % NG,
+                          s2 = (w0 + 4 * kappa + 2) % NG, s3 = (w0 + 4 * kappa + 3) % NG;
+                uint32_t a[4];
+                if constexpr (CROSS)
+                    cat1_vertical_a(wc[s0][mg], wc[s1][mg], wc[s2][mg], wc[s3][mg], a);
+                else
+                    cat1_vertical_a(wh[s0][mg], wh[s1][mg], wh[s2][mg], wh[s3][mg], a);
+                mma_s8(d, a, bv[kappa][0], bv[kappa][1]);
+            }
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                int raw = d[q];
+                if constexpr (CROSS) raw += cat1_g_byte(wh[(PH + GH) % NG][mg], q);
+                bool next;
+                if constexpr (SINGLE)
+                    next = (uint32_t)raw < (uint32_t)p.single.span[0] ||
+                           (uint32_t)(raw - p.alive_shift) < (uint32_t)p.single.span[1];
+                else
+                    next = next_state<false, 1u>(p, alive[q] != 0u, raw) != 0;
+                ballot[mg][q] = __ballot_sync(0xffffffffu, next);
+            }
+        }
+        // Lane 2 row + s (lanes 0..15) stores the group's row `row`, strip word s, from the
+        // ballots of m-groups 2s and 2s+1 (cat1_row_word).
+        const int s = lane & 1, row_in = (lane >> 1) & 7, h = row_in & 1;
+        const uint32_t p0 = s ? (h ? ballot[2][1] : ballot[2][0]) : (h ? ballot[0][1] : ballot[0][0]);
+        const uint32_t p1 = s ? (h ? ballot[2][3] : ballot[2][2]) : (h ? ballot[0][3] : ballot[0][2]);
+        const uint32_t p2 = s ? (h ? ballot[3][1] : ballot[3][0]) : (h ? ballot[1][1] : ballot[1][0]);
+        const uint32_t p3 = s ? (h ? ballot[3][3] : ballot[3][2]) : (h ? ballot[1][3] : ballot[1][2]);
+        if (lane < CAT1_GROUP * CAT1_STRIP_WORDS) *o_word = cat1_row_word_parts(p0, p1, p2, p3, row_in);
+        o_word += stride;
     }
 
     // Output groups yb .. yb + NG - 1, stopping at y1.
     template <int PH> __device__ __forceinline__ void phases(int64_t yb, int64_t y1) {
         if constexpr (PH < NG) {
             if (yb + PH >= y1) return;
-            group<PH>(yb + PH);
+            group<PH>(yb + PH, y1);
             phases<PH + 1>(yb, y1);
         }
     }
@@ -349,6 +402,9 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
             free(d);
             return rc;
         }
+        d->params.neg_base0 = -d->params.single.base[0];
+        d->params.alive_shift = kAliveWeight + d->params.single.base[1] - d->params.single.base[0];
+        for (int k = 0; k < 4; k++) d->params.alive_mult[k] = kAliveWeight >> k;
     }
     char buffers[128];
     snprintf(buffers, sizeof buffers,
