@@ -12,10 +12,10 @@
 // group ahead of its use. A second kernel then refreshes every position outside the W x H cells.
 //
 // Where the time goes (H100, 32768^2, r = 1): the integer ALU pipe, which issues a warp
-// instruction every second cycle, is the busiest (68 % of its peak; the tensor pipes 9 %). Per
-// group of 8 x 64 cells a warp issues about 220 instructions, 16 ballots and two comparisons a
-// cell among them, so the rule keeps the integer ALU for the tests and moves what it can (the
-// centre bit's weight) to multiply-adds.
+// instruction every second cycle, is the busiest (65 % of its peak; the tensor pipes 10 %). Per
+// group of 8 x 64 cells a warp issues about 195 instructions, 16 ballots and two comparisons a
+// cell among them, so the kernel keeps the integer ALU for the tests and moves what it can (the
+// centre bit's weight, the packing of sums, the shifts of the stored words) to multiply-adds.
 #include <cuda_runtime.h>
 
 #include <stdio.h>
@@ -41,8 +41,11 @@ struct step_params {
     // a live one survives when T - alive_shift is in 0..span[1] - 1.
     int32_t neg_base0;     // -single.base[0]
     int32_t alive_shift;   // kAliveWeight + single.base[1] - single.base[0]
-    int32_t alive_mult[4]; // kAliveWeight >> k: the weight of centre bit k; a parameter, so
-                           // that the compiler keeps one multiply-add instead of a shift and an add
+    int32_t alive_mult[4]; // kAliveWeight >> k: the weight of centre bit k
+    // 2^8, 2^16 and 2, 4, 8: shifts done as multiply-adds. They are parameters, unknown to the
+    // compiler, so that it keeps them on the multiply-add pipe instead of turning them into
+    // shift-and-add instructions on the integer ALU, the pipe this kernel is bound by.
+    uint32_t mult_byte, mult_half, mult_bit[3];
 };
 
 // Above every raw sum a kernel reads ((2r+1)^2 = 4225 at r = 32), so that no dead cell's T reaches
@@ -72,9 +75,18 @@ __device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint
 }
 
 // The horizontal pass of one group of the strip from its B word b0: this lane's G word per
-// m-group, of H (band bh) and, for the cross, of the cells C (band bc).
+// m-group, of H (band bh) and, for the cross, of the cells C (band bc). The four sums (each at
+// most 65) become cat1_pack_h's word by three multiply-adds with p's 2^8 and 2^16.
+__device__ __forceinline__ uint32_t pack_h(const int (&d)[4], uint32_t mult_byte,
+                                           uint32_t mult_half) {
+    const uint32_t lo = (uint32_t)d[1] * mult_byte + (uint32_t)d[0];
+    const uint32_t hi = (uint32_t)d[3] * mult_byte + (uint32_t)d[2];
+    return hi * mult_half + lo;
+}
+
 template <bool CROSS>
-__device__ __forceinline__ void horizontal(uint32_t b0, const uint32_t (&bh)[CAT1_MGROUPS][4],
+__device__ __forceinline__ void horizontal(uint32_t b0, uint32_t mult_byte, uint32_t mult_half,
+                                           const uint32_t (&bh)[CAT1_MGROUPS][4],
                                            const uint32_t (&bc)[CAT1_MGROUPS][4],
                                            uint32_t (&gh_out)[CAT1_MGROUPS],
                                            uint32_t (&gc_out)[CAT1_MGROUPS]) {
@@ -82,11 +94,11 @@ __device__ __forceinline__ void horizontal(uint32_t b0, const uint32_t (&bh)[CAT
     for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
         int d[4] = {0, 0, 0, 0};
         mma_b1(d, bh[mg], b0, 0u);
-        gh_out[mg] = cat1_pack_h(d[0], d[1], d[2], d[3]);
+        gh_out[mg] = pack_h(d, mult_byte, mult_half);
         if constexpr (CROSS) {
             int c[4] = {0, 0, 0, 0};
             mma_b1(c, bc[mg], b0, 0u);
-            gc_out[mg] = cat1_pack_h(c[0], c[1], c[2], c[3]);
+            gc_out[mg] = pack_h(c, mult_byte, mult_half);
         }
     }
 }
@@ -148,7 +160,7 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
                  (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
 #pragma unroll
         for (int j = 0; j < NG - 1; j++) {
-            horizontal<CROSS>(__ldg(b_next), bh, bc, wh[j], wc[j]);
+            horizontal<CROSS>(__ldg(b_next), p.mult_byte, p.mult_half, bh, bc, wh[j], wc[j]);
             b_next += stride;
         }
         next_b0 = __ldg(b_next);
@@ -174,7 +186,7 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
             next_b0 = __ldg(b_next);
             load_centre();
         }
-        horizontal<CROSS>(b0, bh, bc, wh[newest], wc[newest]);
+        horizontal<CROSS>(b0, p.mult_byte, p.mult_half, bh, bc, wh[newest], wc[newest]);
 
         uint32_t ballot[CAT1_MGROUPS][4];
 #pragma unroll
@@ -222,7 +234,13 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
         const uint32_t p1 = s ? (h ? ballot[2][3] : ballot[2][2]) : (h ? ballot[0][3] : ballot[0][2]);
         const uint32_t p2 = s ? (h ? ballot[3][1] : ballot[3][0]) : (h ? ballot[1][1] : ballot[1][0]);
         const uint32_t p3 = s ? (h ? ballot[3][3] : ballot[3][2]) : (h ? ballot[1][3] : ballot[1][2]);
-        if (lane < CAT1_GROUP * CAT1_STRIP_WORDS) *o_word = cat1_row_word_parts(p0, p1, p2, p3, row_in);
+        // cat1_row_word_parts, with the shifts left of the mask as multiply-adds into 64 bits (the
+        // part of p3 reaches bit 34) and one funnel shift right.
+        const uint32_t m = 0x11111111u << (row_in >> 1);
+        uint64_t word = (uint64_t)(p3 & m) * p.mult_bit[2] + (uint64_t)(p0 & m);
+        word += (uint64_t)(p2 & m) * p.mult_bit[1];
+        word += (uint64_t)(p1 & m) * p.mult_bit[0];
+        if (lane < CAT1_GROUP * CAT1_STRIP_WORDS) *o_word = (uint32_t)(word >> (row_in >> 1));
         o_word += stride;
     }
 
@@ -395,6 +413,10 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine);
     d->step = kernel;
     d->params.g = *geo;
+    for (int k = 0; k < 4; k++) d->params.alive_mult[k] = kAliveWeight >> k;
+    d->params.mult_byte = 1u << 8;
+    d->params.mult_half = 1u << 16;
+    for (int k = 0; k < 3; k++) d->params.mult_bit[k] = 2u << k;
     d->params.rule = *rule;
     if (single) {
         int rc = cat_rule_single_build(engine, rule, &d->params.single, err);
@@ -404,7 +426,6 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
         }
         d->params.neg_base0 = -d->params.single.base[0];
         d->params.alive_shift = kAliveWeight + d->params.single.base[1] - d->params.single.base[0];
-        for (int k = 0; k < 4; k++) d->params.alive_mult[k] = kAliveWeight >> k;
     }
     char buffers[128];
     snprintf(buffers, sizeof buffers,
