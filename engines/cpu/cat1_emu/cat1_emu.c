@@ -20,33 +20,35 @@ typedef struct cat1_emu {
     cat_rule_params rule;
     uint32_t *cur, *next;
     /* The band registers every lane builds at the start of the kernel. */
-    uint32_t band_h[CAT1_MGROUPS][LANES][4], band_c[CAT1_MGROUPS][LANES][4];
+    uint32_t band_a[CAT1_MGROUPS][LANES][4];
     uint32_t band_v[3][LANES][2];
 } cat1_emu;
 
 CPU_ENGINE_FUNCTIONS_DECLARE(cat1_emu);
 
 /* The horizontal pass of one group (interior group index grp) of the strip: G words per m-group
- * and lane, of H (band_h) and, for the cross, of C (band_c). */
+ * and lane, of H (the band's lower half, B = {word, 0}) and of C (its upper half, B = {0, word}):
+ * the cross sums C down the window, Moore weights the output group's C in the window's last
+ * group. */
 static void horizontal(const cat1_emu *e, const uint32_t *in, int64_t strip, int64_t grp,
                        uint32_t gh_out[CAT1_MGROUPS][LANES], uint32_t gc_out[CAT1_MGROUPS][LANES]) {
     const cat1_geometry *g = &e->g;
-    uint32_t b[LANES][2];
+    uint32_t bh[LANES][2], bc[LANES][2];
     for (int lane = 0; lane < LANES; lane++) {
         const int64_t row = g->top + CAT1_GROUP * grp + (lane >> 2);
-        b[lane][0] = in[(size_t)row * (size_t)g->eww + (size_t)(CAT1_STRIP_WORDS * strip +
-                                                                 (lane & 3))];
-        b[lane][1] = 0;
+        const uint32_t word =
+            in[(size_t)row * (size_t)g->eww + (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3))];
+        bh[lane][0] = bc[lane][1] = word;
+        bh[lane][1] = bc[lane][0] = 0;
     }
     for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
         int32_t d[LANES][4];
         memset(d, 0, sizeof d);
-        cat1_emulate_mma_b1(d, e->band_h[mg], b);
+        cat1_emulate_mma_b1(d, e->band_a[mg], bh);
         for (int lane = 0; lane < LANES; lane++)
             gh_out[mg][lane] = cat1_pack_h(d[lane][0], d[lane][1], d[lane][2], d[lane][3]);
-        if (!e->cross) continue;
         memset(d, 0, sizeof d);
-        cat1_emulate_mma_b1(d, e->band_c[mg], b);
+        cat1_emulate_mma_b1(d, e->band_a[mg], bc);
         for (int lane = 0; lane < LANES; lane++)
             gc_out[mg][lane] = cat1_pack_h(d[lane][0], d[lane][1], d[lane][2], d[lane][3]);
     }
@@ -68,21 +70,32 @@ static void warp_strip(const cat1_emu *e, int64_t strip, int64_t y0, int64_t y1)
             memset(d, 0, sizeof d);
             for (int kappa = 0; kappa < g->kv; kappa++) {
                 uint32_t a[LANES][4];
-                for (int lane = 0; lane < LANES; lane++)
+                for (int lane = 0; lane < LANES; lane++) {
+                    /* Moore: the last window group is the output group's cells, scaled */
+                    const uint32_t last = kappa == g->kv - 1 && !e->cross
+                                              ? wc[gh][mg][lane] * CAT1_ALIVE_SCALE
+                                              : win[4 * kappa + 3][mg][lane];
                     cat1_vertical_a(win[4 * kappa][mg][lane], win[4 * kappa + 1][mg][lane],
-                                    win[4 * kappa + 2][mg][lane], win[4 * kappa + 3][mg][lane],
-                                    a[lane]);
+                                    win[4 * kappa + 2][mg][lane], last, a[lane]);
+                }
                 cat1_emulate_mma_s8(d, a, e->band_v[kappa]);
             }
+            const int32_t weight = cat1_alive_weight(g->r);
             for (int lane = 0; lane < LANES; lane++)
                 for (int q = 0; q < 4; q++) {
                     int32_t raw = d[lane][q];
-                    if (e->cross) raw += cat1_g_byte(wh[gh][mg][lane], q);
-                    const int64_t row = g->top + CAT1_GROUP * y + cat1_out_row(lane, q);
-                    const uint32_t centre =
-                        e->cur[(size_t)row * (size_t)g->eww +
-                               (size_t)(CAT1_STRIP_WORDS * strip + 1 + (mg >> 1))];
-                    const int alive = (int)((centre >> cat1_centre_bit(lane, mg, q)) & 1u);
+                    int alive;
+                    if (e->cross) {
+                        raw += cat1_g_byte(wh[gh][mg][lane], q);
+                        const int64_t row = g->top + CAT1_GROUP * y + cat1_out_row(lane, q);
+                        const uint32_t centre =
+                            e->cur[(size_t)row * (size_t)g->eww +
+                                   (size_t)(CAT1_STRIP_WORDS * strip + 1 + (mg >> 1))];
+                        alive = (int)((centre >> cat1_centre_bit(lane, mg, q)) & 1u);
+                    } else {
+                        alive = raw >= weight;
+                        raw -= weight * alive;
+                    }
                     if (cat_rule_next(&e->rule, alive, raw)) ballot[mg][q] |= 1u << lane;
                 }
         }
@@ -93,7 +106,7 @@ static void warp_strip(const cat1_emu *e, int64_t strip, int64_t y0, int64_t y1)
                 cat1_row_word((const uint32_t(*)[4])&ballot[2 * s], row_in);
         }
         memmove(wh, wh[1], (size_t)(ng - 1) * sizeof wh[0]);
-        if (e->cross) memmove(wc, wc[1], (size_t)(ng - 1) * sizeof wc[0]);
+        memmove(wc, wc[1], (size_t)(ng - 1) * sizeof wc[0]);
     }
 }
 
@@ -130,13 +143,13 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     e->cross = rule->shape == CC_SHAPE_CROSS;
     for (int lane = 0; lane < LANES; lane++) {
         for (int mg = 0; mg < CAT1_MGROUPS; mg++)
-            for (int q = 0; q < 4; q++) {
-                e->band_h[mg][lane][q] = cat1_band_h(rule->radius, mg, lane, q);
-                e->band_c[mg][lane][q] = cat1_band_h(0, mg, lane, q);
-            }
+            for (int q = 0; q < 4; q++)
+                e->band_a[mg][lane][q] = cat1_band_a(rule->radius, mg, lane, q);
         for (int kappa = 0; kappa < e->g.kv; kappa++)
             for (int q = 0; q < 2; q++)
-                e->band_v[kappa][lane][q] = cat1_band_v(rule->radius, kappa, lane, q);
+                e->band_v[kappa][lane][q] =
+                    cat1_band_v(rule->radius, kappa, lane, q,
+                                e->cross ? 0 : cat1_alive_b(rule->radius));
     }
     *ctx = e;
     return CC_OK;

@@ -36,11 +36,14 @@ struct step_params {
     cat1_geometry g;
     cat_rule_params rule;
     cat_rule_single single; // filled when both sets are at most one range (the SINGLE kernels)
-    // SINGLE: a cell's accumulators start at kAliveWeight * alive - base[0], so the MMAs leave
-    // T = raw + kAliveWeight * alive - base[0]; a dead cell is born when T is in 0..span[0] - 1,
-    // a live one survives when T - alive_shift is in 0..span[1] - 1.
+    // SINGLE: a cell's accumulators start at -base[0] (plus kAliveWeight * alive for the cross;
+    // Moore's MMAs add its weight themselves), so the MMAs leave T = raw + alive_weight * alive -
+    // base[0]; a dead cell is born when T is in 0..span[0] - 1, a live one survives when
+    // T - alive_shift is in 0..span[1] - 1.
     int32_t neg_base0;     // -single.base[0]
-    int32_t alive_shift;   // kAliveWeight + single.base[1] - single.base[0]
+    int32_t alive_weight;  // the weight of a live cell in T: cat1_alive_weight(r) for Moore,
+                           // kAliveWeight for the cross
+    int32_t alive_shift;   // alive_weight + single.base[1] - single.base[0]
     int32_t alive_mult[4]; // kAliveWeight >> k: the weight of centre bit k
     // 2^8, 2^16 and 2, 4, 8: shifts done as multiply-adds. They are parameters, unknown to the
     // compiler, so that it keeps them on the multiply-add pipe instead of turning them into
@@ -74,9 +77,8 @@ __device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// The horizontal pass of one group of the strip from its B word b0: this lane's G word per
-// m-group, of H (band bh) and, for the cross, of the cells C (band bc). The four sums (each at
-// most 65) become cat1_pack_h's word by three multiply-adds with p's 2^8 and 2^16.
+// The four sums of a horizontal MMA (each at most 65) as cat1_pack_h's word, by three
+// multiply-adds with p's 2^8 and 2^16.
 __device__ __forceinline__ uint32_t pack_h(const int (&d)[4], uint32_t mult_byte,
                                            uint32_t mult_half) {
     const uint32_t lo = (uint32_t)d[1] * mult_byte + (uint32_t)d[0];
@@ -84,20 +86,22 @@ __device__ __forceinline__ uint32_t pack_h(const int (&d)[4], uint32_t mult_byte
     return hi * mult_half + lo;
 }
 
+// The horizontal pass of one group of the strip from its B word b0: this lane's G word per
+// m-group of H (the band's lower half, B = {b0, 0}) and, for the cross, of the cells C (its
+// upper half, B = {0, b0}).
 template <bool CROSS>
 __device__ __forceinline__ void horizontal(uint32_t b0, uint32_t mult_byte, uint32_t mult_half,
-                                           const uint32_t (&bh)[CAT1_MGROUPS][4],
-                                           const uint32_t (&bc)[CAT1_MGROUPS][4],
+                                           const uint32_t (&ba)[CAT1_MGROUPS][4],
                                            uint32_t (&gh_out)[CAT1_MGROUPS],
                                            uint32_t (&gc_out)[CAT1_MGROUPS]) {
 #pragma unroll
     for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
         int d[4] = {0, 0, 0, 0};
-        mma_b1(d, bh[mg], b0, 0u);
+        mma_b1(d, ba[mg], b0, 0u);
         gh_out[mg] = pack_h(d, mult_byte, mult_half);
         if constexpr (CROSS) {
             int c[4] = {0, 0, 0, 0};
-            mma_b1(c, bc[mg], b0, 0u);
+            mma_b1(c, ba[mg], 0u, b0);
             gc_out[mg] = pack_h(c, mult_byte, mult_half);
         }
     }
@@ -117,7 +121,7 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
     const step_params &p;
     const int lane;
     int64_t strip;
-    uint32_t bh[CAT1_MGROUPS][4], bc[CAT1_MGROUPS][4], bv[KV][2]; // the bands
+    uint32_t ba[CAT1_MGROUPS][4], bv[KV][2]; // the bands (cat1_band_a, cat1_band_v)
     uint32_t wh[NG][CAT1_MGROUPS], wc[NG][CAT1_MGROUPS];          // the window: H, C
 
     __device__ __forceinline__ strip_warp(const uint32_t *in_, uint32_t *out_,
@@ -127,19 +131,36 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
         for (int mg = 0; mg < CAT1_MGROUPS; mg++)
 #pragma unroll
             for (int q = 0; q < 4; q++) {
-                bh[mg][q] = cat1_band_h(p.g.r, mg, lane, q);
-                bc[mg][q] = CROSS ? cat1_band_h(0, mg, lane, q) : 0u;
+                ba[mg][q] = cat1_band_a(p.g.r, mg, lane, q);
             }
 #pragma unroll
         for (int kappa = 0; kappa < KV; kappa++)
 #pragma unroll
-            for (int q = 0; q < 2; q++) bv[kappa][q] = cat1_band_v(p.g.r, kappa, lane, q);
+            for (int q = 0; q < 2; q++)
+                bv[kappa][q] =
+                    cat1_band_v(p.g.r, kappa, lane, q, CROSS ? 0 : cat1_alive_b(p.g.r));
     }
 
-    // Loads run one output group ahead (the next group's newest B word and its centre words), so
-    // that their latency hides behind a group's MMAs and rule instead of stalling them. Pointers
-    // step a group (8 rows) at a time: the lane's B word of the next newest group, its first
-    // centre word of the next output group (row 2t, strip word 1) and the word it stores.
+    // Moore: the window holds H of its first NG - 1 groups; its last group is the output group's
+    // cells (cat1_program.h), so the newest H is window group NG - 2. The cross sums all NG.
+    static constexpr int AHEAD = CROSS ? NG - 1 : NG - 2;
+    uint32_t cells[CAT1_MGROUPS]; // Moore: the output group's cells, times CAT1_ALIVE_SCALE
+
+    // Moore: the cells of the group whose B word is b0, as the last window group's G words.
+    __device__ __forceinline__ void output_cells(uint32_t b0) {
+#pragma unroll
+        for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
+            int d[4] = {0, 0, 0, 0};
+            mma_b1(d, ba[mg], 0u, b0);
+            cells[mg] = pack_h(d, p.mult_byte, p.mult_half) * CAT1_ALIVE_SCALE;
+        }
+    }
+
+    // Loads run one output group ahead (the next group's newest B word, and its cells: the B
+    // word of the output group for Moore, the centre words for the cross), so that their latency
+    // hides behind a group's MMAs and rule instead of stalling them. Pointers step a group (8
+    // rows) at a time: the lane's B word of the next newest group, the next output group's B
+    // word (Moore) or first centre word (the cross: row 2t, strip word 1), and the word it stores.
     uint32_t next_b0, next_centre[2][2];
     const uint32_t *b_next, *c_next;
     uint32_t *o_word;
@@ -147,59 +168,68 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
     __device__ __forceinline__ void load_centre() {
         const size_t eww = (size_t)p.g.eww;
         next_centre[0][0] = __ldg(c_next);
-        next_centre[0][1] = __ldg(c_next + 1);
-        next_centre[1][0] = __ldg(c_next + eww);
-        next_centre[1][1] = __ldg(c_next + eww + 1);
+        if constexpr (CROSS) {
+            next_centre[0][1] = __ldg(c_next + 1);
+            next_centre[1][0] = __ldg(c_next + eww);
+            next_centre[1][1] = __ldg(c_next + eww + 1);
+        }
     }
 
-    // The first NG - 1 groups of the window of output group y0, and the loads of group y0.
+    // The first AHEAD groups of the window of output group y0, and the loads of group y0.
     __device__ __forceinline__ void prologue(int64_t y0) {
         const cat1_geometry &g = p.g;
         const size_t eww = (size_t)g.eww, stride = CAT1_GROUP * eww;
         b_next = in + (size_t)(g.top + CAT1_GROUP * (y0 - GH) + (lane >> 2)) * eww +
                  (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
 #pragma unroll
-        for (int j = 0; j < NG - 1; j++) {
-            horizontal<CROSS>(__ldg(b_next), p.mult_byte, p.mult_half, bh, bc, wh[j], wc[j]);
+        for (int j = 0; j < AHEAD; j++) {
+            horizontal<CROSS>(__ldg(b_next), p.mult_byte, p.mult_half, ba, wh[j], wc[j]);
             b_next += stride;
         }
         next_b0 = __ldg(b_next);
-        c_next = in + (size_t)(g.top + CAT1_GROUP * y0 + 2 * (lane & 3)) * eww +
-                 (size_t)(CAT1_STRIP_WORDS * strip + 1);
+        c_next = CROSS ? in + (size_t)(g.top + CAT1_GROUP * y0 + 2 * (lane & 3)) * eww +
+                             (size_t)(CAT1_STRIP_WORDS * strip + 1)
+                       : in + (size_t)(g.top + CAT1_GROUP * y0 + (lane >> 2)) * eww +
+                             (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
         load_centre();
         o_word = out + (size_t)(g.top + CAT1_GROUP * y0 + ((lane >> 1) & 7)) * eww +
                  (size_t)(CAT1_STRIP_WORDS * strip + 1 + (lane & 1));
     }
 
     template <int PH> __device__ __forceinline__ void group(int64_t y, int64_t y1) {
-        constexpr int newest = (PH + NG - 1) % NG;
+        constexpr int newest = (PH + AHEAD) % NG;
         const size_t stride = CAT1_GROUP * (size_t)p.g.eww;
         const uint32_t b0 = next_b0;
-        uint32_t centre[2][2]; // [row 2t + h][word], bit j: the cell of bit 4 g + j
+        // The cross: [row 2t + h][word], bit j the cell of bit 4 g + j. Moore: [0][0], the output
+        // group's B word.
+        uint32_t centre[2][2];
 #pragma unroll
         for (int h = 0; h < 2; h++)
 #pragma unroll
-            for (int s = 0; s < 2; s++) centre[h][s] = next_centre[h][s] >> (4 * (lane >> 2));
+            for (int s = 0; s < 2; s++)
+                centre[h][s] = CROSS ? next_centre[h][s] >> (4 * (lane >> 2)) : next_centre[h][s];
         if (y + 1 < y1) {
             b_next += stride;
             c_next += stride;
             next_b0 = __ldg(b_next);
             load_centre();
         }
-        horizontal<CROSS>(b0, p.mult_byte, p.mult_half, bh, bc, wh[newest], wc[newest]);
+        horizontal<CROSS>(b0, p.mult_byte, p.mult_half, ba, wh[newest], wc[newest]);
+        if constexpr (!CROSS) output_cells(centre[0][0]);
 
         uint32_t ballot[CAT1_MGROUPS][4];
 #pragma unroll
         for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
             const int s = mg >> 1;
-            uint32_t alive[4]; // the cell's centre bit where it is (bit k), else 0
+            uint32_t alive[4]; // the cross: the cell's centre bit where it is (bit k), else 0
             int d[4];
 #pragma unroll
             for (int q = 0; q < 4; q++) {
                 const int k = 2 * (mg & 1) + (q >> 1);
-                alive[q] = centre[q & 1][s] & (1u << k);
-                // A multiply-add (kAliveWeight * alive - base[0]) rather than selects: it leaves
-                // the integer ALU, which is this kernel's busiest pipe, to the tests.
+                alive[q] = CROSS ? centre[q & 1][s] & (1u << k) : 0u;
+                // The cross: a multiply-add (kAliveWeight * alive - base[0]) rather than
+                // selects, leaving the integer ALU, this kernel's busiest pipe, to the tests.
+                // Moore: the MMAs add the weight (the window's last group).
                 d[q] = SINGLE ? (int)alive[q] * p.alive_mult[k] + p.neg_base0 : 0;
             }
 #pragma unroll
@@ -211,7 +241,8 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
                 if constexpr (CROSS)
                     cat1_vertical_a(wc[s0][mg], wc[s1][mg], wc[s2][mg], wc[s3][mg], a);
                 else
-                    cat1_vertical_a(wh[s0][mg], wh[s1][mg], wh[s2][mg], wh[s3][mg], a);
+                    cat1_vertical_a(wh[s0][mg], wh[s1][mg], wh[s2][mg],
+                                    kappa == KV - 1 ? cells[mg] : wh[s3][mg], a);
                 mma_s8(d, a, bv[kappa][0], bv[kappa][1]);
             }
 #pragma unroll
@@ -219,11 +250,15 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
                 int raw = d[q];
                 if constexpr (CROSS) raw += cat1_g_byte(wh[(PH + GH) % NG][mg], q);
                 bool next;
-                if constexpr (SINGLE)
+                if constexpr (SINGLE) {
                     next = (uint32_t)raw < (uint32_t)p.single.span[0] ||
                            (uint32_t)(raw - p.alive_shift) < (uint32_t)p.single.span[1];
-                else
+                } else if constexpr (CROSS) {
                     next = next_state<false, 1u>(p, alive[q] != 0u, raw) != 0;
+                } else {
+                    const bool live = raw >= p.alive_weight;
+                    next = next_state<false, 1u>(p, live, raw - (live ? p.alive_weight : 0)) != 0;
+                }
                 ballot[mg][q] = __ballot_sync(0xffffffffu, next);
             }
         }
@@ -254,11 +289,12 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
     }
 };
 
-// The step kernel's minimum of resident blocks per multiprocessor. Up to r = 16 (GH <= 2), 3: the
-// registers are capped at 168 a thread and three blocks stay resident, which measured 1.09 ms a
-// step at 32768^2 on the H100 against 1.44 with 1 block of up to 255 registers (r = 1, 8 and 16
-// alike); past r = 16 the window needs the registers, so 1.
-constexpr int min_blocks(int gh) { return gh <= 2 ? 3 : 1; }
+// The step kernel's minimum of resident blocks per multiprocessor, which caps its registers. Up
+// to r = 8 (GH = 1), 4 blocks (128 registers); to r = 16, 3 (168); past r = 16 the window needs
+// the registers, so 1. Measured at 32768^2 on the H100: at r = 1, 0.769 ms a step with 4 blocks
+// against 0.823 with 3; at r = 16, 0.828 with 3 against 0.905 with 4 (its spills). An earlier
+// kernel measured 1.09 ms with 3 blocks against 1.44 with 1 block of up to 255 registers.
+constexpr int min_blocks(int gh) { return gh <= 1 ? 4 : gh <= 2 ? 3 : 1; }
 
 template <int KV, int GH, bool CROSS, bool SINGLE>
 __global__ void __launch_bounds__(kThreads, min_blocks(GH))
@@ -414,6 +450,7 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
     d->step = kernel;
     d->params.g = *geo;
     for (int k = 0; k < 4; k++) d->params.alive_mult[k] = kAliveWeight >> k;
+    d->params.alive_weight = cross ? kAliveWeight : cat1_alive_weight(geo->r);
     d->params.mult_byte = 1u << 8;
     d->params.mult_half = 1u << 16;
     for (int k = 0; k < 3; k++) d->params.mult_bit[k] = 2u << k;
@@ -425,7 +462,8 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
             return rc;
         }
         d->params.neg_base0 = -d->params.single.base[0];
-        d->params.alive_shift = kAliveWeight + d->params.single.base[1] - d->params.single.base[0];
+        d->params.alive_shift =
+            d->params.alive_weight + d->params.single.base[1] - d->params.single.base[0];
     }
     char buffers[128];
     snprintf(buffers, sizeof buffers,

@@ -13,15 +13,15 @@
  * at a time. The strip's columns form four m-groups of 16 (m-group mg: strip columns 16 mg ..
  * 16 mg + 15). In a warp, lane = 4 g + t (g = lane / 4, t = lane % 4).
  *
- * Horizontal pass: mma.m16n8k256 .b1, AND then POPC, s32 sums. A (16 x 256 bits) is the band: row
- * m is strip column 16 mg + m, its 256 bits are the window of words strip word -1 .. 6 (k = 32 wq
- * + i is bit i of window word wq); A[m][k] = 1 iff the column of k is within r of column m. B
- * (256 x 8 bits) holds the group's eight rows as its columns: lane (g, t) loads row g's window
- * word t into b0; b1 (window words 4 .. 7, never within r <= 32 of the strip) is 0. D[m][n] is
- * then H, the row sum of 2r+1 cells, at strip column 16 mg + m, group row n. Per lane: c0 = H(g,
- * 2t), c1 = H(g, 2t+1), c2 = H(g+8, 2t), c3 = H(g+8, 2t+1) (column, row). The four bytes c0..c3
- * are kept as one word G (cat1_pack_h). For the cross the same B meets a second band of radius 0,
- * which gives the cells themselves (C) in G's form.
+ * Horizontal pass: mma.m16n8k256 .b1, AND then POPC, s32 sums. Row m of A (16 x 256 bits) is
+ * strip column 16 mg + m; its lower 128 bits cover the window of strip words -1 .. 2 (k = 32 wq + i
+ * is bit i of window word wq), and A[m][k] = 1 iff the column of k is within r of column m (the
+ * band); its upper 128 bits are the same words' band of radius 0 (cat1_band_a). B (256 x 8 bits)
+ * holds the group's eight rows as its columns: lane (g, t) loads row g's window word t. With that
+ * word in b0 and b1 = 0, D[m][n] is H, the row sum of 2r+1 cells, at strip column 16 mg + m, group
+ * row n; with it in b1 and b0 = 0, D is the cells themselves (C). Per lane: c0 = H(g, 2t), c1 =
+ * H(g, 2t+1), c2 = H(g+8, 2t), c3 = H(g+8, 2t+1) (column, row). The four bytes c0..c3 are kept as
+ * one word G (cat1_pack_h), and C in the same form.
  *
  * Vertical pass: mma.m16n8k32 s8 operands, s32 sums, over a window of 4 kv groups (groups Y - gh
  * .. Y - gh + 4 kv - 1 for output group Y, gh = ceil(r / 8)). A (16 x 32, chunk kappa of the
@@ -32,10 +32,16 @@
  * D[m][n] = R, the (2r+1)^2 square (Moore) or the column of 2r+1 cells (the cross, on C; then + H
  * of the centre group): c0 = R(g, 2t), c1 = R(g, 2t+1), c2 = R(g+8, 2t), c3 = R(g+8, 2t+1).
  *
- * The rule per cell (cat_rule_params: the count is raw - self_weight * alive), against the centre
- * bit (cat1_centre_bit), then a ballot per (mg, c register): bit 4 g + t of it is lane (g, t)'s
- * next cell. The eight rows of a strip word are masks and shifts of its four ballots
- * (cat1_row_word).
+ * Moore: the last window group (4 kv - 1, never within r of the output group) carries the output
+ * group's own cells instead of H: their G word (the centre band, r = 0) times CAT1_ALIVE_SCALE,
+ * met in B by cat1_alive_b(r) on the diagonal (slot row = output row). D is then
+ * V = R + cat1_alive_weight(r) * alive, and since that weight exceeds every R, alive = V >= weight
+ * and raw = V - weight * alive: the state of the cell comes out of the MMA with its count.
+ *
+ * The rule per cell (cat_rule_params: the count is raw - self_weight * alive), with alive from V
+ * (Moore) or from the centre bit (the cross, cat1_centre_bit), then a ballot per (mg, c
+ * register): bit 4 g + t of it is lane (g, t)'s next cell. The eight rows of a strip word are
+ * masks and shifts of its four ballots (cat1_row_word).
  *
  * Blocks: CAT1_WARPS warps side by side (a tile of CAT1_TILE_W columns) over CAT1_TILE_GROUPS
  * groups of rows (CAT1_TILE_H rows); each warp's window also covers gh groups above its tile and
@@ -91,6 +97,16 @@ int cat1_geometry_init(cat1_geometry *g, int32_t w, int32_t h, int32_t r, cc_err
 /* Words in one extended grid. */
 size_t cat1_geometry_words(const cat1_geometry *g);
 
+/* Moore's alive weight: A bytes of CAT1_ALIVE_SCALE (a live cell) meet the B byte cat1_alive_b(r)
+ * (at most 67 <= 127 at r = 32), so the weight, at least (2r+1)^2 + 1, is above every R. */
+#define CAT1_ALIVE_SCALE 64
+static inline CAT_HD int32_t cat1_alive_b(int32_t r) {
+    return ((2 * r + 1) * (2 * r + 1) + 1 + CAT1_ALIVE_SCALE - 1) / CAT1_ALIVE_SCALE;
+}
+static inline CAT_HD int32_t cat1_alive_weight(int32_t r) {
+    return CAT1_ALIVE_SCALE * cat1_alive_b(r);
+}
+
 /* The exactness argument of cat1 (cat_common.h's, for these formats), checked at create: the
  * horizontal MMA's AND/POPC sums are counts of at most 2r+1 ones of the band row (k = 256 bits, s32
  * accumulators, never past 256); H <= 2r+1 must fit the vertical pass's s8 operand (<= 127, so
@@ -125,15 +141,27 @@ static inline CAT_HD uint32_t cat1_band_h(int32_t r, int32_t mg, int32_t lane, i
     return v;
 }
 
+/* Register q (0..3) of a lane's A operand of the horizontal MMA for m-group mg: the band of
+ * radius r in a0, a1 (window words -1 .. 2) and of radius 0 in a2, a3 (the same words, met by b1). */
+static inline CAT_HD uint32_t cat1_band_a(int32_t r, int32_t mg, int32_t lane, int32_t q) {
+    return q < 2 ? cat1_band_h(r, mg, lane, q) : cat1_band_h(0, mg, lane, q - 2);
+}
+
 /* Register q (0..1) of the vertical band (B operand) of lane for chunk kappa of the window at
- * radius r: column n = g (output row), slots 16 q + 4 t + e in byte e. */
-static inline CAT_HD uint32_t cat1_band_v(int32_t r, int32_t kappa, int32_t lane, int32_t q) {
+ * radius r: column n = g (output row), slots 16 q + 4 t + e in byte e. alive_b: the diagonal of
+ * the last window group (Moore: cat1_alive_b(r); the cross: 0). */
+static inline CAT_HD uint32_t cat1_band_v(int32_t r, int32_t kappa, int32_t lane, int32_t q,
+                                          int32_t alive_b) {
     const int32_t g = lane >> 2, t = lane & 3, gh = cat1_gh(r);
     uint32_t v = 0;
     for (int32_t e = 0; e < 4; e++) {
-        const int32_t wg = 4 * kappa + 2 * q + (e >> 1);
-        const int32_t d = CAT1_GROUP * (wg - gh) + 2 * t + (e & 1) - g;
-        if ((d < 0 ? -d : d) <= r) v |= 1u << (8 * e);
+        const int32_t wg = 4 * kappa + 2 * q + (e >> 1), row = 2 * t + (e & 1);
+        const int32_t d = CAT1_GROUP * (wg - gh) + row - g;
+        if (wg == 4 * cat1_kv(r) - 1) {
+            if (row == g) v |= (uint32_t)alive_b << (8 * e);
+        } else if ((d < 0 ? -d : d) <= r) {
+            v |= 1u << (8 * e);
+        }
     }
     return v;
 }

@@ -34,7 +34,11 @@ int main(void) {
     CHECK_EQ(&t, cat1_band_h(0, 1, 1, 0), 1u << 2);
     /* r = 1, chunk 0, lane 0 (output row 0), register 0: slots 0..3 are rows 0, 1 of window group
      * 0 (group -1: rows -8, -7) and rows 0, 1 of window group 1 (the output group). */
-    CHECK_EQ(&t, cat1_band_v(1, 0, 0, 0), 0x01010000u);
+    CHECK_EQ(&t, cat1_band_v(1, 0, 0, 0, 0), 0x01010000u);
+    /* Moore's alive slot: r = 1 (kv 1), window group 3 is slot bytes e = 2, 3 of register 1; lane
+     * (g 5, t 2) holds its rows 4 and 5 there, and row 5 is output row 5: byte 3. */
+    CHECK_EQ(&t, cat1_band_v(1, 0, 4 * 5 + 2, 1, 7), 7u << 24);
+    CHECK_EQ(&t, cat1_band_v(1, 0, 4 * 5 + 2, 1, 0), 0u);
 
     /* Every output column (row) meets 2r+1 band ones across the lanes of its row (column). */
     int band_sums = 1;
@@ -54,12 +58,34 @@ int main(void) {
             for (int kappa = 0; kappa < cat1_kv(r); kappa++)
                 for (int tt = 0; tt < 4; tt++)
                     for (int q = 0; q < 2; q++) {
-                        uint32_t v = cat1_band_v(r, kappa, 4 * n + tt, q);
+                        uint32_t v = cat1_band_v(r, kappa, 4 * n + tt, q, 0);
                         for (int e = 0; e < 4; e++) ones += (int)((v >> (8 * e)) & 0xffu);
                     }
             band_sums &= ones == 2 * r + 1;
         }
     CHECK(&t, band_sums);
+    /* The alive slot: each output row meets alive_b exactly once, in the last window group, and
+     * the weight is above every Moore sum while its B byte fits s8. */
+    int alive_slot = 1;
+    for (int32_t r = 1; r <= CAT1_RADIUS_MAX; r++) {
+        alive_slot &= cat1_alive_weight(r) > (2 * r + 1) * (2 * r + 1) && cat1_alive_b(r) <= 127;
+        for (int n = 0; n < 8; n++) {
+            int with = 0, without = 0;
+            for (int kappa = 0; kappa < cat1_kv(r); kappa++)
+                for (int tt = 0; tt < 4; tt++)
+                    for (int q = 0; q < 2; q++)
+                        for (int e = 0; e < 4; e++) {
+                            with += (int)((cat1_band_v(r, kappa, 4 * n + tt, q, 100) >> (8 * e)) &
+                                          0xffu);
+                            without += (int)((cat1_band_v(r, kappa, 4 * n + tt, q, 0) >>
+                                              (8 * e)) & 0xffu);
+                        }
+            alive_slot &= with - without == 100;
+        }
+    }
+    CHECK(&t, alive_slot);
+    CHECK_EQ(&t, cat1_alive_weight(1), 64);
+    CHECK_EQ(&t, cat1_alive_weight(32), 64 * 67);
     CHECK_EQ(&t, cat1_gh(8), 1);
     CHECK_EQ(&t, cat1_kv(8), 1);
     CHECK_EQ(&t, cat1_kv(9), 2);
