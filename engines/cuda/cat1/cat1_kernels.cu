@@ -156,42 +156,49 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
         }
     }
 
-    // Loads run one output group ahead (the next group's newest B word, and its cells: the B
-    // word of the output group for Moore, the centre words for the cross), so that their latency
-    // hides behind a group's MMAs and rule instead of stalling them. Pointers step a group (8
-    // rows) at a time: the lane's B word of the next newest group, the next output group's B
-    // word (Moore) or first centre word (the cross: row 2t, strip word 1), and the word it stores.
-    uint32_t next_b0, next_centre[2][2];
+    // The newest B word is loaded two output groups ahead (at 0.6 instructions a cycle a group's
+    // ~200 instructions did not cover one load measured at more than 1,000 cycles), into
+    // next_b0[PH % 2]; NG is even, so the phases alternate across the unrolled loop. Moore keeps
+    // each group's B word in its window slot (bw) until the group is the output group and its
+    // cells are needed; the cross loads its centre words one group ahead. Pointers step a group
+    // (8 rows) at a time: the newest B word last loaded, the cross's next centre words (row 2t,
+    // strip word 1) and the word the lane stores.
+    uint32_t next_b0[2], next_centre[2][2], bw[NG];
     const uint32_t *b_next, *c_next;
     uint32_t *o_word;
 
     __device__ __forceinline__ void load_centre() {
         const size_t eww = (size_t)p.g.eww;
         next_centre[0][0] = __ldg(c_next);
-        if constexpr (CROSS) {
-            next_centre[0][1] = __ldg(c_next + 1);
-            next_centre[1][0] = __ldg(c_next + eww);
-            next_centre[1][1] = __ldg(c_next + eww + 1);
-        }
+        next_centre[0][1] = __ldg(c_next + 1);
+        next_centre[1][0] = __ldg(c_next + eww);
+        next_centre[1][1] = __ldg(c_next + eww + 1);
     }
 
-    // The first AHEAD groups of the window of output group y0, and the loads of group y0.
-    __device__ __forceinline__ void prologue(int64_t y0) {
+    // The first AHEAD groups of the window of output group y0, and the loads of groups y0 and
+    // y0 + 1 (before y1).
+    __device__ __forceinline__ void prologue(int64_t y0, int64_t y1) {
         const cat1_geometry &g = p.g;
         const size_t eww = (size_t)g.eww, stride = CAT1_GROUP * eww;
         b_next = in + (size_t)(g.top + CAT1_GROUP * (y0 - GH) + (lane >> 2)) * eww +
                  (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
 #pragma unroll
         for (int j = 0; j < AHEAD; j++) {
-            horizontal<CROSS>(__ldg(b_next), p.mult_byte, p.mult_half, ba, wh[j], wc[j]);
+            const uint32_t w = __ldg(b_next);
+            if constexpr (!CROSS) bw[j] = w;
+            horizontal<CROSS>(w, p.mult_byte, p.mult_half, ba, wh[j], wc[j]);
             b_next += stride;
         }
-        next_b0 = __ldg(b_next);
-        c_next = CROSS ? in + (size_t)(g.top + CAT1_GROUP * y0 + 2 * (lane & 3)) * eww +
-                             (size_t)(CAT1_STRIP_WORDS * strip + 1)
-                       : in + (size_t)(g.top + CAT1_GROUP * y0 + (lane >> 2)) * eww +
-                             (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
-        load_centre();
+        next_b0[0] = __ldg(b_next);
+        if (y0 + 1 < y1) {
+            b_next += stride;
+            next_b0[1] = __ldg(b_next);
+        }
+        if constexpr (CROSS) {
+            c_next = in + (size_t)(g.top + CAT1_GROUP * y0 + 2 * (lane & 3)) * eww +
+                     (size_t)(CAT1_STRIP_WORDS * strip + 1);
+            load_centre();
+        }
         o_word = out + (size_t)(g.top + CAT1_GROUP * y0 + ((lane >> 1) & 7)) * eww +
                  (size_t)(CAT1_STRIP_WORDS * strip + 1 + (lane & 1));
     }
@@ -199,23 +206,27 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
     template <int PH> __device__ __forceinline__ void group(int64_t y, int64_t y1) {
         constexpr int newest = (PH + AHEAD) % NG;
         const size_t stride = CAT1_GROUP * (size_t)p.g.eww;
-        const uint32_t b0 = next_b0;
-        // The cross: [row 2t + h][word], bit j the cell of bit 4 g + j. Moore: [0][0], the output
-        // group's B word.
-        uint32_t centre[2][2];
-#pragma unroll
-        for (int h = 0; h < 2; h++)
-#pragma unroll
-            for (int s = 0; s < 2; s++)
-                centre[h][s] = CROSS ? next_centre[h][s] >> (4 * (lane >> 2)) : next_centre[h][s];
-        if (y + 1 < y1) {
+        const uint32_t b0 = next_b0[PH & 1];
+        if (y + 2 < y1) {
             b_next += stride;
-            c_next += stride;
-            next_b0 = __ldg(b_next);
-            load_centre();
+            next_b0[PH & 1] = __ldg(b_next);
+        }
+        // The cross: [row 2t + h][word], bit j the cell of bit 4 g + j.
+        uint32_t centre[2][2] = {{0u, 0u}, {0u, 0u}};
+        if constexpr (CROSS) {
+#pragma unroll
+            for (int h = 0; h < 2; h++)
+#pragma unroll
+                for (int s = 0; s < 2; s++) centre[h][s] = next_centre[h][s] >> (4 * (lane >> 2));
+            if (y + 1 < y1) {
+                c_next += stride;
+                load_centre();
+            }
+        } else {
+            bw[newest] = b0;
         }
         horizontal<CROSS>(b0, p.mult_byte, p.mult_half, ba, wh[newest], wc[newest]);
-        if constexpr (!CROSS) output_cells(centre[0][0]);
+        if constexpr (!CROSS) output_cells(bw[(PH + GH) % NG]);
 
         uint32_t ballot[CAT1_MGROUPS][4];
 #pragma unroll
@@ -307,7 +318,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(GH))
         if (sw.strip >= g.strips) continue; // the whole warp: no block-wide barrier follows
         const int64_t y0 = tile / g.tiles_x * CAT1_TILE_GROUPS;
         const int64_t y1 = min(y0 + CAT1_TILE_GROUPS, g.fg);
-        sw.prologue(y0);
+        sw.prologue(y0, y1);
         for (int64_t yb = y0; yb < y1; yb += strip_warp<KV, GH, CROSS, SINGLE>::NG)
             sw.template phases<0>(yb, y1);
     }
