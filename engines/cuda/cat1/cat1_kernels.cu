@@ -4,18 +4,21 @@
 //
 // One block: CAT1_WARPS warps, each a strip of two words (64 columns) of the tile, sliding down
 // the tile's CAT1_TILE_GROUPS groups of 8 rows. Per group a warp runs, for each of its four
-// m-groups, one m16n8k256 .b1 MMA (two for the cross), keeps the packed sums in a window of 4 kv
-// groups in registers, and runs kv m16n8k32 s8 MMAs for the output group; the rule gives a bit
-// per lane and accumulator, four ballots per m-group gather them, and 16 lanes store the group's
-// eight rows of two words. Nothing goes through shared memory; every input word is read by the
-// warp of its strip and by the two strips beside it (the window's halo word), through L1, one
-// group ahead of its use. A second kernel then refreshes every position outside the W x H cells.
+// m-groups, two m16n8k256 .b1 MMAs (H of the newest group, and the cells C: of that group for the
+// cross, of the output group for Moore), keeps the packed sums in a window of 4 kv groups in
+// registers, and runs kv m16n8k32 s8 MMAs for the output group; the rule gives a bit per lane and
+// accumulator, four ballots per m-group gather them, and 16 lanes store the group's eight rows of
+// two words. Nothing goes through shared memory; every input word is read by the warp of its
+// strip and by the two strips beside it (the window's halo word), through L1, two groups ahead of
+// its use. A second kernel then refreshes every position outside the W x H cells.
 //
-// Where the time goes (H100, 32768^2, r = 1): the integer ALU pipe, which issues a warp
-// instruction every second cycle, is the busiest (65 % of its peak; the tensor pipes 10 %). Per
-// group of 8 x 64 cells a warp issues about 195 instructions, 16 ballots and two comparisons a
-// cell among them, so the kernel keeps the integer ALU for the tests and moves what it can (the
-// centre bit's weight, the packing of sums, the shifts of the stored words) to multiply-adds.
+// Where the time goes (H100, 32768^2, r = 1, 0.74 ms a step): not memory (the bit grids move
+// about 0.28 GB a step, 11 % of the DRAM bandwidth) and not the tensor pipes (12 MMAs a warp per
+// group of 8 x 64 cells, the INT8 pipe 15 % busy), but issue: about 200 instructions a group, 16
+// ballots and two comparisons a cell among them, issued on 60 % of the cycles, with the integer
+// ALU pipe (a warp instruction every second cycle) at 57 % and the multiply-add pipe at 50 %. So
+// the kernel keeps the integer ALU for the tests and moves what it can to multiply-adds (the
+// packing of sums, the shifts of the stored words) and to the MMAs (Moore's live-cell weight).
 #include <cuda_runtime.h>
 
 #include <stdio.h>
