@@ -111,7 +111,9 @@ static inline CAT_HD int32_t cat1_alive_weight(int32_t r) {
  * horizontal MMA's AND/POPC sums are counts of at most 2r+1 ones of the band row (k = 256 bits, s32
  * accumulators, never past 256); H <= 2r+1 must fit the vertical pass's s8 operand (<= 127, so
  * r <= 63); the vertical s32 sums reach (2r+1)^2 (Moore) or 2r+1 (the cross, whose H + V is added
- * in INT32); and the geometry holds r <= CAT1_RADIUS_MAX. CC_ERR_UNSUPPORTED names the limit. */
+ * in INT32); and the geometry holds r <= CAT1_RADIUS_MAX. Moore's alive slot adds at most
+ * 64 * cat1_alive_b(r) <= 4288 to an s32 sum, and cat1_alive_b(r) <= 67 fits its s8 byte for every
+ * r the geometry holds (cat1_program_test checks both). CC_ERR_UNSUPPORTED names the limit. */
 int cat1_check(const char *engine, cc_shape shape, int32_t r, cc_error *err);
 
 /* The column (0..31) that bit b of a word holds, and the bit that holds column c. */
