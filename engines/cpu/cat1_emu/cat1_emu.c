@@ -21,6 +21,7 @@ typedef struct cat1_emu {
     uint32_t *cur, *next;
     /* The band registers every lane builds at the start of the kernel. */
     uint32_t band_a[CAT1_MGROUPS][LANES][4];
+    cat1_mults mults;
     uint32_t band_v[3][LANES][2];
 } cat1_emu;
 
@@ -46,11 +47,11 @@ static void horizontal(const cat1_emu *e, const uint32_t *in, int64_t strip, int
         memset(d, 0, sizeof d);
         cat1_emulate_mma_b1(d, e->band_a[mg], bh);
         for (int lane = 0; lane < LANES; lane++)
-            gh_out[mg][lane] = cat1_pack_h(d[lane][0], d[lane][1], d[lane][2], d[lane][3]);
+            gh_out[mg][lane] = cat1_pack_h(d[lane][0], d[lane][1], d[lane][2], d[lane][3], &e->mults);
         memset(d, 0, sizeof d);
         cat1_emulate_mma_b1(d, e->band_a[mg], bc);
         for (int lane = 0; lane < LANES; lane++)
-            gc_out[mg][lane] = cat1_pack_h(d[lane][0], d[lane][1], d[lane][2], d[lane][3]);
+            gc_out[mg][lane] = cat1_pack_h(d[lane][0], d[lane][1], d[lane][2], d[lane][3], &e->mults);
     }
 }
 
@@ -93,8 +94,7 @@ static void warp_strip(const cat1_emu *e, int64_t strip, int64_t y0, int64_t y1)
                                    (size_t)(CAT1_STRIP_WORDS * strip + 1 + (mg >> 1))];
                         alive = (int)((centre >> cat1_centre_bit(lane, mg, q)) & 1u);
                     } else {
-                        alive = raw >= weight;
-                        raw -= weight * alive;
+                        alive = cat1_split_alive(raw, weight, &raw);
                     }
                     if (cat_rule_next(&e->rule, alive, raw)) ballot[mg][q] |= 1u << lane;
                 }
@@ -103,7 +103,7 @@ static void warp_strip(const cat1_emu *e, int64_t strip, int64_t y0, int64_t y1)
             const int row_in = lane >> 1, s = lane & 1;
             const int64_t row = g->top + CAT1_GROUP * y + row_in;
             e->next[(size_t)row * (size_t)g->eww + (size_t)(CAT1_STRIP_WORDS * strip + 1 + s)] =
-                cat1_row_word((const uint32_t(*)[4])&ballot[2 * s], row_in);
+                cat1_row_word((const uint32_t(*)[4])&ballot[2 * s], row_in, &e->mults);
         }
         memmove(wh, wh[1], (size_t)(ng - 1) * sizeof wh[0]);
         memmove(wc, wc[1], (size_t)(ng - 1) * sizeof wc[0]);
@@ -141,6 +141,7 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
                        words, (int)w, (int)h);
     }
     e->cross = rule->shape == CC_SHAPE_CROSS;
+    e->mults = cat1_mults_of();
     for (int lane = 0; lane < LANES; lane++) {
         for (int mg = 0; mg < CAT1_MGROUPS; mg++)
             for (int q = 0; q < 4; q++)

@@ -47,11 +47,8 @@ struct step_params {
     int32_t alive_weight;  // the weight of a live cell in T: cat1_alive_weight(r) for Moore,
                            // kAliveWeight for the cross
     int32_t alive_shift;   // alive_weight + single.base[1] - single.base[0]
-    int32_t alive_mult[4]; // kAliveWeight >> k: the weight of centre bit k
-    // 2^8, 2^16 and 2, 4, 8: shifts done as multiply-adds. They are parameters, unknown to the
-    // compiler, so that it keeps them on the multiply-add pipe instead of turning them into
-    // shift-and-add instructions on the integer ALU, the pipe this kernel is bound by.
-    uint32_t mult_byte, mult_half, mult_bit[3];
+    int32_t alive_mult[4]; // kAliveWeight >> k: the weight of centre bit k (a parameter too)
+    cat1_mults mults;      // cat1_mults_of(), kept from the compiler (cat1_program.h)
 };
 
 // Above every raw sum a kernel reads ((2r+1)^2 = 4225 at r = 32), so that no dead cell's T reaches
@@ -80,20 +77,11 @@ __device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// The four sums of a horizontal MMA (each at most 65) as cat1_pack_h's word, by three
-// multiply-adds with p's 2^8 and 2^16.
-__device__ __forceinline__ uint32_t pack_h(const int (&d)[4], uint32_t mult_byte,
-                                           uint32_t mult_half) {
-    const uint32_t lo = (uint32_t)d[1] * mult_byte + (uint32_t)d[0];
-    const uint32_t hi = (uint32_t)d[3] * mult_byte + (uint32_t)d[2];
-    return hi * mult_half + lo;
-}
-
 // The horizontal pass of one group of the strip from its B word b0: this lane's G word per
 // m-group of H (the band's lower half, B = {b0, 0}) and, for the cross, of the cells C (its
 // upper half, B = {0, b0}).
 template <bool CROSS>
-__device__ __forceinline__ void horizontal(uint32_t b0, uint32_t mult_byte, uint32_t mult_half,
+__device__ __forceinline__ void horizontal(uint32_t b0, const cat1_mults &m,
                                            const uint32_t (&ba)[CAT1_MGROUPS][4],
                                            uint32_t (&gh_out)[CAT1_MGROUPS],
                                            uint32_t (&gc_out)[CAT1_MGROUPS]) {
@@ -101,11 +89,11 @@ __device__ __forceinline__ void horizontal(uint32_t b0, uint32_t mult_byte, uint
     for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
         int d[4] = {0, 0, 0, 0};
         mma_b1(d, ba[mg], b0, 0u);
-        gh_out[mg] = pack_h(d, mult_byte, mult_half);
+        gh_out[mg] = cat1_pack_h(d[0], d[1], d[2], d[3], &m);
         if constexpr (CROSS) {
             int c[4] = {0, 0, 0, 0};
             mma_b1(c, ba[mg], 0u, b0);
-            gc_out[mg] = pack_h(c, mult_byte, mult_half);
+            gc_out[mg] = cat1_pack_h(c[0], c[1], c[2], c[3], &m);
         }
     }
 }
@@ -155,7 +143,7 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
         for (int mg = 0; mg < CAT1_MGROUPS; mg++) {
             int d[4] = {0, 0, 0, 0};
             mma_b1(d, ba[mg], 0u, b0);
-            cells[mg] = pack_h(d, p.mult_byte, p.mult_half) * CAT1_ALIVE_SCALE;
+            cells[mg] = cat1_pack_h(d[0], d[1], d[2], d[3], &p.mults) * CAT1_ALIVE_SCALE;
         }
     }
 
@@ -170,6 +158,13 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
     const uint32_t *b_next, *c_next;
     uint32_t *o_word;
 
+    // The word of interior row `row` (negative into the top halo) at window word w of the strip
+    // (w = 0 is the halo word left of it).
+    template <class T> __device__ __forceinline__ T *word_at(T *base, int64_t row, int w) const {
+        return base + (size_t)(p.g.top + row) * (size_t)p.g.eww +
+               (size_t)(CAT1_STRIP_WORDS * strip + w);
+    }
+
     __device__ __forceinline__ void load_centre() {
         const size_t eww = (size_t)p.g.eww;
         next_centre[0][0] = __ldg(c_next);
@@ -181,15 +176,13 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
     // The first AHEAD groups of the window of output group y0, and the loads of groups y0 and
     // y0 + 1 (before y1).
     __device__ __forceinline__ void prologue(int64_t y0, int64_t y1) {
-        const cat1_geometry &g = p.g;
-        const size_t eww = (size_t)g.eww, stride = CAT1_GROUP * eww;
-        b_next = in + (size_t)(g.top + CAT1_GROUP * (y0 - GH) + (lane >> 2)) * eww +
-                 (size_t)(CAT1_STRIP_WORDS * strip + (lane & 3));
+        const size_t stride = CAT1_GROUP * (size_t)p.g.eww;
+        b_next = word_at(in, CAT1_GROUP * (y0 - GH) + (lane >> 2), lane & 3);
 #pragma unroll
         for (int j = 0; j < AHEAD; j++) {
             const uint32_t w = __ldg(b_next);
             if constexpr (!CROSS) bw[j] = w;
-            horizontal<CROSS>(w, p.mult_byte, p.mult_half, ba, wh[j], wc[j]);
+            horizontal<CROSS>(w, p.mults, ba, wh[j], wc[j]);
             b_next += stride;
         }
         next_b0[0] = __ldg(b_next);
@@ -198,12 +191,10 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
             next_b0[1] = __ldg(b_next);
         }
         if constexpr (CROSS) {
-            c_next = in + (size_t)(g.top + CAT1_GROUP * y0 + 2 * (lane & 3)) * eww +
-                     (size_t)(CAT1_STRIP_WORDS * strip + 1);
+            c_next = word_at(in, CAT1_GROUP * y0 + 2 * (lane & 3), 1);
             load_centre();
         }
-        o_word = out + (size_t)(g.top + CAT1_GROUP * y0 + ((lane >> 1) & 7)) * eww +
-                 (size_t)(CAT1_STRIP_WORDS * strip + 1 + (lane & 1));
+        o_word = word_at(out, CAT1_GROUP * y0 + ((lane >> 1) & 7), 1 + (lane & 1));
     }
 
     template <int PH> __device__ __forceinline__ void group(int64_t y, int64_t y1) {
@@ -228,7 +219,7 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
         } else {
             bw[newest] = b0;
         }
-        horizontal<CROSS>(b0, p.mult_byte, p.mult_half, ba, wh[newest], wc[newest]);
+        horizontal<CROSS>(b0, p.mults, ba, wh[newest], wc[newest]);
         if constexpr (!CROSS) output_cells(bw[(PH + GH) % NG]);
 
         uint32_t ballot[CAT1_MGROUPS][4];
@@ -270,8 +261,8 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
                 } else if constexpr (CROSS) {
                     next = next_state<false, 1u>(p, alive[q] != 0u, raw) != 0;
                 } else {
-                    const bool live = raw >= p.alive_weight;
-                    next = next_state<false, 1u>(p, live, raw - (live ? p.alive_weight : 0)) != 0;
+                    const int live = cat1_split_alive(raw, p.alive_weight, &raw);
+                    next = next_state<false, 1u>(p, live, raw) != 0;
                 }
                 ballot[mg][q] = __ballot_sync(0xffffffffu, next);
             }
@@ -283,13 +274,8 @@ template <int KV, int GH, bool CROSS, bool SINGLE> struct strip_warp {
         const uint32_t p1 = s ? (h ? ballot[2][3] : ballot[2][2]) : (h ? ballot[0][3] : ballot[0][2]);
         const uint32_t p2 = s ? (h ? ballot[3][1] : ballot[3][0]) : (h ? ballot[1][1] : ballot[1][0]);
         const uint32_t p3 = s ? (h ? ballot[3][3] : ballot[3][2]) : (h ? ballot[1][3] : ballot[1][2]);
-        // cat1_row_word_parts, with the shifts left of the mask as multiply-adds into 64 bits (the
-        // part of p3 reaches bit 34) and one funnel shift right.
-        const uint32_t m = 0x11111111u << (row_in >> 1);
-        uint64_t word = (uint64_t)(p3 & m) * p.mult_bit[2] + (uint64_t)(p0 & m);
-        word += (uint64_t)(p2 & m) * p.mult_bit[1];
-        word += (uint64_t)(p1 & m) * p.mult_bit[0];
-        if (lane < CAT1_GROUP * CAT1_STRIP_WORDS) *o_word = (uint32_t)(word >> (row_in >> 1));
+        const uint32_t word = cat1_row_word_parts(p0, p1, p2, p3, row_in, &p.mults);
+        if (lane < CAT1_GROUP * CAT1_STRIP_WORDS) *o_word = word;
         o_word += stride;
     }
 
@@ -465,9 +451,7 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
     d->params.g = *geo;
     for (int k = 0; k < 4; k++) d->params.alive_mult[k] = kAliveWeight >> k;
     d->params.alive_weight = cross ? kAliveWeight : cat1_alive_weight(geo->r);
-    d->params.mult_byte = 1u << 8;
-    d->params.mult_half = 1u << 16;
-    for (int k = 0; k < 3; k++) d->params.mult_bit[k] = 2u << k;
+    d->params.mults = cat1_mults_of();
     d->params.rule = *rule;
     if (single) {
         int rc = cat_rule_single_build(engine, rule, &d->params.single, err);

@@ -168,16 +168,26 @@ static inline CAT_HD uint32_t cat1_band_v(int32_t r, int32_t kappa, int32_t lane
     return v;
 }
 
-/* The four s32 results of a lane's horizontal MMA (each 0..2r+1 <= 65) as one word, a byte each. */
-static inline CAT_HD uint32_t cat1_pack_h(int32_t c0, int32_t c1, int32_t c2, int32_t c3) {
-#ifdef __CUDA_ARCH__
-    /* three byte permutes: (c0, c1) and (c2, c3) into the low halves (their upper bytes are 0),
-     * then the two halves together */
-    return __byte_perm(__byte_perm((uint32_t)c0, (uint32_t)c1, 0x7740),
-                       __byte_perm((uint32_t)c2, (uint32_t)c3, 0x7740), 0x5410);
-#endif
-    return ((uint32_t)c0 & 0xffu) | (((uint32_t)c1 & 0xffu) << 8) | (((uint32_t)c2 & 0xffu) << 16) |
-           (((uint32_t)c3 & 0xffu) << 24);
+/* Shifts as multipliers: 2^8 and 2^16 (sums into bytes, cat1_pack_h) and 2, 4, 8 (the parts of a
+ * row word, cat1_row_word_parts). The kernel holds them in its parameters, unknown to its
+ * compiler, so that they stay multiply-adds instead of becoming shift-and-add instructions on
+ * the integer ALU, the pipe it is bound by; both sides take them from cat1_mults_of. */
+typedef struct cat1_mults {
+    uint32_t byte, half, bit[3];
+} cat1_mults;
+
+static inline CAT_HD cat1_mults cat1_mults_of(void) {
+    const cat1_mults m = {1u << 8, 1u << 16, {2u, 4u, 8u}};
+    return m;
+}
+
+/* The four s32 results of a lane's horizontal MMA (each 0..2r+1 <= 65) as one word, a byte each:
+ * three multiply-adds, no byte carrying into the next. */
+static inline CAT_HD uint32_t cat1_pack_h(int32_t c0, int32_t c1, int32_t c2, int32_t c3,
+                                          const cat1_mults *m) {
+    const uint32_t lo = (uint32_t)c1 * m->byte + (uint32_t)c0;
+    const uint32_t hi = (uint32_t)c3 * m->byte + (uint32_t)c2;
+    return hi * m->half + lo;
 }
 
 /* The A registers of the vertical pass for one chunk, from the G words of its four groups. */
@@ -212,19 +222,33 @@ static inline CAT_HD int32_t cat1_centre_bit(int32_t lane, int32_t mg, int32_t q
 }
 
 /* A row word from the four ballots that hold it, bits 8 sp .. 8 sp + 7 of its columns in part sp
- * (columns 8 sp + g at ballot bits 4 g + y / 2). */
+ * (columns 8 sp + g at ballot bits 4 g + y / 2): each part masked where it stands, moved left by
+ * sp with a multiply-add into 64 bits (part 3 reaches bit 34), then one shift right by y / 2. */
 static inline CAT_HD uint32_t cat1_row_word_parts(uint32_t p0, uint32_t p1, uint32_t p2,
-                                                  uint32_t p3, int32_t y) {
+                                                  uint32_t p3, int32_t y, const cat1_mults *m) {
     const int32_t t = y >> 1;
-    return ((p0 >> t) & 0x11111111u) | (((p1 >> t) & 0x11111111u) << 1) |
-           (((p2 >> t) & 0x11111111u) << 2) | (((p3 >> t) & 0x11111111u) << 3);
+    const uint32_t mask = 0x11111111u << t;
+    uint64_t word = (uint64_t)(p3 & mask) * m->bit[2] + (uint64_t)(p0 & mask);
+    word += (uint64_t)(p2 & mask) * m->bit[1];
+    word += (uint64_t)(p1 & mask) * m->bit[0];
+    return (uint32_t)(word >> t);
 }
 
 /* Row y (0..7) of the group, strip word s, from the ballots of the two m-groups 2s and 2s+1:
  * ballot[j][q], j = mg - 2s. Part sp is ballot[sp / 2][2 (sp % 2) + y % 2]. */
-static inline CAT_HD uint32_t cat1_row_word(const uint32_t ballot[2][4], int32_t y) {
+static inline CAT_HD uint32_t cat1_row_word(const uint32_t ballot[2][4], int32_t y,
+                                            const cat1_mults *m) {
     const int32_t h = y & 1;
-    return cat1_row_word_parts(ballot[0][h], ballot[0][2 + h], ballot[1][h], ballot[1][2 + h], y);
+    return cat1_row_word_parts(ballot[0][h], ballot[0][2 + h], ballot[1][h], ballot[1][2 + h], y,
+                               m);
+}
+
+/* Moore: whether a cell is alive, from the V its vertical MMA left (V = R + weight * alive, weight
+ * = cat1_alive_weight(r) above every R), and its raw sum R. */
+static inline CAT_HD int cat1_split_alive(int32_t v, int32_t weight, int32_t *raw) {
+    const int alive = v >= weight;
+    *raw = v - (alive ? weight : 0);
+    return alive;
 }
 
 /* The two MMAs as the PTX ISA lays out their fragments, on the host, for a warp's 32 lanes

@@ -94,7 +94,9 @@ int main(void) {
 
     /* The vertical A registers: halves of G words, x = g in the low halves, g+8 in the high. */
     uint32_t a[4];
-    cat1_vertical_a(cat1_pack_h(1, 2, 3, 4), cat1_pack_h(5, 6, 7, 8), 0x0c0b0a09u, 0x100f0e0du, a);
+    const cat1_mults mults = cat1_mults_of();
+    cat1_vertical_a(cat1_pack_h(1, 2, 3, 4, &mults), cat1_pack_h(5, 6, 7, 8, &mults), 0x0c0b0a09u,
+                    0x100f0e0du, a);
     CHECK_EQ(&t, a[0], 0x06050201u);
     CHECK_EQ(&t, a[1], 0x08070403u);
     CHECK_EQ(&t, a[2], 0x0e0d0a09u);
@@ -106,13 +108,19 @@ int main(void) {
     ballot[0][0] = 1u << (4 * 3 + 2);
     CHECK_EQ(&t, cat1_out_row(4 * 3 + 2, 0), 4);
     CHECK_EQ(&t, cat1_centre_bit(4 * 3 + 2, 0, 0), 12);
-    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 4), 1u << 12);
-    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 5), 0u);
+    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 4, &mults), 1u << 12);
+    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 5, &mults), 0u);
     /* m-group 1, c3 of lane (g 0, t 1): column 16 + 8 = 24, row 3: bit 3. */
     memset(ballot, 0, sizeof ballot);
     ballot[1][3] = 1u << 1;
     CHECK_EQ(&t, cat1_centre_bit(1, 1, 3), 3);
-    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 3), 1u << 3);
+    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 3, &mults), 1u << 3);
+    /* m-group 1, c3 of lane (g 7, t 3): column 16 + 8 + 7 = 31, row 7: bit 31, which part 3 moves
+     * past bit 31 on its way (bit 34 before the shift right). */
+    memset(ballot, 0, sizeof ballot);
+    ballot[1][3] = 1u << 31;
+    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 7, &mults), 1u << 31);
+    CHECK_EQ(&t, cat1_row_word((const uint32_t(*)[4])ballot, 6, &mults), 0u);
 
     /* Geometry of a 100 x 20 torus at r = 5 (gh 1, kv 1): two strips, four words and a halo word
      * each side, three groups, 8 rows above and 16 below. */
