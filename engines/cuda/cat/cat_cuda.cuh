@@ -1,8 +1,8 @@
-// What the CAT CUDA engines (cuda.cat, cuda.cat-f32 and cuda.cat8) share (CUDA C++; included by
-// .cu files only): the asynchronous copies and the rule inside their step kernels, their refresh,
-// load and store kernels, and the glue between their kernels and the common GPU driver
-// (engines/cuda/common/gpu.h): a persistent step kernel followed by the refresh of the halo, load
-// and store through the staging buffer.
+// What the CAT CUDA engines (cuda.cat, cuda.cat-f32, cuda.cat8 and cuda.cat1) share (CUDA C++;
+// included by .cu files only): the INT8 MMA, the asynchronous copies and the rule inside their
+// step kernels, their refresh, load and store kernels, and the glue between their kernels and the
+// common GPU driver (engines/cuda/common/gpu.h): a persistent step kernel followed by the refresh
+// of the halo, load and store through the staging buffer.
 #ifndef CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 #define CELLCHECK_ENGINES_CUDA_CAT_CAT_CUDA_CUH
 
@@ -22,6 +22,15 @@
 namespace cat_cuda {
 
 // ---- Inside the step kernels ----
+
+// D += A x B: mma.sync m16n8k32, s8 operands, s32 accumulators (the PTX fragment layouts).
+__device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint32_t b0,
+                                       uint32_t b1) {
+    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
 
 // Asynchronous 16-byte copies from global to shared memory (sm_80 and newer), in groups.
 __device__ __forceinline__ void cp_async16(void *smem_dst, const void *gmem_src) {

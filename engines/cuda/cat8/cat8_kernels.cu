@@ -40,13 +40,7 @@ struct step_params {
 
 typedef void (*step_kernel_t)(const uint8_t *, uint8_t *, step_params);
 
-__device__ __forceinline__ void mma_s8(int (&c)[4], const uint32_t (&a)[4], uint32_t b0,
-                                       uint32_t b1) {
-    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
+using cat_cuda::mma_s8;
 
 __device__ __forceinline__ void load_fragment(uint32_t (&v)[8], const uint8_t *frag, int lane) {
     const uint4 lo = *reinterpret_cast<const uint4 *>(frag + lane * 16);
