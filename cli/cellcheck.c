@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* cellcheck: the command-line front end. It loads the plugins asked for, then dispatches: each
  * command (commands.h) parses its own flags from an option table and answers `cellcheck COMMAND
  * --help`. Every wrong argument gets a message, the usage line and exit status 2; every failure a
@@ -6,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/replay.h"
+#include "supervise/supervisor.h"
+#include "supervise/worker.h"
 #include "cli/commands.h"
 #include "cli/version.h"
 
@@ -38,14 +40,9 @@ static void usage(FILE *out) {
         fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
 }
 
-static const cc_engine *find_engine(const char *name, void *arg) {
-    return cc_engine_set_find(arg, name);
-}
-
-/* --plugin PATH (or --plugin=PATH) before the command: each loaded by its absolute path, which
- * the process then exports in CELLCHECK_PLUGINS, so that a case replayed in a new process and
- * every printed reproducer find the same engines. Returns the index of the command, or -1. */
-static int load_plugin_flags(cc_engine_set *set, int argc, char **argv, cc_error *err) {
+/* --plugin PATH (or --plugin=PATH) before the command, after those of CELLCHECK_PLUGINS, into
+ * paths. Returns the index of the command, or -1. */
+static int plugin_flags(int argc, char **argv, const char **paths, size_t *n, cc_error *err) {
     int i = 1;
     while (i < argc && strncmp(argv[i], "--plugin", 8) == 0 &&
            (argv[i][8] == '\0' || argv[i][8] == '=')) {
@@ -54,10 +51,10 @@ static int load_plugin_flags(cc_engine_set *set, int argc, char **argv, cc_error
             cc_fail(err, CC_ERR_ARG, "--plugin needs the path of a shared library");
             return -1;
         }
-        if (cc_engine_set_load_file(set, path, err)) return -1;
+        paths[(*n)++] = path;
         i += argv[i][8] == '=' ? 1 : 2;
     }
-    return cc_engine_set_export(set, err) ? -1 : i;
+    return i;
 }
 
 static int dispatch(const cc_engine_set *set, int argc, char **argv) {
@@ -83,30 +80,40 @@ static int dispatch(const cc_engine_set *set, int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-    cc_engine_set set;
+    int status;
+    /* Engines run in workers of this executable; plugins are opened there only. */
+    if (cc_worker_hook(argc, argv, NULL, &status)) return status;
     cc_error err = {0};
-    if (cc_engine_set_init(&set, &err)) {
-        fprintf(stderr, "cellcheck: %s\n", err.msg);
+    const char **paths = calloc((size_t)argc + 1024, sizeof *paths);
+    size_t n = 0;
+    char *list = getenv("CELLCHECK_PLUGINS") ? strdup(getenv("CELLCHECK_PLUGINS")) : NULL;
+    if (!paths || (getenv("CELLCHECK_PLUGINS") && !list)) {
+        fprintf(stderr, "cellcheck: out of memory\n");
         return 1;
     }
-    /* The plugins of CELLCHECK_PLUGINS first: a replaying process finds its engine among them. */
-    int status;
-    if (cc_engine_set_load_list(&set, getenv("CELLCHECK_PLUGINS"), &err)) {
-        fprintf(stderr, "cellcheck: CELLCHECK_PLUGINS: %s\n\n", err.msg);
+    char *save = NULL;
+    for (char *p = list ? strtok_r(list, ":", &save) : NULL; p && n < 1024;
+         p = strtok_r(NULL, ":", &save))
+        paths[n++] = p;
+    cc_supervisor *sv = NULL;
+    int first = plugin_flags(argc, argv, paths, &n, &err);
+    if (first < 0) {
+        fprintf(stderr, "cellcheck: %s\n\n", err.msg);
         usage(stderr);
         status = 2;
-    } else if (cc_replay_hook(find_engine, &set, &status)) {
-        /* status is the replay's */
+    } else if (cc_supervisor_open(paths, n, NULL, &sv, &err)) {
+        /* A plugin whose loading killed its worker is a failed engine; one refused, an argument. */
+        status = cc_code_is_fault(err.code) ? 1 : 2;
+        fprintf(stderr, "cellcheck: %s\n%s", err.msg, status == 2 ? "\n" : "");
+        if (status == 2) usage(stderr);
+    } else if (cc_engine_set_export(cc_supervisor_set(sv), &err)) {
+        fprintf(stderr, "cellcheck: %s\n", err.msg);
+        status = 1;
     } else {
-        int first = load_plugin_flags(&set, argc, argv, &err);
-        if (first < 0) {
-            fprintf(stderr, "cellcheck: %s\n\n", err.msg);
-            usage(stderr);
-            status = 2;
-        } else {
-            status = dispatch(&set, argc - first, argv + first);
-        }
+        status = dispatch(cc_supervisor_set(sv), argc - first, argv + first);
     }
-    cc_engine_set_free(&set);
+    cc_supervisor_close(sv);
+    free(paths);
+    free(list);
     return status;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "supervise/supervisor.h"
 #include "cli/common.h"
 #include "cli/version.h"
 #include "engines/cuda/common/gpu.h"
@@ -46,7 +47,7 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
                            const golden_catalogue *cat) {
     const cc_engine *e = row->engine;
     cc_error err = {0};
-    if (cc_engine_available(e, &err)) {
+    if (cc_call_available(e, &err)) {
         row->v = VERDICT_NOT_RUN;
         snprintf(row->reason, sizeof row->reason, "%s", err.msg);
         if (cc_hardware_required(e->hardware)) {
@@ -74,7 +75,13 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
         snprintf(row->reason, sizeof row->reason, "conformance could not run: %.500s", err.msg);
     } else {
         rc = CC_ERR_MISMATCH;
-        snprintf(row->reason, sizeof row->reason, "conformance failed (see the report above)");
+        if (row->conf.first_kind != CC_FAILURE_NONE)
+            snprintf(row->reason, sizeof row->reason, "%s%s: %.560s",
+                     cc_failure_kind_name(row->conf.first_kind),
+                     row->conf.stopped ? " (its checks stopped there)" : "",
+                     row->conf.first_failure);
+        else
+            snprintf(row->reason, sizeof row->reason, "conformance failed (see the report above)");
     }
     row->v = rc ? VERDICT_FAILED : VERDICT_CERTIFIED;
     row->seconds = now_s() - start;
@@ -106,13 +113,17 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
             continue;
         }
         const cc_campaign_result *c = &r->conf.campaign;
-        char tile[48], huge[240], classes[160];
+        char tile[48], huge[240], classes[160], verdict[80];
         cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
         cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
+        if (r->v == VERDICT_FAILED && r->conf.first_kind != CC_FAILURE_NONE)
+            snprintf(verdict, sizeof verdict, "FAILED (%s)", cc_failure_kind_name(r->conf.first_kind));
+        else
+            snprintf(verdict, sizeof verdict, "%s", verdict_name(r->v));
         fprintf(f,
                 "| %s | %s | %s | %d | %d (%s) | %s | %" PRIu64 " (%s) | %d | %d | %" PRIu64
                 " / %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
-                r->engine->name, cc_hardware_name(r->engine->hardware), verdict_name(r->v),
+                r->engine->name, cc_hardware_name(r->engine->hardware), verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.lightcone_cells,
                 classes[0] ? classes : "none", r->conf.round_trips, r->conf.refusals, c->passed,
                 c->refused, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
@@ -196,8 +207,13 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         const cc_campaign_result *c = &r->conf.campaign;
         fprintf(f, "%s\n    {\"engine\": ", i ? "," : "");
         json_string(f, r->engine->name);
-        fprintf(f, ", \"needs\": \"%s\", \"verdict\": \"%s\", \"reason\": ",
+        fprintf(f, ", \"needs\": \"%s\", \"verdict\": \"%s\", \"failure_class\": ",
                 cc_hardware_name(r->engine->hardware), verdict_name(r->v));
+        if (r->v == VERDICT_FAILED && r->conf.first_kind != CC_FAILURE_NONE)
+            json_string(f, cc_failure_kind_name(r->conf.first_kind));
+        else
+            fprintf(f, "null");
+        fprintf(f, ", \"reason\": ");
         json_string(f, r->reason);
         char caps[512];
         cc_engine_describe_caps(r->engine, caps, sizeof caps);
@@ -237,7 +253,8 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
-enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, PROGRESS, NOPTIONS };
+enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, PROGRESS, TIME_LIMIT, MEMORY_MARGIN,
+       NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -320,7 +337,13 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         return cli_failed(&err);
     }
 
-    for (int i = 0; i < count; i++) certify_engine(&rows[i], &opt, &cat);
+    for (int i = 0; i < count; i++) {
+        cc_supervision_apply(rows[i].engine, &opt);
+        /* Each engine is certified in a fresh worker: nothing of another engine's is left. */
+        cc_supervisor *sv = cc_supervisor_of(rows[i].engine);
+        if (sv) cc_supervisor_restart(sv);
+        certify_engine(&rows[i], &opt, &cat);
+    }
     golden_free(&cat);
 
     char cpu[256];

@@ -7,7 +7,8 @@
 #include "harness/harness.h"
 #include "harness/limits.h"
 
-enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, PROGRESS, NOPTIONS };
+enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, PROGRESS, TIME_LIMIT, MEMORY_MARGIN,
+       NOPTIONS };
 
 static const char about[] =
     "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
@@ -47,6 +48,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     opt.size_hi = (int32_t)size.hi;
     const cc_engine *engine = cli_find_engine(engines, engine_name, &err);
     if (!engine) return cli_bad_usage(&cmd, &err);
+    cc_supervision_apply(engine, &opt);
 
     if (cli_unavailable(engine, "", &err)) return cli_failed(&err);
     int rc;

@@ -1,5 +1,6 @@
 /* What the commands of cellcheck share (see common.h). */
 #include "cli/common.h"
+#include "supervise/supervisor.h"
 
 #include "harness/harness.h"
 
@@ -34,6 +35,7 @@ int cli_parse_campaign(cc_command *cmd, cc_campaign_options *opt, cc_option *cam
                        cc_option *progress, int argc, char **argv, int *status) {
     cc_campaign_option_rows(opt, campaign);
     *progress = cc_progress_option(opt);
+    cc_supervision_option_rows(opt, progress + 1);
     return cli_parse(cmd, argc, argv, status);
 }
 
@@ -51,19 +53,19 @@ const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name,
 }
 
 int cli_unavailable(const cc_engine *engine, const char *role, cc_error *err) {
-    int rc = cc_engine_available(engine, err);
+    int rc = cc_call_available(engine, err);
     if (rc) cc_prefix(err, "%s%s cannot run here", role, engine->name);
     return rc;
 }
 
 int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,
                    cc_error *err) {
-    int rc = cc_engine_available(engine, err);
+    int rc = cc_call_available(engine, err);
     if (rc) return cc_prefix(err, "%s", engine->name);
     cc_context *ctx = NULL;
-    if ((rc = cc_engine_create(engine, rule, g->w, g->h, &ctx, err))) return rc;
-    if (!(rc = cc_engine_load(ctx, g->cells, err)) && !(rc = cc_engine_step(ctx, steps, err)))
-        rc = cc_engine_store(ctx, g->cells, err);
-    cc_engine_destroy(ctx);
+    if ((rc = cc_call_create(engine, rule, g->w, g->h, &ctx, err))) return rc;
+    if (!(rc = cc_call_load(ctx, g->cells, err)) && !(rc = cc_call_step(ctx, steps, err)))
+        rc = cc_call_store(ctx, g->cells, err);
+    cc_call_destroy(ctx, NULL);
     return rc;
 }

@@ -35,7 +35,8 @@ cc_option cli_engine_option(const char **name, int required, const char *help);
 void cli_campaign_options_init(cc_campaign_options *opt);
 
 /* cli_parse for a command that runs campaigns: first fills its rows for --cases and --seed (two,
- * from campaign on) and --progress, all writing into opt. */
+ * from campaign on), --progress, then --time-limit and --memory-margin (the two rows after
+ * progress), all writing into opt. */
 int cli_parse_campaign(cc_command *cmd, cc_campaign_options *opt, cc_option *campaign,
                        cc_option *progress, int argc, char **argv, int *status);
 

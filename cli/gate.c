@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "supervise/supervisor.h"
 #include "cli/common.h"
 #include "harness/bench.h"
 #include "oracle/gridio.h"
@@ -39,10 +40,12 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
     cc_context *ctx = NULL;
     /* the rule the bench runs, so a hexagonal engine is asked with a hexagonal one */
     int rc = cc_bench_workload(e, cc_engine_caps_resolved(e).radius_min, &rule, &density, err);
-    if (!rc) rc = cc_engine_create(e, &rule, 64, 64, &ctx, err);
+    if (!rc) rc = cc_call_create(e, &rule, 64, 64, &ctx, err);
     if (rc) return rc;
-    snprintf(buf, size, "%s", cc_engine_device_name(ctx));
-    cc_engine_destroy(ctx);
+    char name[128];
+    cc_call_device_name(ctx, name, sizeof name);
+    if (name[0]) snprintf(buf, size, "%.*s", (int)(size ? size - 1 : 0), name);
+    cc_call_destroy(ctx, NULL);
     return CC_OK;
 }
 
@@ -80,7 +83,7 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
         return cc_fail(err, CC_ERR_ARG, "line %d: a flatness claim needs two radii", number);
 
     cc_error why = {0};
-    if (cc_engine_available(engine, &why) || (reference && cc_engine_available(reference, &why))) {
+    if (cc_call_available(engine, &why) || (reference && cc_call_available(reference, &why))) {
         printf("skip    line %d %s: not here: %s\n", number, engine->name, why.msg);
         t->skipped++;
         return CC_OK;

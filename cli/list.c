@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli/commands.h"
+#include "supervise/supervisor.h"
 #include "cli/common.h"
 
 static const char about[] =
@@ -18,7 +19,7 @@ int cli_cmd_list(const cc_engine_set *engines, int argc, char **argv) {
     for (const cc_engine *const *e = engines->engines; *e; e++) {
         char caps[256];
         cc_error why = {0};
-        int rc = cc_engine_available(*e, &why);
+        int rc = cc_call_available(*e, &why);
         cc_engine_describe_caps(*e, caps, sizeof caps);
         printf("%-14s %-8s %-5s %s / %s\n", (*e)->name, cc_hardware_name((*e)->hardware),
                rc ? "no" : "yes", caps, (*e)->summary);

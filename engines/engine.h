@@ -98,27 +98,10 @@ typedef struct cc_context {
     int loaded; /* step and store before the first load are refused */
 } cc_context;
 
-/* The entry points every caller uses. create checks the rule and W x H against the caps (the
- * message names the limit), then calls the engine's create; *out is NULL on failure. load checks
- * that every cell is 0 or 1; step that k >= 0 and a grid was loaded; store that a grid was
- * loaded. Every failure names the engine. destroy accepts NULL. */
-int cc_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                     cc_context **out, cc_error *err);
-int cc_engine_load(cc_context *c, const uint8_t *cells, cc_error *err);
-int cc_engine_step(cc_context *c, int64_t k, cc_error *err);
-/* k steps timed on the engine's clock where it has one (*engine_clock = 1), else by the host's
- * monotonic clock around step (*engine_clock = 0). */
-int cc_engine_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
-int cc_engine_store(cc_context *c, uint8_t *cells, cc_error *err);
-void cc_engine_destroy(cc_context *c);
-/* The engine's own estimate of a context's memory into *need: 1 when it states one, else 0 with
- * *need zero. */
-int cc_engine_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                     cc_memory *need);
-/* The engine's device name for a live context, or NULL for a CPU engine. */
-const char *cc_engine_device_name(const cc_context *c);
-/* 0 if the engine's hardware is here (an engine without available() always is). */
-int cc_engine_available(const cc_engine *engine, cc_error *err);
+/* The entry points that call an engine's functions are declared in engines/entry.h, for the
+ * worker processes that run engines (supervise/) and an engine's own tests; everything above
+ * the engines calls through the supervisor (supervise/supervisor.h). */
+
 
 /* The engine's caps with every omitted field replaced by the limit it stands for. */
 cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine);

@@ -1,14 +1,19 @@
 /* Loading plugins: a plugin engine is found and held to the same checks as a built-in one (the
  * right version passes, the one with a wrong seam is caught); every bad library is refused with
- * its path and the reason, and leaves the set as it was.
+ * its path and the reason, and leaves the set as it was. The loader is tested here; the checks
+ * run on a supervisor's worker that loads the plugin itself.
  * argv: threshold.so threshold_wrong.so bad_abi.so no_export.so no_step.so twice.so */
+#define _POSIX_C_SOURCE 200809L /* realpath */
 #include "engines/engine_set.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/harness.h"
+#include "supervise/supervisor.h"
+#include "supervise/worker.h"
 #include "testing/check.h"
 
 static void expect_refused(checks *t, cc_engine_set *set, const char *path, const char *says) {
@@ -23,15 +28,35 @@ static void expect_refused(checks *t, cc_engine_set *set, const char *path, cons
     CHECKF(t, set->count == before, "%zu engines after a refusal, %zu before", set->count, before);
 }
 
-static int conformance(const cc_engine *e, cc_conformance_summary *sum, cc_error *err) {
+/* The conformance checks on the engine named name of the plugin at path, loaded by a worker. */
+static int conformance(checks *t, const char *path, const char *name,
+                       cc_conformance_summary *sum, cc_error *err) {
+    cc_supervisor *sv;
+    int rc = cc_supervisor_open(&path, 1, NULL, &sv, err);
+    if (rc) return rc;
+    const cc_engine *e = cc_supervisor_find(sv, name);
+    if (!e) {
+        cc_supervisor_close(sv);
+        return cc_fail(err, CC_ERR_ARG, "the worker that loaded %s does not know %s", path, name);
+    }
+    /* The description says where it came from and carries the caps the plugin states. */
+    const char *origin = cc_engine_set_origin(cc_supervisor_set(sv), e);
+    char absolute[PATH_MAX];
+    CHECKF(t, origin && realpath(path, absolute) && strcmp(origin, absolute) == 0,
+           "%s: origin '%s' is not %s made absolute", name, origin ? origin : "(none)", path);
+    CHECK(t, e->caps.square_only && e->caps.s_ranges_max == 1);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.cases = 100;
     opt.shrink = 0;
-    return cc_conformance_run(e, &opt, sum, err);
+    rc = cc_conformance_run(e, &opt, sum, err);
+    cc_supervisor_close(sv);
+    return rc;
 }
 
 int main(int argc, char **argv) {
+    int status;
+    if (cc_worker_hook(argc, argv, NULL, &status)) return status;
     checks t = {"plugin_test", 0, 0};
     if (!CHECKF(&t, argc == 7, "want 6 plugin paths, got %d", argc - 1)) return check_summary(&t);
     cc_engine_set set;
@@ -45,7 +70,8 @@ int main(int argc, char **argv) {
         CHECK(&t, cc_engine_set_origin(&set, e) && !strcmp(cc_engine_set_origin(&set, e), argv[1]));
         CHECK(&t, e->caps.square_only && e->caps.s_ranges_max == 1);
         cc_conformance_summary sum;
-        CHECKF(&t, conformance(e, &sum, &err) == CC_OK, "%s", err.msg);
+        CHECKF(&t, conformance(&t, argv[1], "example.threshold", &sum, &err) == CC_OK, "%s",
+               err.msg);
         CHECKF(&t, sum.passed, "the plugin engine failed its checks");
         printf("example.threshold: %s, %d refusals, campaign %llu passed\n",
                sum.passed ? "passed" : "FAILED", sum.refusals,
@@ -64,7 +90,8 @@ int main(int argc, char **argv) {
     e = cc_engine_set_find(&wrong, "example.threshold");
     if (CHECK(&t, e != NULL)) {
         cc_conformance_summary sum;
-        CHECKF(&t, conformance(e, &sum, &err) == CC_OK, "%s", err.msg);
+        CHECKF(&t, conformance(&t, argv[2], "example.threshold", &sum, &err) == CC_OK, "%s",
+               err.msg);
         CHECKF(&t, !sum.passed, "the plugin engine with a wrong seam passed");
     }
     cc_engine_set_free(&wrong);

@@ -75,9 +75,12 @@ typedef struct cc_campaign_options {
                                    * terminal, 1 always, -1 never */
     int huge_grid;                /* the case past 2^32 cells: CC_HUGE_GRID_AUTO (default) for
                                    * engines on a GPU, _ON for every engine, _OFF for none */
-    int replay_alone;             /* 1: a failure is replayed alone in a new process of this
-                                   * executable, whose main calls cc_replay_hook (harness/replay.h),
-                                   * to tell whether it depends on the process's history */
+    int replay_alone;             /* 1: a failure is replayed alone in a fresh worker process
+                                   * (harness/replay.h), to tell whether it depends on the
+                                   * worker's history */
+    double time_limit_s;          /* the floor of every engine call's time limit; 0: the
+                                   * supervisor's default (CC_SUPERVISOR_TIME_FLOOR_S) */
+    double memory_margin_mib;     /* the worker's memory margin; 0: the supervisor's default */
 } cc_campaign_options;
 
 typedef struct cc_drawn_case {

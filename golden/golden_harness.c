@@ -4,7 +4,8 @@
 #include "harness/harness.h"
 #include "golden/golden.h"
 
-int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
+static int golden_main(const cc_engine *engine, const cc_engine *reference, int argc,
+                   char **argv) {
     (void)reference;
     int status = 0;
     const char *catalogue = "golden/catalogue.txt";
@@ -45,4 +46,8 @@ int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int a
         return 1;
     }
     return 0;
+}
+
+int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
+    return cc_harness_drive(golden_main, engine, reference, argc, argv);
 }

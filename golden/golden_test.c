@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "golden/golden.h"
+#include "harness/harness.h"
 #include "oracle/gridio.h"
 #include "oracle/oracle.h"
 #include "testing/check.h"
@@ -786,7 +787,7 @@ static int test_supports(const golden_entry *e) {
     return e->rule.shape == CC_SHAPE_MOORE && e->rule.radius <= 2 && !e->rule.centre;
 }
 
-static void test_engines(checks *t) {
+static void test_engines(checks *t, const cc_engine *good, const cc_engine *lazy) {
     golden_catalogue cat;
     cc_error err = {0};
     if (!CHECKF(t, golden_open(CATALOGUE, &cat, stdout, &err) == CC_OK, "opening the catalogue: %s",
@@ -808,7 +809,7 @@ static void test_engines(checks *t) {
         }
     }
     golden_report report;
-    int rc = golden_verify_engine(&cat, &test_good_engine, stdout, &report, &err);
+    int rc = golden_verify_engine(&cat, good, stdout, &report, &err);
     CHECKF(t, rc == CC_OK, "an engine equal to the oracle failed: %s", err.msg);
     CHECKF(t,
            report.checked == supported && report.passed == supported &&
@@ -816,7 +817,7 @@ static void test_engines(checks *t) {
            "good engine: %zu checked, %zu passed, %zu unsupported; expected %zu supported of %zu",
            report.checked, report.passed, report.unsupported, supported, cat.count);
     printf("-- the lazy engine's failures:\n");
-    rc = golden_verify_engine(&cat, &test_lazy_engine, stdout, &report, &err);
+    rc = golden_verify_engine(&cat, lazy, stdout, &report, &err);
     CHECKF(t, rc == CC_ERR_MISMATCH && report.failed == changing && changing > 10,
            "an engine that never steps: rc %d, %zu failed of %zu, expected %zu", rc, report.failed,
            report.checked, changing);
@@ -824,7 +825,12 @@ static void test_engines(checks *t) {
     printf("engines verified, unsupported cases skipped\n");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    /* The test engines run in workers of this executable, as every engine does. */
+    const cc_engine *const tables[] = {&test_good_engine, &test_lazy_engine, NULL};
+    cc_supervisor *sv;
+    int status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
     checks t = {"golden_test", 0, 0};
     test_oracle_reproduces_committed(&t);
     test_hand_checked(&t);
@@ -834,6 +840,7 @@ int main(void) {
     test_edited_catalogue(&t);
     test_leftovers(&t);
     test_malformed_refused(&t);
-    test_engines(&t);
+    test_engines(&t, cc_supervised(sv, &test_good_engine), cc_supervised(sv, &test_lazy_engine));
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "golden/golden.h"
+#include "supervise/supervisor.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,13 +48,13 @@ int golden_engine_result(const golden_catalogue *cat, const golden_entry *e,
     if (rc) return rc;
     if ((rc = golden_initial_grid(cat, e, out, err))) return rc;
     cc_context *ctx = NULL;
-    if ((rc = cc_engine_create(engine, &e->rule, e->w, e->h, &ctx, err))) {
+    if ((rc = cc_call_create(engine, &e->rule, e->w, e->h, &ctx, err))) {
         cc_grid_free(out);
         return rc;
     }
-    if (!(rc = cc_engine_load(ctx, out->cells, err)) && !(rc = cc_engine_step(ctx, e->steps, err)))
-        rc = cc_engine_store(ctx, out->cells, err);
-    cc_engine_destroy(ctx);
+    if (!(rc = cc_call_load(ctx, out->cells, err)) && !(rc = cc_call_step(ctx, e->steps, err)))
+        rc = cc_call_store(ctx, out->cells, err);
+    cc_call_destroy(ctx, NULL);
     if (rc) {
         cc_grid_free(out);
         return cc_prefix(err, "%s: %s", e->name, engine->name);

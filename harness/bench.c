@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "harness/bench.h"
+#include "supervise/supervisor.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -164,23 +165,21 @@ static int measure(const cc_engine *engine, const cc_rule *rule, const cc_grid *
                    int64_t warmup, int64_t steps, int repeats, uint8_t *final_cells, measurement *m,
                    cc_error *err) {
     cc_context *ctx = NULL;
-    int rc = cc_engine_create(engine, rule, initial->w, initial->h, &ctx, err);
+    int rc = cc_call_create(engine, rule, initial->w, initial->h, &ctx, err);
     if (rc) return rc;
     double times[BENCH_REPEATS_MAX];
-    const char *device = cc_engine_device_name(ctx);
-    if (device)
-        snprintf(m->device, sizeof m->device, "%s", device);
-    else
+    cc_call_device_name(ctx, m->device, sizeof m->device);
+    if (!m->device[0])
         cc_bench_cpu_model(m->device, sizeof m->device);
-    if (!(rc = cc_engine_load(ctx, initial->cells, err)) && warmup > 0)
-        rc = cc_engine_step(ctx, warmup, err);
+    if (!(rc = cc_call_load(ctx, initial->cells, err)) && warmup > 0)
+        rc = cc_call_step(ctx, warmup, err);
     for (int i = 0; i < repeats && !rc; i++) {
         double ms = 0.0;
-        rc = cc_engine_timed_step(ctx, steps, &ms, &m->engine_clock, err);
+        rc = cc_call_timed_step(ctx, steps, &ms, &m->engine_clock, err);
         times[i] = ms / (double)steps;
     }
-    if (!rc) rc = cc_engine_store(ctx, final_cells, err);
-    cc_engine_destroy(ctx);
+    if (!rc) rc = cc_call_store(ctx, final_cells, err);
+    cc_call_destroy(ctx, NULL);
     if (rc) return cc_prefix(err, "%s", engine->name);
     qsort(times, (size_t)repeats, sizeof times[0], compare_double);
     m->ms_per_step =

@@ -3,6 +3,7 @@
 #include "harness/limits.h"
 #include "harness/progress.h"
 #include "harness/lightcone.h"
+#include "supervise/supervisor.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -130,6 +131,13 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         cc_drawn_case drawn;
         int rc = cc_campaign_case(engine, opt, i, &drawn, err);
         if (rc) return cc_prefix(err, "drawing case %" PRIu64 " of master seed %s", i, master);
+        cc_supervisor *sv = cc_supervisor_of(engine);
+        if (sv) {
+            char line[CC_CASE_TEXT_MAX], label[CC_CASE_TEXT_MAX + 64];
+            case_format(&drawn.c, line, sizeof line, NULL);
+            snprintf(label, sizeof label, "case %" PRIu64 ": %s", i, line);
+            cc_supervisor_label(sv, label);
+        }
         cc_check_result check;
         if ((rc = cc_case_check(engine, &drawn.c, &check, err)))
             return cc_prefix(err, "checking case %" PRIu64 " of master seed %s", i, master);
@@ -166,7 +174,10 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
             fprintf(out, "FAILED: %s: case %" PRIu64 " of master seed %s: %s: %s\n  case: %s\n",
                     engine->name, i, master, cc_failure_kind_name(check.kind), check.detail, line);
         }
-        if (opt->stop_at_first_failure) break;
+        /* A time-out or a memory overrun would cost its whole limit again on every case. */
+        if (opt->stop_at_first_failure || check.kind == CC_FAILURE_TIMED_OUT ||
+            check.kind == CC_FAILURE_OUT_OF_MEMORY)
+            break;
     }
     cc_progress_end(&progress, res->run, res->failed);
     if (res->has_failure)

@@ -63,9 +63,21 @@ typedef enum cc_failure_kind {
     CC_FAILURE_ENGINE_ERROR,     /* load, step or store returned an error */
     CC_FAILURE_ROUND_TRIP,       /* store right after load differs from what was loaded */
     CC_FAILURE_MISMATCH,         /* the grid after step(k) differs from the oracle's */
-    CC_FAILURE_CALL_PATTERN      /* step(k) in one call agreed with the oracle; another way of
+    CC_FAILURE_CALL_PATTERN,     /* step(k) in one call agreed with the oracle; another way of
                                   * calling the engine for the same case gave another grid */
+    /* Faults of the worker that ran the engine (supervise/supervisor.h): */
+    CC_FAILURE_CRASHED,          /* it died by a signal */
+    CC_FAILURE_EXITED,           /* it exited (status 0 too) without answering */
+    CC_FAILURE_TIMED_OUT,        /* a call overran its time limit */
+    CC_FAILURE_OUT_OF_MEMORY,    /* it held more than its memory limit, or leaked across cases */
+    CC_FAILURE_DEVICE_ERROR,     /* a device error (CUDA's poison the context: a fresh worker
+                                  * takes the rest) */
+    CC_FAILURE_CONTRACT          /* wrote into load's input, outside store's grid, left a cell
+                                  * unwritten, or two stores in a row differ */
 } cc_failure_kind;
+
+/* The failure kind of an engine call's error code: a fault class, or an engine error. */
+cc_failure_kind cc_failure_kind_of_code(int code);
 
 /* The ways a case is run besides step(k) in one call on a fresh context, as real callers do. */
 typedef enum cc_pattern {

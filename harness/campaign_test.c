@@ -1,7 +1,8 @@
 /* The generator covers what the campaign promises (extremes of radius, size, steps, density and
  * count ranges; invalid cases of every kind the caps allow), deterministically; options and
  * sharding; the verdicts of cc_case_check for engines that misbehave in each way; the
- * one-line check and its report. */
+ * one-line check and its report. The engines run in workers of this executable: the harness is
+ * given their supervisor's descriptions. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, access */
 
 #include "harness/campaign.h"
@@ -13,7 +14,20 @@
 #include <unistd.h>
 
 #include "fuzz/mutants/mutants.h"
+#include "harness/harness.h"
 #include "testing/check.h"
+
+static cc_supervisor *supervisor;
+
+/* The description of a table's engine, which the harness takes. */
+static const cc_engine *described(const cc_engine *table) {
+    const cc_engine *d = cc_supervised(supervisor, table);
+    if (!d) {
+        fprintf(stderr, "campaign_test: the worker does not know %s\n", table->name);
+        exit(1);
+    }
+    return d;
+}
 
 static int no_hw(cc_error *err) {
     (void)err;
@@ -50,16 +64,20 @@ static int is_prime(int32_t n) {
     return 1;
 }
 
+/* The test's engines: tables made before the worker hook, as the worker needs them too. */
+static cc_engine general, narrow, wide, lax, mute_all, refuser, forgetful, failing, failing_io,
+    blocked;
+
 static void test_determinism(checks *t) {
-    cc_engine e = general_caps();
+    const cc_engine *e = described(&general);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     char a[CC_CASE_TEXT_MAX], b[CC_CASE_TEXT_MAX], c[CC_CASE_TEXT_MAX];
     cc_drawn_case d1, d2, d3;
     cc_error err;
     for (uint64_t i = 0; i < 50; i++) {
-        int rc = cc_campaign_case(&e, &opt, i, &d1, &err) || cc_campaign_case(&e, &opt, i, &d2, &err) ||
-                 cc_campaign_case(&e, &opt, i + 1, &d3, &err);
+        int rc = cc_campaign_case(e, &opt, i, &d1, &err) || cc_campaign_case(e, &opt, i, &d2, &err) ||
+                 cc_campaign_case(e, &opt, i + 1, &d3, &err);
         CHECKF(t, rc == CC_OK, "%s", err.msg);
         if (rc) return;
         case_format(&d1.c, a, sizeof a, NULL);
@@ -73,9 +91,9 @@ static void test_determinism(checks *t) {
     }
     /* A pinned draw: if the generator changes, recorded reproducers of old campaigns no longer
      * name the same cases, and this says so. */
-    cc_campaign_case(&e, &opt, 0, &d1, &err);
+    cc_campaign_case(e, &opt, 0, &d1, &err);
     case_format(&d1.c, a, sizeof a, NULL);
-    printf("case 0 of the default campaign for %s: %s\n", e.name, a);
+    printf("case 0 of the default campaign for %s: %s\n", e->name, a);
 }
 
 /* Every drawn case prints as a line that reads back as the same case. */
@@ -166,18 +184,18 @@ static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {
 }
 
 static void test_general_coverage(checks *t) {
-    cc_engine e = general_caps();
+    const cc_engine *e = described(&general);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     coverage cv = {0};
     for (uint64_t i = 0; i < 2000; i++) {
         cc_drawn_case d;
         cc_error err;
-        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        int rc = cc_campaign_case(e, &opt, i, &d, &err);
         CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
         if (rc) return;
         cc_error check;
-        int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
+        int refused = cc_engine_check(e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
         CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": drawn %s, caps say %s", i,
                d.expect_refusal ? "invalid" : "valid", refused ? check.msg : "valid");
         CHECKF(t, d.c.w >= 2 * d.c.rule.radius + 1 && d.c.h >= 2 * d.c.rule.radius + 1,
@@ -203,11 +221,11 @@ static void test_general_coverage(checks *t) {
                    "case %" PRIu64 " costs %g with %" PRId64 " steps", i, case_cost(&d.c),
                    d.c.steps);
         } else {
-            CHECKF(t, d.c.rule.radius > e.caps.radius_max,
+            CHECKF(t, d.c.rule.radius > e->caps.radius_max,
                    "general caps: invalid case %" PRIu64 " should break the radius, breaks %s", i,
                    d.why);
         }
-        tally(&cv, &e, &d);
+        tally(&cv, e, &d);
     }
     printf("general caps, 2000 draws: %d invalid; r=min %d, r=max %d; shapes NM %d NN %d N+ %d NC "
            "%d NH %d; M0 %d M1 %d\n",
@@ -273,7 +291,7 @@ static cc_engine wide_caps(void) {
 /* Steps of valid cases with r > 16 over 2000 draws for an engine with radii 1..64: before cases
  * at large radii got steps of their own, 420 of 490 ran none. */
 static void test_large_radius_steps(checks *t) {
-    cc_engine e = wide_caps();
+    const cc_engine *e = described(&wide);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     int hist[6] = {0}, big_r = 0, big_r_multi_non_square = 0, large = 0, large_big_r = 0;
@@ -282,7 +300,7 @@ static void test_large_radius_steps(checks *t) {
     for (uint64_t i = 0; i < 2000; i++) {
         cc_drawn_case d;
         cc_error err;
-        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        int rc = cc_campaign_case(e, &opt, i, &d, &err);
         if (!CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg)) return;
         if (!d.expect_refusal)
             *(d.large ? &work_large : d.c.rule.radius > 16 ? &work_big_r : &work_rest) +=
@@ -328,7 +346,7 @@ static void test_large_radius_steps(checks *t) {
 }
 
 static void test_narrow_caps(checks *t) {
-    cc_engine e = narrow_caps();
+    const cc_engine *e = described(&narrow);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     static const char *const kinds[] = {"above the engine's 8", "below the engine's 2",
@@ -339,11 +357,11 @@ static void test_narrow_caps(checks *t) {
     for (uint64_t i = 0; i < 2000; i++) {
         cc_drawn_case d;
         cc_error err;
-        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        int rc = cc_campaign_case(e, &opt, i, &d, &err);
         CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
         if (rc) return;
         cc_error check;
-        int refused = cc_engine_check(&e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
+        int refused = cc_engine_check(e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
         CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": caps %s", i, check.msg);
         expect_line_round_trip(t, &d.c, i);
         /* Sides up to 64x48 leave nothing past 2^6: no large case. */
@@ -371,7 +389,7 @@ static void test_narrow_caps(checks *t) {
 }
 
 static void test_option_ranges(checks *t) {
-    cc_engine e = general_caps();
+    const cc_engine *e = described(&general);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.radius_lo = 3;
@@ -382,7 +400,7 @@ static void test_option_ranges(checks *t) {
     for (uint64_t i = 0; i < 300; i++) {
         cc_drawn_case d;
         cc_error err;
-        int rc = cc_campaign_case(&e, &opt, i, &d, &err);
+        int rc = cc_campaign_case(e, &opt, i, &d, &err);
         CHECKF(t, rc == CC_OK, "%s", err.msg);
         if (rc) return;
         CHECKF(t,
@@ -399,7 +417,7 @@ static void test_option_ranges(checks *t) {
     for (uint64_t i = 0; i < 300; i++) {
         cc_drawn_case d;
         cc_error err;
-        if (!CHECKF(t, cc_campaign_case(&e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
+        if (!CHECKF(t, cc_campaign_case(e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
         large += d.large;
         if (d.large)
             CHECKF(t, d.c.w >= 100 && d.c.w <= 600 && d.c.h >= 100 && d.c.h <= 600 &&
@@ -412,7 +430,7 @@ static void test_option_ranges(checks *t) {
     for (uint64_t i = 0; i < 300; i++) {
         cc_drawn_case d;
         cc_error err;
-        if (!CHECKF(t, cc_campaign_case(&e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
+        if (!CHECKF(t, cc_campaign_case(e, &opt, i, &d, &err) == CC_OK, "%s", err.msg)) return;
         if (!CHECKF(t, !d.large, "large case %" PRIu64 " with large_percent -1", i)) break;
     }
     opt.large_percent = 0;
@@ -423,14 +441,14 @@ static void test_option_ranges(checks *t) {
     cc_error_clear(&err);
     opt.radius_lo = 17;
     opt.radius_hi = 20;
-    CHECKF(t, cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "1..16"),
+    CHECKF(t, cc_campaign_case(e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "1..16"),
            "radius range beyond caps: %s", err.msg);
     printf("refused as expected: %s\n", err.msg);
     opt.radius_lo = 10;
     opt.radius_hi = 12;
     opt.size_lo = 5;
     opt.size_hi = 15;
-    CHECKF(t, cc_campaign_case(&e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "2r+1"),
+    CHECKF(t, cc_campaign_case(e, &opt, 0, &d, &err) != CC_OK && strstr(err.msg, "2r+1"),
            "sizes too small for radii: %s", err.msg);
     printf("refused as expected: %s\n", err.msg);
 
@@ -484,13 +502,14 @@ static void test_sharding(checks *t, FILE *sink) {
     opt.large_percent = -1; /* sharding, not the draw: keep the cases quick */
     cc_campaign_result whole, part;
     cc_error err;
-    int rc = cc_campaign_run(&cc_mutant_control, &opt, &whole, &err);
+    const cc_engine *control = described(&cc_mutant_control);
+    int rc = cc_campaign_run(control, &opt, &whole, &err);
     CHECKF(t, rc == CC_OK && whole.run == 60, "unsharded: %s", err.msg);
     uint64_t run = 0, passed = 0, refused = 0;
     opt.shard_count = 3;
     for (uint32_t s = 0; s < 3; s++) {
         opt.shard_index = s;
-        rc = cc_campaign_run(&cc_mutant_control, &opt, &part, &err);
+        rc = cc_campaign_run(control, &opt, &part, &err);
         CHECKF(t, rc == CC_OK && part.run == 20, "shard %u ran %" PRIu64 " (%s)", s, part.run,
                err.msg);
         run += part.run;
@@ -502,12 +521,12 @@ static void test_sharding(checks *t, FILE *sink) {
            "/%" PRIu64,
            run, passed, refused, whole.run, whole.passed, whole.refused);
     opt.shard_index = 3;
-    CHECKF(t, cc_campaign_run(&cc_mutant_control, &opt, &part, &err) != CC_OK, "shard 3 of 3 ran");
+    CHECKF(t, cc_campaign_run(control, &opt, &part, &err) != CC_OK, "shard 3 of 3 ran");
     /* A mutant sharded: each shard reports the first failure among its own cases. */
     opt.cases = 200;
     for (uint32_t s = 0; s < 3; s++) {
         opt.shard_index = s;
-        rc = cc_campaign_run(cc_mutants_all()[0], &opt, &part, &err);
+        rc = cc_campaign_run(described(cc_mutants_all()[0]), &opt, &part, &err);
         CHECKF(t, rc == CC_ERR_MISMATCH && part.has_failure && part.first_failure % 3 == s,
                "mutant in shard %u: rc %d, first failure %" PRIu64, s, rc, part.first_failure);
     }
@@ -545,6 +564,12 @@ static int step_fails(void *ctx, int64_t k, cc_error *err) {
                  : CC_OK;
 }
 
+static int step_fails_io(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx;
+    return k > 0 ? cc_fail(err, CC_ERR_IO, "test.stepfail-io: step(%lld) failed", (long long)k)
+                 : CC_OK;
+}
+
 /* Right for step(1), one step short for step(k) with k >= 2: only a one-call run shows it. */
 static int step_blocked(void *ctx, int64_t k, cc_error *err) {
     return cc_mutant_control.step(ctx, k >= 2 ? k - 1 : k, err);
@@ -573,33 +598,20 @@ static void expect_kind(checks *t, const cc_engine *e, const char *line, cc_outc
 }
 
 static void test_verdicts(checks *t, const char *report_dir) {
-    cc_engine lax = cc_mutant_control, refuser = cc_mutant_control;
-    cc_engine forgetful = cc_mutant_control, failing = cc_mutant_control,
-              blocked = cc_mutant_control;
-    lax.name = "test.lax";
-    lax.create = create_lax;
-    cc_engine mute_all = cc_mutant_control;
-    mute_all.name = "test.mute";
-    mute_all.create = create_mute;
-    refuser.name = "test.refuser";
-    refuser.create = create_none;
-    forgetful.name = "test.forgetful";
-    forgetful.store = store_nothing;
-    failing.name = "test.stepfail";
-    failing.step = step_fails;
-    blocked.name = "test.blocked";
-    blocked.step = step_blocked;
-
-    expect_kind(t, &cc_mutant_control, valid_line, CC_OUTCOME_PASS, CC_FAILURE_NONE);
-    expect_kind(t, &cc_mutant_control, invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
+    const cc_engine *control = described(&cc_mutant_control), *blocked_d = described(&blocked);
+    expect_kind(t, control, valid_line, CC_OUTCOME_PASS, CC_FAILURE_NONE);
+    expect_kind(t, control, invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
     /* An engine that forgets a limit of its caps never sees such a case: the contract refuses it. */
-    expect_kind(t, &lax, invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
+    expect_kind(t, described(&lax), invalid_line, CC_OUTCOME_REFUSED, CC_FAILURE_NONE);
     /* An engine that refuses a case within its caps without a message gets one named for it. */
-    expect_kind(t, &mute_all, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
-    expect_kind(t, &refuser, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
-    expect_kind(t, &forgetful, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ROUND_TRIP);
-    expect_kind(t, &failing, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ENGINE_ERROR);
-    expect_kind(t, &blocked, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_MISMATCH);
+    expect_kind(t, described(&mute_all), valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
+    expect_kind(t, described(&refuser), valid_line, CC_OUTCOME_FAIL, CC_FAILURE_REFUSED_VALID);
+    /* The supervisor sees store's cells left unwritten before any comparison. */
+    expect_kind(t, described(&forgetful), valid_line, CC_OUTCOME_FAIL, CC_FAILURE_CONTRACT);
+    /* CC_ERR_DEVICE is a device fault whatever the hardware; any other code, an engine error. */
+    expect_kind(t, described(&failing), valid_line, CC_OUTCOME_FAIL, CC_FAILURE_DEVICE_ERROR);
+    expect_kind(t, described(&failing_io), valid_line, CC_OUTCOME_FAIL, CC_FAILURE_ENGINE_ERROR);
+    expect_kind(t, blocked_d, valid_line, CC_OUTCOME_FAIL, CC_FAILURE_MISMATCH);
 
     /* The blocked engine agrees step by step; the report must say so and find j = 2. */
     cc_campaign_options opt;
@@ -612,7 +624,7 @@ static void test_verdicts(checks *t, const char *report_dir) {
     opt.out = out;
     cc_failure_report rep;
     cc_error err;
-    int rc = cc_campaign_check_line(&blocked, valid_line, &opt, &rep, &err);
+    int rc = cc_campaign_check_line(blocked_d, valid_line, &opt, &rep, &err);
     CHECKF(t, rc == CC_ERR_MISMATCH, "blocked: rc %d", rc);
     CHECKF(t,
            rep.divergence.known && rep.divergence.single_steps_agree &&
@@ -627,19 +639,19 @@ static void test_verdicts(checks *t, const char *report_dir) {
            "blocked: shrunk to %s", rep.smallest_line);
 
     /* The swap mutant by one line: the printed report ends with the reproducers. */
-    rc = cc_campaign_check_line(cc_mutants_all()[4], valid_line, &opt, &rep, &err);
+    rc = cc_campaign_check_line(described(cc_mutants_all()[4]), valid_line, &opt, &rep, &err);
     CHECKF(t, rc == CC_ERR_MISMATCH && strcmp(cc_mutants_all()[4]->name, "mutant.swap") == 0,
            "swap: rc %d", rc);
     CHECKF(t,
            rep.shrunk && rep.smallest_result.outcome == CC_OUTCOME_FAIL &&
                (int64_t)rep.smallest.w * rep.smallest.h < 13 * 11 && rep.smallest.steps <= 3,
            "swap shrunk to %s", rep.smallest_line);
-    rc = cc_campaign_check_line(&cc_mutant_control, valid_line, &opt, NULL, &err);
+    rc = cc_campaign_check_line(control, valid_line, &opt, NULL, &err);
     CHECKF(t, rc == CC_OK, "control line: %s", err.msg);
-    rc = cc_campaign_check_line(&cc_mutant_control, invalid_line, &opt, NULL, &err);
+    rc = cc_campaign_check_line(control, invalid_line, &opt, NULL, &err);
     CHECKF(t, rc == CC_OK, "control refusing: %s", err.msg);
     cc_error_clear(&err);
-    rc = cc_campaign_check_line(&cc_mutant_control, "rule=B3/S23 size=9x9", &opt, NULL, &err);
+    rc = cc_campaign_check_line(control, "rule=B3/S23 size=9x9", &opt, NULL, &err);
     CHECKF(t, rc == CC_ERR_ARG && err.msg[0], "malformed line: rc %d", rc);
 
     fflush(out);
@@ -664,7 +676,7 @@ static void test_verdicts(checks *t, const char *report_dir) {
     FILE *bazel_out = tmpfile();
     if (CHECK(t, bazel_out != NULL)) {
         opt.out = bazel_out;
-        cc_campaign_check_line(&blocked, valid_line, &opt, &rep, &err);
+        cc_campaign_check_line(blocked_d, valid_line, &opt, &rep, &err);
         rewind(bazel_out);
         char bazel_text[8192];
         size_t got = fread(bazel_text, 1, sizeof bazel_text - 1, bazel_out);
@@ -796,14 +808,15 @@ static void test_shrink_keeps_meaning(checks *t) {
     cc_case c;
     cc_error err;
     if (!CHECKF(t, case_parse(line, &c, &err) == CC_OK, "%s", err.msg)) return;
+    const cc_engine *near_top = described(&near_top_engine);
     cc_check_result res;
-    int rc = cc_case_check(&near_top_engine, &c, &res, &err);
+    int rc = cc_case_check(near_top, &c, &res, &err);
     if (!CHECKF(t, rc == CC_OK && res.kind == CC_FAILURE_MISMATCH, "near-top at R12: %s %s",
                 cc_failure_kind_name(res.kind), res.detail))
         return;
     cc_case smallest;
     int tries = 0;
-    rc = cc_case_shrink(&near_top_engine, &c, CC_FAILURE_MISMATCH, 200, &smallest, &tries, &err);
+    rc = cc_case_shrink(near_top, &c, CC_FAILURE_MISMATCH, 200, &smallest, &tries, &err);
     char text[CC_CASE_TEXT_MAX] = "";
     case_format(&smallest, text, sizeof text, NULL);
     printf("near-top: %s\n  shrunk in %d tries to %s\n", line, tries, text);
@@ -812,12 +825,42 @@ static void test_shrink_keeps_meaning(checks *t) {
     CHECKF(t, rc == CC_OK && smallest.rule.radius < 12, "near-top: radius not shrunk: %s", text);
     CHECKF(t, sv->n == 1 && sv->r[0].lo == 0 && sv->r[0].hi == top - 2,
            "near-top: S no longer ends at the largest count less two: %s", text);
-    rc = cc_case_check(&near_top_engine, &smallest, &res, &err);
+    rc = cc_case_check(near_top, &smallest, &res, &err);
     CHECKF(t, rc == CC_OK && res.kind == CC_FAILURE_MISMATCH, "near-top: shrunk case passes: %s",
            text);
 }
 
-int main(void) {
+/* Only fills tables: it runs before the worker hook, in the worker too. */
+static void make_engines(void) {
+    general = general_caps();
+    narrow = narrow_caps();
+    wide = wide_caps();
+    lax = refuser = mute_all = forgetful = failing = failing_io = blocked = cc_mutant_control;
+    lax.name = "test.lax";
+    lax.create = create_lax;
+    mute_all.name = "test.mute";
+    mute_all.create = create_mute;
+    refuser.name = "test.refuser";
+    refuser.create = create_none;
+    forgetful.name = "test.forgetful";
+    forgetful.store = store_nothing;
+    failing.name = "test.stepfail";
+    failing.step = step_fails;
+    failing_io.name = "test.stepfail-io";
+    failing_io.step = step_fails_io;
+    blocked.name = "test.blocked";
+    blocked.step = step_blocked;
+}
+
+int main(int argc, char **argv) {
+    make_engines();
+    const cc_engine *tables[32] = {&cc_mutant_control, &general, &narrow, &wide, &lax,
+                                   &mute_all, &refuser, &forgetful, &failing, &failing_io,
+                                   &blocked, &near_top_engine};
+    size_t n = 12;
+    for (const cc_engine *const *m = cc_mutants_all(); *m && n + 1 < 32; m++) tables[n++] = *m;
+    int status;
+    if (cc_harness_supervise(argc, argv, tables, &supervisor, &status)) return status;
     checks t = {"campaign_test", 0, 0};
     /* Copied: test_env changes the environment. */
     char dir[512];
@@ -836,5 +879,6 @@ int main(void) {
     test_verdicts(&t, dir);
     test_shrink_keeps_meaning(&t);
     fclose(sink);
+    cc_supervisor_close(supervisor);
     return check_summary(&t);
 }

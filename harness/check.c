@@ -9,6 +9,7 @@
 #include "harness/internal.h"
 #include "harness/lightcone.h"
 #include "oracle/oracle.h"
+#include "supervise/supervisor.h"
 
 
 const char *cc_failure_kind_name(cc_failure_kind kind) {
@@ -19,6 +20,12 @@ const char *cc_failure_kind_name(cc_failure_kind kind) {
     case CC_FAILURE_ROUND_TRIP: return "load/store round trip differs";
     case CC_FAILURE_MISMATCH: return "mismatch with the oracle";
     case CC_FAILURE_CALL_PATTERN: return "differs under a call pattern";
+    case CC_FAILURE_CRASHED: return "crashed";
+    case CC_FAILURE_EXITED: return "exited without answering";
+    case CC_FAILURE_TIMED_OUT: return "timed out";
+    case CC_FAILURE_OUT_OF_MEMORY: return "out of memory";
+    case CC_FAILURE_DEVICE_ERROR: return "device error";
+    case CC_FAILURE_CONTRACT: return "broke the contract";
     }
     return "unknown";
 }
@@ -32,6 +39,18 @@ uint64_t harness_count_differing(const uint8_t *a, const uint8_t *b, size_t n, s
         }
     }
     return count;
+}
+
+cc_failure_kind cc_failure_kind_of_code(int code) {
+    switch (code) {
+    case CC_ERR_CRASHED: return CC_FAILURE_CRASHED;
+    case CC_ERR_EXITED: return CC_FAILURE_EXITED;
+    case CC_ERR_TIMEOUT: return CC_FAILURE_TIMED_OUT;
+    case CC_ERR_MEMORY_LIMIT: return CC_FAILURE_OUT_OF_MEMORY;
+    case CC_ERR_DEVICE: return CC_FAILURE_DEVICE_ERROR;
+    case CC_ERR_CONTRACT: return CC_FAILURE_CONTRACT;
+    default: return CC_FAILURE_ENGINE_ERROR;
+    }
 }
 
 static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...)
@@ -49,9 +68,18 @@ static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *
     va_end(ap);
 }
 
+/* A call that failed: a fault or a broken contract in the supervisor's words, which name the
+ * call; an engine's own error after what was called. */
+static void call_failed(cc_check_result *res, int rc, const char *what, const cc_error *e) {
+    if (cc_code_is_fault(rc) || rc == CC_ERR_CONTRACT)
+        fail_result(res, cc_failure_kind_of_code(rc), "%.500s", e->msg);
+    else
+        fail_result(res, CC_FAILURE_ENGINE_ERROR, "%.100s failed: %.400s", what, e->msg);
+}
+
 int harness_store_poisoned(cc_context *ctx, cc_grid *out, cc_error *err) {
     memset(out->cells, HARNESS_UNWRITTEN, cc_grid_cells(out));
-    return cc_engine_store(ctx, out->cells, err);
+    return cc_call_store(ctx, out->cells, err);
 }
 
 void cc_check_options_init(cc_check_options *opt) {
@@ -107,10 +135,10 @@ static int companion_of(const cc_engine *engine, const cc_case *c, cc_case *out,
 static cc_context *started(const cc_engine *engine, const cc_case *c, const uint8_t *cells,
                            int64_t k, int *rc, cc_error *err) {
     cc_context *ctx = NULL;
-    if ((*rc = cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, err))) return NULL;
-    if (!(*rc = cc_engine_load(ctx, cells, err)) && k > 0) *rc = cc_engine_step(ctx, k, err);
+    if ((*rc = cc_call_create(engine, &c->rule, c->w, c->h, &ctx, err))) return NULL;
+    if (!(*rc = cc_call_load(ctx, cells, err)) && k > 0) *rc = cc_call_step(ctx, k, err);
     if (*rc) {
-        cc_engine_destroy(ctx);
+        cc_call_destroy(ctx, NULL);
         return NULL;
     }
     return ctx;
@@ -130,30 +158,31 @@ static int run_pattern(const cc_engine *engine, const cc_case *c, const cc_grid 
     }
     if (p == CC_PATTERN_RECREATE) {
         if (!(other = started(engine, &second, second_grid.cells, 1, &rc, err))) goto done;
-        cc_engine_destroy(other);
+        rc = cc_call_destroy(other, err);
         other = NULL;
+        if (rc) goto done;
     }
     switch (p) {
     case CC_PATTERN_SPLIT:
-        if ((ctx = started(engine, c, init->cells, a, &rc, err))) rc = cc_engine_step(ctx, k - a, err);
+        if ((ctx = started(engine, c, init->cells, a, &rc, err))) rc = cc_call_step(ctx, k - a, err);
         break;
     case CC_PATTERN_SINGLES:
         ctx = started(engine, c, init->cells, 0, &rc, err);
-        for (int64_t i = 0; i < k && !rc; i++) rc = cc_engine_step(ctx, 1, err);
+        for (int64_t i = 0; i < k && !rc; i++) rc = cc_call_step(ctx, 1, err);
         break;
     case CC_PATTERN_RELOAD: {
         /* The complement differs from the case's grid in every cell. */
         for (size_t i = 0, n = cc_grid_cells(got); i < n; i++) got->cells[i] = !init->cells[i];
         ctx = started(engine, c, got->cells, 1, &rc, err);
-        if (!rc && !(rc = cc_engine_load(ctx, init->cells, err))) rc = cc_engine_step(ctx, k, err);
+        if (!rc && !(rc = cc_call_load(ctx, init->cells, err))) rc = cc_call_step(ctx, k, err);
         break;
     }
     case CC_PATTERN_TWO_LIVE:
         /* The second context is created after the first, as a second user would. */
         ctx = started(engine, c, init->cells, a, &rc, err);
         if (!rc) other = started(engine, &second, second_grid.cells, 1, &rc, err);
-        if (!rc) rc = cc_engine_step(ctx, k - a, err);
-        if (!rc) rc = cc_engine_step(other, 1, err);
+        if (!rc) rc = cc_call_step(ctx, k - a, err);
+        if (!rc) rc = cc_call_step(other, 1, err);
         break;
     case CC_PATTERN_RECREATE:
         ctx = started(engine, c, init->cells, k, &rc, err);
@@ -161,9 +190,12 @@ static int run_pattern(const cc_engine *engine, const cc_case *c, const cc_grid 
     default: rc = cc_fail(err, CC_ERR_ARG, "no call pattern %d", (int)p);
     }
     if (!rc) rc = harness_store_poisoned(ctx, got, err);
-done:
-    cc_engine_destroy(ctx);
-    cc_engine_destroy(other);
+done:;
+    cc_error destroy_err;
+    int d1 = cc_call_destroy(ctx, &destroy_err);
+    if (!rc && d1) *err = destroy_err, rc = d1;
+    int d2 = cc_call_destroy(other, &destroy_err);
+    if (!rc && d2) *err = destroy_err, rc = d2;
     cc_grid_free(&second_grid);
     return rc;
 }
@@ -233,7 +265,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     cc_error_clear(&eng_err);
     int in_caps = cc_engine_check(engine, &c->rule, c->w, c->h, &caps_err) == CC_OK;
     cc_context *ctx = NULL;
-    int rc = cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, &eng_err);
+    int rc = cc_call_create(engine, &c->rule, c->w, c->h, &ctx, &eng_err);
     if (!in_caps) {
         /* The contract's create refused it with the limit named (engine.c); the engine never ran. */
         res->outcome = CC_OUTCOME_REFUSED;
@@ -246,36 +278,51 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         return cc_fail(err, CC_ERR_NOMEM, "%s", eng_err.msg[0] ? eng_err.msg : "out of memory");
     }
     if (rc != CC_OK) {
-        fail_result(res, CC_FAILURE_REFUSED_VALID, "create refused a case within its caps: %s",
-                    eng_err.msg[0] ? eng_err.msg : "(no message)");
+        if (cc_code_is_fault(rc) || rc == CC_ERR_CONTRACT)
+            call_failed(res, rc, "create", &eng_err);
+        else
+            fail_result(res, CC_FAILURE_REFUSED_VALID, "create refused a case within its caps: %s",
+                        eng_err.msg[0] ? eng_err.msg : "(no message)");
         return CC_OK;
     }
 
     cc_grid init = {0}, got = {0}, again = {0};
-    if ((rc = case_grid(c, &init, err)) || (rc = cc_grid_alloc(&got, c->w, c->h, err))) {
-        cc_engine_destroy(ctx);
+    if ((rc = case_grid(c, &init, err)) || (rc = cc_grid_alloc(&got, c->w, c->h, err)) ||
+        (rc = cc_grid_alloc(&again, c->w, c->h, err))) {
+        cc_call_destroy(ctx, NULL);
         cc_grid_free(&init);
+        cc_grid_free(&got);
         return rc;
     }
     size_t n = cc_grid_cells(&init), first = 0;
-    if ((rc = cc_engine_load(ctx, init.cells, &eng_err))) {
-        fail_result(res, CC_FAILURE_ENGINE_ERROR, "load failed: %.400s", eng_err.msg);
+    if ((rc = cc_call_load(ctx, init.cells, &eng_err))) {
+        call_failed(res, rc, "load", &eng_err);
     } else if ((rc = harness_store_poisoned(ctx, &got, &eng_err))) {
-        fail_result(res, CC_FAILURE_ENGINE_ERROR, "store after load failed: %.400s", eng_err.msg);
+        call_failed(res, rc, "store after load", &eng_err);
     } else if ((res->differing = harness_count_differing(got.cells, init.cells, n, &first)) != 0) {
         fail_result(res, CC_FAILURE_ROUND_TRIP,
                     "store right after load differs from the loaded grid in %llu cells, first "
                     "(%d,%d): stored %d, loaded %d",
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
                     (int)(first / (size_t)c->w), got.cells[first], init.cells[first]);
-    } else if ((rc = cc_engine_step(ctx, c->steps, &eng_err))) {
-        fail_result(res, CC_FAILURE_ENGINE_ERROR, "step(%lld) failed: %.400s", (long long)c->steps,
-                    eng_err.msg);
+    } else if ((rc = cc_call_step(ctx, c->steps, &eng_err))) {
+        char what[48];
+        snprintf(what, sizeof what, "step(%lld)", (long long)c->steps);
+        call_failed(res, rc, what, &eng_err);
     } else if ((rc = harness_store_poisoned(ctx, &got, &eng_err))) {
-        fail_result(res, CC_FAILURE_ENGINE_ERROR, "store after step(%lld) failed: %.400s",
-                    (long long)c->steps, eng_err.msg);
+        call_failed(res, rc, "store after step(k)", &eng_err);
+    } else if ((rc = harness_store_poisoned(ctx, &again, &eng_err))) {
+        call_failed(res, rc, "a second store after step(k)", &eng_err);
+    } else if ((res->differing = harness_count_differing(again.cells, got.cells, n, &first)) != 0) {
+        /* store reads the engine's state; it must not change it. */
+        fail_result(res, CC_FAILURE_CONTRACT,
+                    "two stores in a row gave different grids: %llu cells differ, first (%d,%d): "
+                    "%d, then %d",
+                    (unsigned long long)res->differing, (int)(first % (size_t)c->w),
+                    (int)(first / (size_t)c->w), got.cells[first], again.cells[first]);
     }
-    cc_engine_destroy(ctx);
+    if ((rc = cc_call_destroy(ctx, &eng_err)) && res->outcome != CC_OUTCOME_FAIL)
+        call_failed(res, rc, "destroy", &eng_err);
     rc = CC_OK;
     /* The oracle's work for the whole grid: it picks light cones, and bounds the patterns. */
     double work = (double)n * (double)cc_rule_max_count(&c->rule) * (double)c->steps;
@@ -284,8 +331,6 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     /* Each pattern is a whole run more: past the budget only the split, whose bugs (a second
      * call) can hide in large grids; the others test state that any size shows. */
     if (res->lightcone || work > opt->pattern_budget) patterns &= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
-    if (!rc && res->outcome != CC_OUTCOME_FAIL && patterns)
-        rc = cc_grid_alloc(&again, c->w, c->h, err);
     for (int p = 1; p < CC_PATTERN_COUNT && !rc && res->outcome != CC_OUTCOME_FAIL; p++) {
         if (!(patterns & CC_PATTERN_BIT(p))) continue;
         /* Patterns that split the steps need two of them to split. */
@@ -293,8 +338,11 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         char name[160], one[32];
         cc_pattern_describe((cc_pattern)p, c, name, sizeof name);
         cc_pattern_describe(CC_PATTERN_ONE_CALL, c, one, sizeof one);
-        if (run_pattern(engine, c, &init, (cc_pattern)p, &again, &eng_err)) {
-            fail_result(res, CC_FAILURE_ENGINE_ERROR, "%s failed: %.400s", name, eng_err.msg);
+        int prc = run_pattern(engine, c, &init, (cc_pattern)p, &again, &eng_err);
+        if (prc) {
+            char what[200];
+            snprintf(what, sizeof what, "under the call pattern %s", name);
+            call_failed(res, prc, what, &eng_err);
             res->pattern = (cc_pattern)p;
             break;
         }

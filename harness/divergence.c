@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "supervise/supervisor.h"
 #include "harness/internal.h"
 #include "harness/png.h"
 #include "oracle/oracle.h"
@@ -66,13 +67,13 @@ static cc_context *fresh(const cc_engine *engine, const cc_case *c, const cc_gri
     cc_context *ctx = NULL;
     cc_error e;
     cc_error_clear(&e);
-    if (cc_engine_create(engine, &c->rule, c->w, c->h, &ctx, &e)) {
+    if (cc_call_create(engine, &c->rule, c->w, c->h, &ctx, &e)) {
         snprintf(d->note, sizeof d->note, "create failed during analysis: %.400s", e.msg);
         return NULL;
     }
-    if (cc_engine_load(ctx, init->cells, &e)) {
+    if (cc_call_load(ctx, init->cells, &e)) {
         snprintf(d->note, sizeof d->note, "load failed during analysis: %.400s", e.msg);
-        cc_engine_destroy(ctx);
+        cc_call_destroy(ctx, NULL);
         return NULL;
     }
     return ctx;
@@ -94,13 +95,13 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     /* The end: step(steps) in one call against the oracle's final grid. */
     cc_context *ctx = fresh(engine, c, &init, d);
     if (!ctx) goto done;
-    if (cc_engine_step(ctx, c->steps, &e) || harness_store_poisoned(ctx, &got, &e)) {
+    if (cc_call_step(ctx, c->steps, &e) || harness_store_poisoned(ctx, &got, &e)) {
         snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)c->steps,
                  e.msg);
-        cc_engine_destroy(ctx);
+        cc_call_destroy(ctx, NULL);
         goto done;
     }
-    cc_engine_destroy(ctx);
+    cc_call_destroy(ctx, NULL);
     if ((rc = cc_grid_copy(&next, &init, err))) goto done;
     if ((rc = oracle_run(&c->rule, &next, c->steps, err))) goto done;
     d->differing_end = harness_count_differing(got.cells, next.cells, cc_grid_cells(&got), NULL);
@@ -109,7 +110,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     if (!(ctx = fresh(engine, c, &init, d))) goto done;
     for (int64_t j = 0; j <= c->steps; j++) {
         if (j > 0) {
-            if (cc_engine_step(ctx, 1, &e)) {
+            if (cc_call_step(ctx, 1, &e)) {
                 snprintf(d->note, sizeof d->note, "step(1) number %lld failed: %.400s", (long long)j,
                          e.msg);
                 break;
@@ -123,7 +124,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
         }
         if (diverged(d, report_dir, engine->name, c, tag, j, &got, &oracle)) break;
     }
-    cc_engine_destroy(ctx);
+    cc_call_destroy(ctx, NULL);
     if (rc || d->known || d->note[0]) goto done;
 
     /* Every single step agreed: find the first j where step(j) in one call does not. */
@@ -132,8 +133,8 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     for (int64_t j = 1; j <= c->steps; j++) {
         if ((rc = oracle_advance(&c->rule, &oracle, &next, err))) break;
         if (!(ctx = fresh(engine, c, &init, d))) break;
-        int bad = cc_engine_step(ctx, j, &e) || harness_store_poisoned(ctx, &got, &e);
-        cc_engine_destroy(ctx);
+        int bad = cc_call_step(ctx, j, &e) || harness_store_poisoned(ctx, &got, &e);
+        cc_call_destroy(ctx, NULL);
         if (bad) {
             snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)j,
                      e.msg);

@@ -5,6 +5,7 @@
 #include "engines/engine.h"
 #include "harness/campaign.h"
 #include "harness/options.h"
+#include "supervise/supervisor.h"
 
 /* C++ callers (CUDA engines, ports) see C linkage. */
 #ifdef __cplusplus
@@ -43,6 +44,10 @@ typedef struct cc_conformance_summary {
     int refusals;     /* unsupported parameters refused at create, with a message */
     int failed;       /* edge cases, round trips or refusals that failed */
     int infra_errors; /* checks that could not run */
+    cc_failure_kind first_kind;  /* the first failure's class (CC_FAILURE_NONE: none) */
+    char first_failure[640];     /* its section and detail */
+    int stopped;                 /* 1: a fault (a crash, an exit, a time-out, memory, the
+                                  * device) stopped the checks after it */
     cc_campaign_result campaign;
     int passed;
 } cc_conformance_summary;
@@ -57,6 +62,35 @@ void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size
  * whether they passed), another code when the campaign could not run. */
 int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
                        cc_conformance_summary *sum, cc_error *err);
+
+/* Engines reach the harness as descriptions of a supervisor (supervise/supervisor.h). A driver
+ * given an engine's own table (a test binary's main, a port's conformance main) is run through
+ * cc_harness_drive: when the process was started as a worker it serves as one; otherwise it
+ * opens a supervisor over engine and reference, runs driver on their descriptions and closes it.
+ * Returns the driver's (or the worker's) exit status. */
+typedef int (*cc_harness_driver)(const cc_engine *engine, const cc_engine *reference, int argc,
+                                 char **argv);
+int cc_harness_drive(cc_harness_driver driver, const cc_engine *engine,
+                     const cc_engine *reference, int argc, char **argv);
+
+/* For a test that holds engines' own tables (NULL-terminated): when the process was started as
+ * a worker, serves as one and returns 1 with *status; else opens a supervisor that knows them
+ * (and the registry's, where linked) and returns 0 with *sv. Returns 1 with *status 2 when the
+ * supervisor cannot start. */
+int cc_harness_supervise(int argc, char **argv, const cc_engine *const *tables,
+                         cc_supervisor **sv, int *status);
+/* The description of table's engine in sv (by its name), or NULL. */
+const cc_engine *cc_supervised(const cc_supervisor *sv, const cc_engine *table);
+
+/* --time-limit SECONDS and --memory-margin MIB, into opt (the conformance test, check and
+ * certify take them). */
+#define CC_SUPERVISION_OPTION_COUNT 2
+void cc_supervision_option_rows(cc_campaign_options *opt,
+                                cc_option rows[CC_SUPERVISION_OPTION_COUNT]);
+
+/* Gives the engine's supervisor opt's limits, and in-flight lines on stderr where opt->progress
+ * shows progress. Nothing for an engine no supervisor runs. */
+void cc_supervision_apply(const cc_engine *engine, const cc_campaign_options *opt);
 
 /* ms per step and cells per second, against reference in the same run. */
 int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);

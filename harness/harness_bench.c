@@ -5,7 +5,8 @@
 #include "harness/bench.h"
 #include "harness/harness.h"
 
-int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
+static int bench_main(const cc_engine *engine, const cc_engine *reference, int argc,
+                   char **argv) {
     int status = 0;
     cc_bench_options opt;
     cc_bench_options_init(&opt);
@@ -24,4 +25,8 @@ int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int ar
         return 1;
     }
     return 0;
+}
+
+int cc_harness_bench(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
+    return cc_harness_drive(bench_main, engine, reference, argc, argv);
 }

@@ -3,6 +3,7 @@
  * the zero-step load/store round trip, the refusal of every parameter outside the engine's caps,
  * then a seeded campaign against the oracle. Sharded through Bazel's protocol. */
 #include "harness/harness.h"
+#include "supervise/supervisor.h"
 #include "harness/lightcone.h"
 
 #include <inttypes.h>
@@ -16,7 +17,14 @@
 int cc_harness_skip(const cc_engine *engine, int *status) {
     cc_error err;
     cc_error_clear(&err);
-    if (cc_engine_available(engine, &err) == CC_OK) {
+    if (!cc_supervisor_of(engine)) {
+        /* An engine's own table would be refused by every call: never a skip. */
+        printf("FAILED: %s: not run by a supervisor (pass the description cc_supervised gives)\n",
+               engine->name);
+        *status = 1;
+        return 1;
+    }
+    if (cc_call_available(engine, &err) == CC_OK) {
         *status = 0;
         return 0;
     }
@@ -45,7 +53,18 @@ typedef struct tally {
     uint32_t seam_classes;    /* CC_SEAM_* they covered */
     int reported;      /* a full report was printed already */
     int infra_error;
+    cc_failure_kind first_kind;
+    char first_failure[640];
+    int stopped;       /* a fault ended the checks: each further case would only repeat it, at
+                        * the cost of a fresh worker or a whole time limit */
 } tally;
+
+/* Faults end an engine's checks: what follows would repeat them at their cost. */
+static int is_fault_kind(cc_failure_kind kind) {
+    return kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
+           kind == CC_FAILURE_TIMED_OUT || kind == CC_FAILURE_OUT_OF_MEMORY ||
+           kind == CC_FAILURE_DEVICE_ERROR;
+}
 
 static int mine(tally *t) {
     uint64_t j = t->ordinal++;
@@ -54,7 +73,12 @@ static int mine(tally *t) {
 
 static void report_failure(tally *t, const char *section, const cc_case *c,
                            const cc_check_result *res) {
+    if (t->failed == 0) {
+        t->first_kind = res->kind;
+        snprintf(t->first_failure, sizeof t->first_failure, "%s: %.500s", section, res->detail);
+    }
     t->failed++;
+    if (is_fault_kind(res->kind)) t->stopped = 1;
     if (t->reported) {
         cc_failure_print_short(stdout, t->engine->name, section, c, res);
         return;
@@ -80,6 +104,13 @@ static void check_case(tally *t, const char *section, const cc_case *given, int 
     if (!fuzz_fit_port_caps(&caps, 0, &fitted)) {
         t->over_cells++;
         return;
+    }
+    cc_supervisor *sv = cc_supervisor_of(t->engine);
+    if (sv) {
+        char line[CC_CASE_TEXT_MAX], label[CC_CASE_TEXT_MAX + 64];
+        case_format(c, line, sizeof line, NULL);
+        snprintf(label, sizeof label, "%s: %s", section, line);
+        cc_supervisor_label(sv, label);
     }
     cc_check_result res;
     cc_error err;
@@ -108,7 +139,7 @@ static void check_case(tally *t, const char *section, const cc_case *given, int 
 
 /* Checks one case when it belongs to this shard. */
 static void check(tally *t, const char *section, const cc_case *c, int *passed) {
-    if (mine(t)) check_case(t, section, c, passed);
+    if (mine(t) && !t->stopped) check_case(t, section, c, passed);
 }
 
 /* ---- Building cases --------------------------------------------------------------------- */
@@ -343,8 +374,8 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
     cc_context *ctx = NULL;
     cc_error err;
     cc_error_clear(&err);
-    int rc = cc_engine_create(t->engine, &c.rule, c.w, c.h, &ctx, &err);
-    cc_engine_destroy(ctx);
+    int rc = cc_call_create(t->engine, &c.rule, c.w, c.h, &ctx, &err);
+    cc_call_destroy(ctx, NULL);
     if (rc == CC_ERR_NOMEM) {
         snprintf(t->huge_note, sizeof t->huge_note, "%dx%d does not fit here: %.120s", (int)w,
                  (int)h, err.msg);
@@ -439,9 +470,9 @@ static void expect_refusal(tally *t, const char *what, const cc_rule *rule, int3
     cc_context *ctx = NULL;
     cc_error err;
     cc_error_clear(&err);
-    int rc = cc_engine_create(t->engine, rule, w, h, &ctx, &err);
+    int rc = cc_call_create(t->engine, rule, w, h, &ctx, &err);
     if (rc == CC_OK) {
-        cc_engine_destroy(ctx);
+        cc_call_destroy(ctx, NULL);
         printf("FAILED: %s: create accepted %s (%dx%d): %s\n", t->engine->name, what, (int)w,
                (int)h, caps_err.msg);
         t->failed++;
@@ -604,8 +635,16 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     fflush(stdout);
 
     int rc = CC_OK;
-    if (!(t.failed && opt->stop_at_first_failure))
+    if (!(t.failed && opt->stop_at_first_failure) && !t.stopped)
         rc = cc_campaign_run(engine, opt, &sum->campaign, err);
+    sum->first_kind = t.first_kind;
+    snprintf(sum->first_failure, sizeof sum->first_failure, "%s", t.first_failure);
+    sum->stopped = t.stopped;
+    if (!t.failed && sum->campaign.has_failure) {
+        sum->first_kind = sum->campaign.failure.result.kind;
+        snprintf(sum->first_failure, sizeof sum->first_failure, "campaign case %" PRIu64 ": %.500s",
+                 sum->campaign.first_failure, sum->campaign.failure.result.detail);
+    }
     sum->edge_passed = t.edge_passed;
     sum->scale_passed = t.scale_passed;
     sum->huge_passed = t.huge_passed;
@@ -675,7 +714,7 @@ void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIG
     memcpy(rows, table, sizeof table);
 }
 
-int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
+static int conformance_main(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv) {
     (void)reference;
     int status = 0;
@@ -686,24 +725,26 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
         fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
         return 2;
     }
-    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 4] = {
+    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 5 + CC_SUPERVISION_OPTION_COUNT] = {
         [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                                       "where failure reports are written"),
         [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt.verbose,
                                                         "print every case as it runs"),
         [CC_CAMPAIGN_OPTION_COUNT + 2] = CC_OPTION_FLAG(
             "replay-alone", &opt.replay_alone,
-            "replay a failing case alone in a new process of this executable (its main must "
-            "call cc_replay_hook)"),
+            "replay a failing case alone in a fresh worker process"),
         [CC_CAMPAIGN_OPTION_COUNT + 3] = cc_huge_grid_option(&opt),
+        [CC_CAMPAIGN_OPTION_COUNT + 4] = cc_progress_option(&opt),
     };
     cc_campaign_option_rows(&opt, rows);
+    cc_supervision_option_rows(&opt, rows + CC_CAMPAIGN_OPTION_COUNT + 5);
     cc_command cmd = {cc_options_program(argc, argv, "conformance"),
                       "The engine's conformance test: edge cases, zero-step round trips, the\n"
                       "refusal of unsupported parameters, then a seeded campaign against the\n"
                       "oracle.",
                       rows, sizeof rows / sizeof rows[0]};
     if (cc_options_parse_or_usage(&cmd, argc, argv, stdout, stderr, &status)) return status;
+    cc_supervision_apply(engine, &opt);
     if (cc_harness_skip(engine, &status)) return status;
     char master[2 * CC_SEED_BYTES + 1], caps[256];
     case_seed_format_hex(opt.master, master);
@@ -733,4 +774,8 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
            opt.shard_count);
     fflush(stdout);
     return sum.passed ? 0 : 1;
+}
+
+int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc, char **argv) {
+    return cc_harness_drive(conformance_main, engine, reference, argc, argv);
 }

@@ -1,6 +1,7 @@
 /* Work and memory limits, checked before a request starts (limits.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/limits.h"
+#include "supervise/supervisor.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,8 @@ double cc_memory_available(void) {
 cc_memory cc_engine_memory_need(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                                 int *stated) {
     cc_memory need;
-    *stated = cc_engine_memory(engine, rule, w, h, &need);
+    cc_error err;
+    *stated = cc_call_memory(engine, rule, w, h, &need, &err);
     if (*stated) return need;
     double generic = (double)w * (double)h * CC_GENERIC_ENGINE_BYTES_PER_CELL;
     if (engine->hardware == CC_HW_GPU) return (cc_memory){0.0, generic};

@@ -2,13 +2,16 @@
  * an engine whose own estimate (cc_engine.memory) is more than there is is refused before its
  * create, the refusal naming the size, the bytes needed and the bytes available; the same grid
  * passes for an engine that states a small estimate or none (the generic one); a GPU engine's
- * device bytes are not counted against the host. */
+ * device bytes are not counted against the host. The harness is given the engines as a
+ * supervisor's descriptions (their estimates come from the worker); the contract's own
+ * cc_call_memory asks the workers. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "harness/harness.h"
 #include "harness/limits.h"
 #include "testing/check.h"
 
@@ -49,25 +52,46 @@ static const cc_engine frugal = LIMITS_ENGINE("test.frugal", CC_HW_CPU, frugal_m
 static const cc_engine generic = LIMITS_ENGINE("test.generic", CC_HW_CPU, NULL);
 static const cc_engine on_device = LIMITS_ENGINE("test.device", CC_HW_GPU, device_memory);
 static const cc_engine generic_gpu = LIMITS_ENGINE("test.generic-gpu", CC_HW_GPU, NULL);
+/* hungry, with sides up to 2000 */
+static const cc_engine capped = {.name = "test.capped", .summary = "limits_test",
+                                 .caps = {.w_max = 2000, .h_max = 2000},
+                                 .create = create_reached, .memory = hungry_memory};
 
 #define LINE                                                                                       \
     "rule=B3/S23 size=1000x1000 steps=1 density=0.5 "                                             \
     "seed=0000000000000000000000000000000000000000000000000000000000000001"
 
-int main(void) {
+int main(int argc, char **argv) {
+    const cc_engine *const tables[] = {&hungry,      &frugal, &generic, &on_device,
+                                       &generic_gpu, &capped, NULL};
+    cc_supervisor *sv;
+    int status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
     checks t = {"limits_test", 0, 0};
-    /* 10 MB here: 1000 x 1000 needs 3 MB of the harness's grids plus the engine's context. */
-    if (!CHECK(&t, setenv("CELLCHECK_MEMORY_AVAILABLE", "10000000", 1) == 0))
+    const cc_engine *hungry_d = cc_supervised(sv, &hungry), *frugal_d = cc_supervised(sv, &frugal),
+                    *generic_d = cc_supervised(sv, &generic),
+                    *on_device_d = cc_supervised(sv, &on_device),
+                    *generic_gpu_d = cc_supervised(sv, &generic_gpu);
+    if (!CHECK(&t, hungry_d && frugal_d && generic_d && on_device_d && generic_gpu_d)) {
+        cc_supervisor_close(sv);
         return check_summary(&t);
+    }
+    /* 10 MB here: 1000 x 1000 needs 3 MB of the harness's grids plus the engine's context. */
+    if (!CHECK(&t, setenv("CELLCHECK_MEMORY_AVAILABLE", "10000000", 1) == 0)) {
+        cc_supervisor_close(sv);
+        return check_summary(&t);
+    }
     CHECKF(&t, cc_memory_available() == 1e7, "the stand-in figure is not read: %.0f",
            cc_memory_available());
     cc_rule life;
     cc_error err = {0};
-    if (!CHECKF(&t, cc_rule_parse("B3/S23", &life, &err) == CC_OK, "%s", err.msg))
+    if (!CHECKF(&t, cc_rule_parse("B3/S23", &life, &err) == CC_OK, "%s", err.msg)) {
+        cc_supervisor_close(sv);
         return check_summary(&t);
+    }
 
     /* 3e6 + 1e8 bytes: refused, with the size, the total, the parts and what there is. */
-    int rc = cc_limit_engine_memory("check --case", &hungry, &life, 1000, 1000, 3.0, &err);
+    int rc = cc_limit_engine_memory("check --case", hungry_d, &life, 1000, 1000, 3.0, &err);
     printf("hungry: %s\n", err.msg);
     CHECKF(&t,
            rc == CC_ERR_NOMEM && strstr(err.msg, "test.hungry on a 1000x1000 grid") &&
@@ -80,20 +104,20 @@ int main(void) {
     cc_campaign_options_init(&opt);
     opt.out = stdout;
     memset(&err, 0, sizeof err);
-    rc = cc_campaign_check_line(&hungry, LINE, &opt, NULL, &err);
+    rc = cc_campaign_check_line(hungry_d, LINE, &opt, NULL, &err);
     CHECKF(&t, rc == CC_ERR_NOMEM && !strstr(err.msg, "create was reached"),
            "check --case on the hungry engine: rc %d: %s", rc, err.msg);
 
     /* 3e6 + 1.25e5 and 3e6 + 2e6 (generic) fit in 1e7. */
-    CHECKF(&t, cc_limit_engine_memory("check --case", &frugal, &life, 1000, 1000, 3.0, &err) == 0,
+    CHECKF(&t, cc_limit_engine_memory("check --case", frugal_d, &life, 1000, 1000, 3.0, &err) == 0,
            "frugal refused: %s", err.msg);
-    CHECKF(&t, cc_limit_engine_memory("check --case", &generic, &life, 1000, 1000, 3.0, &err) == 0,
+    CHECKF(&t, cc_limit_engine_memory("check --case", generic_d, &life, 1000, 1000, 3.0, &err) == 0,
            "generic refused: %s", err.msg);
     /* The frugal engine passes the limit and reaches its create, so the limit let it through
      * (its report, of a create that fails on purpose, is not shown). */
     memset(&err, 0, sizeof err);
     opt.out = tmpfile();
-    rc = opt.out ? cc_campaign_check_line(&frugal, LINE, &opt, NULL, &err) : CC_ERR_IO;
+    rc = opt.out ? cc_campaign_check_line(frugal_d, LINE, &opt, NULL, &err) : CC_ERR_IO;
     if (opt.out) fclose(opt.out);
     opt.out = stdout;
     CHECKF(&t, rc != CC_ERR_NOMEM, "check --case on the frugal engine was refused for memory: %s",
@@ -101,36 +125,39 @@ int main(void) {
     /* Where the generic estimate is too much (2000 x 2000: 12e6 + 8e6), a frugal estimate is not
      * (12e6 + 5e5 against 1.9e7): the engine's own layout decides. */
     setenv("CELLCHECK_MEMORY_AVAILABLE", "19000000", 1);
-    rc = cc_limit_engine_memory("run", &generic, &life, 2000, 2000, 3.0, &err);
+    rc = cc_limit_engine_memory("run", generic_d, &life, 2000, 2000, 3.0, &err);
     CHECKF(&t, rc == CC_ERR_NOMEM && strstr(err.msg, "a generic estimate"), "generic: %d %s", rc,
            err.msg);
-    CHECKF(&t, cc_limit_engine_memory("run", &frugal, &life, 2000, 2000, 3.0, &err) == 0,
+    CHECKF(&t, cc_limit_engine_memory("run", frugal_d, &life, 2000, 2000, 3.0, &err) == 0,
            "frugal at 2000x2000 refused: %s", err.msg);
 
     /* A GPU engine: its device bytes are named, not counted against the host. */
     setenv("CELLCHECK_MEMORY_AVAILABLE", "4000000", 1);
-    CHECKF(&t, cc_limit_engine_memory("check --case", &on_device, &life, 1000, 1000, 3.0, &err) == 0,
+    CHECKF(&t, cc_limit_engine_memory("check --case", on_device_d, &life, 1000, 1000, 3.0, &err) == 0,
            "device bytes were counted against the host: %s", err.msg);
     CHECKF(&t,
-           cc_limit_engine_memory("check --case", &generic_gpu, &life, 1000, 1000, 3.0, &err) == 0,
+           cc_limit_engine_memory("check --case", generic_gpu_d, &life, 1000, 1000, 3.0, &err) == 0,
            "a GPU engine without an estimate was charged host memory: %s", err.msg);
     setenv("CELLCHECK_MEMORY_AVAILABLE", "1000000", 1);
-    rc = cc_limit_engine_memory("check --case", &on_device, &life, 1000, 1000, 3.0, &err);
+    rc = cc_limit_engine_memory("check --case", on_device_d, &life, 1000, 1000, 3.0, &err);
     CHECKF(&t, rc == CC_ERR_NOMEM && strstr(err.msg, "50000000 bytes on the device"),
            "device: %d %s", rc, err.msg);
     /* An engine's estimate is asked only within its caps (here: sides up to 2000). */
     cc_memory need;
-    cc_engine capped = hungry;
-    capped.caps.w_max = capped.caps.h_max = 2000;
-    CHECKF(&t, cc_engine_memory(&capped, &life, 1000, 1000, &need) == 1 && need.host_bytes == 1e8,
+    const cc_engine *capped_d = cc_supervised(sv, &capped);
+    CHECKF(&t, cc_call_memory(capped_d, &life, 1000, 1000, &need, &err) == 1 &&
+                   need.host_bytes == 1e8,
            "within the caps: %.0f", need.host_bytes);
-    CHECKF(&t, cc_engine_memory(&capped, &life, 4000, 1000, &need) == 0 && need.host_bytes == 0.0,
+    CHECKF(&t, cc_call_memory(capped_d, &life, 4000, 1000, &need, &err) == 0 &&
+                   need.host_bytes == 0.0,
            "outside the caps the engine's estimate was asked");
-    CHECKF(&t, cc_engine_memory(&generic, &life, 1000, 1000, &need) == 0, "no estimate, yet one");
+    CHECKF(&t, cc_call_memory(generic_d, &life, 1000, 1000, &need, &err) == 0,
+           "no estimate, yet one");
 
     /* A malformed stand-in is ignored: the machine's own figure is used. */
     setenv("CELLCHECK_MEMORY_AVAILABLE", "lots", 1);
     CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
            "a malformed stand-in was read as %.0f", cc_memory_available());
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

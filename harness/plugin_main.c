@@ -3,18 +3,18 @@
  *   DRIVER [--plugin PATH]... --engine NAME [the driver's own flags]
  * CELLCHECK_PLUGINS=a.so:b.so loads plugins too. ci/install.sh installs the two drivers as
  * cellcheck-conformance and cellcheck-golden. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engines/engine_set.h"
-#include "harness/replay.h"
+#include "supervise/supervisor.h"
+#include "supervise/worker.h"
 
 int CC_HARNESS(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
 
 #define MAX_ARGS 64
-
-static const cc_engine *find(const char *name, void *arg) { return cc_engine_set_find(arg, name); }
 
 /* The value of --NAME VALUE or --NAME=VALUE at argv[*i], advancing *i past it; NULL otherwise. */
 static const char *flag_value(const char *name, int argc, char **argv, int *i) {
@@ -37,52 +37,61 @@ static int usage_error(const char *program, const char *msg) {
 }
 
 int main(int argc, char **argv) {
-    cc_engine_set set;
-    cc_error err = {0};
     int status = 2;
-    if (cc_engine_set_init(&set, &err) ||
-        cc_engine_set_load_list(&set, getenv("CELLCHECK_PLUGINS"), &err)) {
-        fprintf(stderr, "%s: %s\n", argv[0], err.msg);
-        cc_engine_set_free(&set);
+    /* Plugins are opened in workers only: this process learns their tables from one. */
+    if (cc_worker_hook(argc, argv, NULL, &status)) return status;
+    cc_error err = {0};
+    const char **plugins = calloc((size_t)argc + 64, sizeof *plugins);
+    size_t nplugins = 0;
+    cc_supervisor *sv = NULL;
+    if (!plugins) {
+        fprintf(stderr, "%s: out of memory\n", argv[0]);
         return 2;
     }
-    if (cc_replay_hook(find, &set, &status)) {
-        cc_engine_set_free(&set);
-        return status;
-    }
+    /* CELLCHECK_PLUGINS first, then --plugin in order. */
+    char *list = getenv("CELLCHECK_PLUGINS") ? strdup(getenv("CELLCHECK_PLUGINS")) : NULL;
+    char *save = NULL;
+    for (char *p = list ? strtok_r(list, ":", &save) : NULL; p && nplugins < 63;
+         p = strtok_r(NULL, ":", &save))
+        plugins[nplugins++] = p;
     const char *engine_name = NULL, *value;
     int i = 1;
     while (i < argc) {
         if ((value = flag_value("plugin", argc, argv, &i))) {
-            if (cc_engine_set_load_file(&set, value, &err)) goto bad;
+            plugins[nplugins++] = value;
         } else if ((value = flag_value("engine", argc, argv, &i))) {
             engine_name = value;
         } else {
             break;
         }
     }
-    const cc_engine *engine = engine_name ? cc_engine_set_find(&set, engine_name) : NULL;
+    if (cc_supervisor_open(plugins, nplugins, NULL, &sv, &err)) goto bad;
+    const cc_engine *engine = engine_name ? cc_supervisor_find(sv, engine_name) : NULL;
     if (!engine) {
         cc_fail(&err, CC_ERR_ARG, engine_name ? "no engine named %s in the plugins loaded"
                                               : "--engine NAME is required%s",
                 engine_name ? engine_name : "");
         goto bad;
     }
-    if (cc_engine_set_export(&set, &err)) goto bad;
+    if (cc_engine_set_export(cc_supervisor_set(sv), &err)) goto bad;
     char *args[MAX_ARGS + 2];
     int n = 0;
     args[n++] = argv[0];
     for (; i < argc && n < MAX_ARGS; i++) args[n++] = argv[i];
 #ifdef CC_HARNESS_REPLAY
-    char replay[] = "--replay-alone"; /* this main replays a case alone when asked to */
+    char replay[] = "--replay-alone"; /* a failure is replayed alone in a fresh worker */
     args[n++] = replay;
 #endif
     args[n] = NULL;
     status = CC_HARNESS(engine, NULL, n, args);
-    cc_engine_set_free(&set);
+    cc_supervisor_close(sv);
+    free(plugins);
+    free(list);
     return status;
 bad:
     status = usage_error(argv[0], err.msg);
-    cc_engine_set_free(&set);
+    cc_supervisor_close(sv);
+    free(plugins);
+    free(list);
     return status;
 }

@@ -14,10 +14,21 @@ static int is_grid_difference(cc_failure_kind kind) {
     return kind == CC_FAILURE_MISMATCH || kind == CC_FAILURE_ROUND_TRIP;
 }
 
+/* A time-out or a memory overrun costs its whole limit again on every try: not shrunk. */
 static int can_shrink(cc_failure_kind kind) {
     return is_grid_difference(kind) || kind == CC_FAILURE_ENGINE_ERROR ||
-           kind == CC_FAILURE_REFUSED_VALID || kind == CC_FAILURE_CALL_PATTERN;
+           kind == CC_FAILURE_REFUSED_VALID || kind == CC_FAILURE_CALL_PATTERN ||
+           kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
+           kind == CC_FAILURE_DEVICE_ERROR || kind == CC_FAILURE_CONTRACT;
 }
+
+/* Each try of a fault starts a fresh worker (a GPU context each): fewer are spent on them. */
+static int is_fault(cc_failure_kind kind) {
+    return kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
+           kind == CC_FAILURE_TIMED_OUT || kind == CC_FAILURE_OUT_OF_MEMORY ||
+           kind == CC_FAILURE_DEVICE_ERROR;
+}
+#define FAULT_SHRINK_TRIES 24
 
 /* A case verified by light cones is too large to step whole, step by step, for the divergence
  * search; and each shrinking try may cost as much, so fewer are spent on it. */
@@ -44,9 +55,8 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
         rep->shard_count = opt->shard_count;
         rep->preceding = (uint64_t)from_index / (opt->shard_count ? opt->shard_count : 1);
     }
-    if (opt->replay_alone) {
-        rep->replay = (int)cc_replay_alone(engine->name, rep->line, rep->replay_note,
-                                           sizeof rep->replay_note);
+    if (opt->replay_alone && res->kind != CC_FAILURE_TIMED_OUT) {
+        rep->replay = (int)cc_replay_alone(engine, c, rep->replay_note, sizeof rep->replay_note);
         /* Passing alone, its failure came from earlier work of this process: stepping and
          * shrinking it here would only measure that history. */
         if (rep->replay == CC_REPLAY_PASSED) return CC_OK;
@@ -60,6 +70,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     if (!opt->shrink || !can_shrink(res->kind)) return CC_OK;
     int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
     if (res->lightcone && tries > LIGHTCONE_SHRINK_TRIES) tries = LIGHTCONE_SHRINK_TRIES;
+    if (is_fault(res->kind) && tries > FAULT_SHRINK_TRIES) tries = FAULT_SHRINK_TRIES;
     if ((rc = cc_case_shrink(engine, c, res->kind, tries, &rep->smallest, &rep->shrink_tries, err)))
         return rc;
     rep->shrunk = !cc_rule_equal(&rep->smallest.rule, &c->rule) || rep->smallest.w != c->w ||
@@ -141,8 +152,8 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
     }
     fprintf(out, "  case: %s\n", rep->line);
     if (rep->replay == CC_REPLAY_PASSED) {
-        fprintf(out, "  depends on process history: the case passes when replayed alone in a new "
-                     "process; here it ran after the conformance sections");
+        fprintf(out, "  depends on process history: the case passes when replayed alone in a fresh "
+                     "worker process; its first worker ran it after the conformance sections");
         if (rep->from_campaign && rep->preceding > 0) {
             fprintf(out, " and %" PRIu64 " earlier campaign cases of this process:", rep->preceding);
             uint64_t step = rep->shard_count ? rep->shard_count : 1, first = rep->index % step;
@@ -156,7 +167,7 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
         }
         fprintf(out, "\n");
     } else if (rep->replay == CC_REPLAY_FAILED) {
-        fprintf(out, "  replayed alone in a new process: fails there too\n");
+        fprintf(out, "  replayed alone in a fresh worker process: fails there too\n");
     } else if (rep->replay == CC_REPLAY_UNKNOWN) {
         fprintf(out, "  replay alone: %s\n", rep->replay_note);
     }

@@ -53,6 +53,11 @@ const char *cc_code_name(int code) {
     case CC_ERR_DEVICE: return "device error";
     case CC_ERR_UNAVAILABLE: return "unavailable";
     case CC_ERR_MISMATCH: return "mismatch";
+    case CC_ERR_CRASHED: return "crashed";
+    case CC_ERR_EXITED: return "exited";
+    case CC_ERR_TIMEOUT: return "timed out";
+    case CC_ERR_MEMORY_LIMIT: return "out of memory (worker limit)";
+    case CC_ERR_CONTRACT: return "broke the contract";
     default: return "unknown error";
     }
 }

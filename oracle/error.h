@@ -17,7 +17,14 @@ enum cc_code {
     CC_ERR_NOMEM = 4,       /* an allocation failed or a size overflows */
     CC_ERR_DEVICE = 5,      /* a CUDA or hardware call failed */
     CC_ERR_UNAVAILABLE = 6, /* the hardware an engine needs is not on this machine */
-    CC_ERR_MISMATCH = 7     /* an engine disagrees with the oracle or a golden hash */
+    CC_ERR_MISMATCH = 7,    /* an engine disagrees with the oracle or a golden hash */
+    /* Faults of a worker process running engine code (supervise/supervisor.h): */
+    CC_ERR_CRASHED = 8,      /* it died by a signal */
+    CC_ERR_EXITED = 9,       /* it exited, whatever its status, without answering */
+    CC_ERR_TIMEOUT = 10,     /* a call overran its time limit */
+    CC_ERR_MEMORY_LIMIT = 11, /* it held more memory than its limit (or leaked across cases) */
+    CC_ERR_CONTRACT = 12     /* an engine broke the contract: wrote into load's input, wrote
+                              * outside store's grid, left a cell unwritten */
 };
 
 typedef struct cc_error {

@@ -1,6 +1,7 @@
 /* The conformance harness every engine runs: the correct loop passes, mutants and an engine
  * that forgets a refusal fail, an engine with narrow caps gets every limit probed, and absent
- * hardware skips or, when CELLCHECK_REQUIRE names it, fails. */
+ * hardware skips or, when CELLCHECK_REQUIRE names it, fails. The engines run in workers of this
+ * executable: the harness is given their supervisor's descriptions. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, dup, fileno */
 
 #include <stdio.h>
@@ -74,8 +75,46 @@ const cc_engine narrow = {
              .count_max = 100},
 };
 
-int main(void) {
+/* The control loop behind the narrow caps, the same forgetting a refusal, and an absent GPU. */
+static cc_engine narrow_loop, forgetful_loop, absent_gpu;
+
+/* Only fills tables: it runs before the worker hook, in the worker too. */
+static void make_engines(void) {
+    narrow_loop = cc_mutant_control;
+    narrow_loop.name = narrow.name;
+    narrow_loop.summary = narrow.summary;
+    narrow_loop.caps = narrow.caps;
+    narrow_loop.create = narrow_create;
+    forgetful_loop = narrow_loop;
+    forgetful_loop.name = "test.forgetful";
+    forgetful_loop.create = forgetful_create;
+    absent_gpu = cc_mutant_control;
+    absent_gpu.name = "test.gpu";
+    absent_gpu.hardware = CC_HW_GPU;
+    absent_gpu.available = no_gpu;
+}
+
+static cc_supervisor *supervisor;
+
+/* The description of a table's engine, which the harness takes. */
+static const cc_engine *described(const cc_engine *table) {
+    const cc_engine *d = cc_supervised(supervisor, table);
+    if (!d) {
+        fprintf(stderr, "conformance_test: the worker does not know %s\n", table->name);
+        exit(1);
+    }
+    return d;
+}
+
+int main(int argc, char **argv) {
+    make_engines();
+    const cc_engine *tables[32] = {&cc_mutant_control, &narrow_loop, &forgetful_loop, &absent_gpu};
+    size_t n = 4;
+    for (const cc_engine *const *m = cc_mutants_all(); *m && n + 1 < 32; m++) tables[n++] = *m;
+    int status;
+    if (cc_harness_supervise(argc, argv, tables, &supervisor, &status)) return status;
     checks t = {"conformance_test", 0, 0};
+    const cc_engine *control = described(&cc_mutant_control);
     char *captured = malloc(CAPTURE_BYTES);
     if (!captured) {
         fprintf(stderr, "cannot allocate the capture buffer\n");
@@ -84,7 +123,7 @@ int main(void) {
     char *args[] = {"conformance", "--cases", "120", NULL};
     unsetenv("CELLCHECK_REQUIRE");
 
-    CHECKF(&t, run_captured(captured, &cc_mutant_control, 3, args) == 0, "control failed:\n%s",
+    CHECKF(&t, run_captured(captured, control, 3, args) == 0, "control failed:\n%s",
            captured);
     CHECKF(&t,
            strstr(captured, "mutant.control: conformance PASSED") &&
@@ -98,7 +137,8 @@ int main(void) {
 
     const cc_engine *const *mutants = cc_mutants_all();
     for (size_t i = 0; mutants[i]; i++) {
-        CHECKF(&t, run_captured(captured, mutants[i], 3, args) == 1, "%s passed", mutants[i]->name);
+        CHECKF(&t, run_captured(captured, described(mutants[i]), 3, args) == 1, "%s passed",
+               mutants[i]->name);
         CHECKF(&t,
                strstr(captured, "conformance FAILED") && strstr(captured,
                                                                 "reproduce: cellcheck "
@@ -106,12 +146,8 @@ int main(void) {
                "%s: no failure report", mutants[i]->name);
     }
 
-    cc_engine e = cc_mutant_control;
-    e.name = narrow.name;
-    e.summary = narrow.summary;
-    e.caps = narrow.caps;
-    e.create = narrow_create;
-    CHECKF(&t, run_captured(captured, &e, 3, args) == 0, "narrow failed:\n%s", captured);
+    CHECKF(&t, run_captured(captured, described(&narrow_loop), 3, args) == 0, "narrow failed:\n%s",
+           captured);
     static const char *const probes[] = {
         "refused radius 1 (below 2)", "refused radius 9 (above 8)", "refused shape NN",
         "refused shape NC", "refused shape NH", "refused centre M0",
@@ -122,46 +158,43 @@ int main(void) {
     for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
         CHECKF(&t, strstr(captured, probes[i]) != NULL, "narrow: no line '%s'", probes[i]);
 
-    e.name = "test.forgetful";
-    e.create = forgetful_create;
     /* The engine forgets that W must be a multiple of 8; the contract's create refuses for it. */
-    CHECKF(&t, run_captured(captured, &e, 3, args) == 0, "forgetful failed:\n%s", captured);
+    CHECKF(&t, run_captured(captured, described(&forgetful_loop), 3, args) == 0,
+           "forgetful failed:\n%s", captured);
     CHECKF(&t, strstr(captured, "refused W 9 (not a multiple of 8): test.forgetful: W 9 is not a multiple of 8"),
            "forgetful:\n%s", captured);
 
-    cc_engine gpu = cc_mutant_control;
-    gpu.name = "test.gpu";
-    gpu.hardware = CC_HW_GPU;
-    gpu.available = no_gpu;
-    CHECKF(&t, run_captured(captured, &gpu, 3, args) == 0, "absent gpu not skipped");
+    const cc_engine *gpu = described(&absent_gpu);
+    CHECKF(&t, run_captured(captured, gpu, 3, args) == 0, "absent gpu not skipped");
     CHECKF(&t, strcmp(captured, "SKIPPED: test.gpu: no CUDA device (test stand-in)\n") == 0,
            "skip line: '%s'", captured);
     setenv("CELLCHECK_REQUIRE", "amx", 1);
-    CHECKF(&t, run_captured(captured, &gpu, 3, args) == 0,
+    CHECKF(&t, run_captured(captured, gpu, 3, args) == 0,
            "gpu skip must not depend on amx being required");
     setenv("CELLCHECK_REQUIRE", "amx,gpu", 1);
-    CHECKF(&t, run_captured(captured, &gpu, 3, args) == 1, "required gpu absent but passed");
+    CHECKF(&t, run_captured(captured, gpu, 3, args) == 1, "required gpu absent but passed");
     CHECKF(&t,
            strcmp(captured,
                   "FAILED: test.gpu: required hardware absent: no CUDA device (test "
                   "stand-in)\n") == 0,
            "required line: '%s'", captured);
-    int status = -1;
-    CHECKF(&t, cc_harness_skip(&gpu, &status) == 1 && status == 1, "skip with require");
+    status = -1;
+    CHECKF(&t, cc_harness_skip(gpu, &status) == 1 && status == 1, "skip with require");
     unsetenv("CELLCHECK_REQUIRE");
-    CHECKF(&t, cc_harness_skip(&gpu, &status) == 1 && status == 0, "skip without require");
-    CHECKF(&t, cc_harness_skip(&cc_mutant_control, &status) == 0 && status == 0,
+    CHECKF(&t, cc_harness_skip(gpu, &status) == 1 && status == 0, "skip without require");
+    CHECKF(&t, cc_harness_skip(control, &status) == 0 && status == 0,
            "available engine");
 
     char *bad_flag[] = {"conformance", "--colour", "red", NULL};
-    CHECKF(&t, run_captured(captured, &cc_mutant_control, 3, bad_flag) == 2,
+    CHECKF(&t, run_captured(captured, control, 3, bad_flag) == 2,
            "unknown flag accepted");
     char *bad_seed[] = {"conformance", "--seed", "xyz", NULL};
-    CHECKF(&t, run_captured(captured, &cc_mutant_control, 3, bad_seed) == 2, "bad seed accepted");
+    CHECKF(&t, run_captured(captured, control, 3, bad_seed) == 2, "bad seed accepted");
     char *no_value[] = {"conformance", "--cases", NULL};
-    CHECKF(&t, run_captured(captured, &cc_mutant_control, 2, no_value) == 2,
+    CHECKF(&t, run_captured(captured, control, 2, no_value) == 2,
            "missing value accepted");
 
     free(captured);
+    cc_supervisor_close(supervisor);
     return check_summary(&t);
 }

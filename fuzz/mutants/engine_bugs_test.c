@@ -1,7 +1,8 @@
 /* Every engine bug of engine_bugs.c is caught by the checks certify runs (the edge, past-the-tiles
  * and refusal sections, then a 2000-case campaign) and by an engine's conformance test (the same
  * sections, then 200 cases), with the failure named for what it is; the history mutant is
- * reported as depending on process history. The output says where each was caught. */
+ * reported as depending on process history (it passes replayed alone in a fresh worker). The
+ * output says where each was caught. */
 #define _POSIX_C_SOURCE 200809L /* dup, fileno */
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,15 +12,7 @@
 
 #include "fuzz/mutants/engine_bugs.h"
 #include "harness/harness.h"
-#include "harness/replay.h"
 #include "testing/check.h"
-
-static const cc_engine *find_bug(const char *name, void *arg) {
-    (void)arg;
-    for (const cc_engine *const *e = cc_mutants_engine_bugs(); *e; e++)
-        if (strcmp((*e)->name, name) == 0) return *e;
-    return NULL;
-}
 
 /* What each must be caught as: the failure kind, or for the history mutant the replay verdict. */
 static const struct {
@@ -62,16 +55,17 @@ static int run(const cc_engine *e, uint64_t cases, char *report, size_t size,
     return rc;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    cc_supervisor *sv;
     int status;
-    if (cc_replay_hook(find_bug, NULL, &status)) return status;
+    if (cc_harness_supervise(argc, argv, cc_mutants_engine_bugs(), &sv, &status)) return status;
     checks t = {"engine_bugs_test", 0, 0};
     static char report[1 << 20];
     /* Bazel's sharding spreads the mutants over its shards. */
     size_t shard, shards;
     check_shard(&shard, &shards);
     for (size_t i = shard; i < sizeof expected / sizeof expected[0]; i += shards) {
-        const cc_engine *e = find_bug(expected[i].name, NULL);
+        const cc_engine *e = cc_supervisor_find(sv, expected[i].name);
         if (!CHECKF(&t, e != NULL, "no mutant %s", expected[i].name)) continue;
         /* certify's 2000 cases; a conformance test runs the same sections and the first 200. */
         cc_conformance_summary sum;
@@ -95,5 +89,6 @@ int main(void) {
                    sum.campaign.first_failure);
         }
     }
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

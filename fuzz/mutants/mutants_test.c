@@ -1,11 +1,12 @@
 /* Every mutant is caught by the campaign within 2000 cases, with a report that locates the
  * difference; the correct control loop passes 300 cases, so the campaign is not failing
- * everything. Same generator, fixed seed. */
+ * everything. Same generator, fixed seed. The engines run in workers of this executable. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "harness/harness.h"
 #include "fuzz/mutants/mutants.h"
 #include "testing/check.h"
 
@@ -22,7 +23,13 @@ static const char *const other_seeds[] = {
 /* Writes to a stream that discards, so only the summary lines reach the log. */
 static FILE *quiet(void) { return fopen("/dev/null", "w"); }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const cc_engine *tables[32] = {&cc_mutant_control};
+    size_t n = 1;
+    for (const cc_engine *const *m = cc_mutants_all(); *m && n + 1 < 32; m++) tables[n++] = *m;
+    cc_supervisor *sv;
+    int status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
     checks t = {"mutants_test", 0, 0};
     FILE *sink = quiet();
     if (!sink) {
@@ -47,7 +54,12 @@ int main(void) {
     opt.cases = CONTROL_CASES;
     opt.out = stdout;
     cc_campaign_result res;
-    int rc = cc_campaign_run(&cc_mutant_control, &opt, &res, &err);
+    const cc_engine *control = cc_supervised(sv, &cc_mutant_control);
+    if (!control) {
+        fprintf(stderr, "the worker does not know %s\n", cc_mutant_control.name);
+        return 1;
+    }
+    int rc = cc_campaign_run(control, &opt, &res, &err);
     printf("control %s: %" PRIu64 " cases: %" PRIu64 " passed, %" PRIu64 " refused as required, %" PRIu64
            " failed\n",
            cc_mutant_control.name, res.run, res.passed, res.refused, res.failed);
@@ -59,7 +71,8 @@ int main(void) {
     opt.cases = MUTANT_CASES;
     const cc_engine *const *all = cc_mutants_all();
     for (size_t m = 0; all[m]; m++) {
-        const cc_engine *mutant = all[m];
+        const cc_engine *mutant = cc_supervised(sv, all[m]);
+        if (!CHECKF(&t, mutant != NULL, "the worker does not know %s", all[m]->name)) continue;
         opt.out = sink; /* the full report of each is in the test's outputs, not the log */
         rc = cc_campaign_run(mutant, &opt, &res, &err);
         if (!CHECKF(&t, rc == CC_ERR_MISMATCH && res.has_failure,
@@ -104,5 +117,6 @@ int main(void) {
         printf(" cases\n");
     }
     fclose(sink);
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

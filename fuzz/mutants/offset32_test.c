@@ -9,10 +9,16 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-int main(void) {
+int main(int argc, char **argv) {
+    const cc_engine *const tables[] = {&cc_mutant_offset32, NULL};
+    cc_supervisor *sv;
     int status;
-    const cc_engine *e = &cc_mutant_offset32;
-    if (cc_harness_skip(e, &status)) return status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
+    const cc_engine *e = cc_supervised(sv, &cc_mutant_offset32);
+    if (cc_harness_skip(e, &status)) {
+        cc_supervisor_close(sv);
+        return status;
+    }
     checks t = {"offset32_test", 0, 0};
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
@@ -35,5 +41,6 @@ int main(void) {
     printf("mutant.offset32: caught by the case past 2^32 cells after %d edge cases and %d cases "
            "past the tiles passed\n",
            sum.edge_passed, sum.scale_passed);
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

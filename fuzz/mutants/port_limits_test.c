@@ -1,6 +1,7 @@
 /* The limits of ports, through the checks certify runs: each engine whose caps are silent about
  * its limit is caught, and the same engine with the limit stated passes (the campaign and the
- * edge cases stay within it) and has the limit refused by the contract with the limit named. */
+ * edge cases stay within it) and has the limit refused by the contract with the limit named. The
+ * engines run in workers of this executable: the harness is given their descriptions. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,9 +10,11 @@
 
 #include "fuzz/mutants/port_limits.h"
 #include "harness/harness.h"
+#include "supervise/supervisor.h"
 #include "testing/check.h"
 
-/* What the contract's refusal says, for each declared engine: a rule or size past its limit. */
+/* What the contract's refusal says, for each declared engine (its description, so the caps the
+ * worker described are the ones checked): a rule or size past its limit. */
 static void check_refusal_named(checks *t, const cc_engine *e) {
     cc_rule rule;
     cc_error err;
@@ -38,21 +41,25 @@ static void check_refusal_named(checks *t, const cc_engine *e) {
     }
     cc_context *ctx = NULL;
     cc_error_clear(&err);
-    int rc = cc_engine_create(e, &rule, w, h, &ctx, &err);
-    cc_engine_destroy(ctx);
+    int rc = cc_call_create(e, &rule, w, h, &ctx, &err);
+    cc_call_destroy(ctx, NULL);
     CHECKF(t, rc == CC_ERR_UNSUPPORTED && names && strstr(err.msg, names),
            "%s: refusal %d '%s' does not say '%s'", e->name, rc, err.msg, names ? names : "?");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const cc_engine *const *all = cc_mutants_port_limits();
+    cc_supervisor *sv;
+    int status;
+    if (cc_harness_supervise(argc, argv, all, &sv, &status)) return status;
     checks t = {"port_limits_test", 0, 0};
     size_t shard, shards;
     check_shard(&shard, &shards);
-    const cc_engine *const *all = cc_mutants_port_limits();
     size_t count = 0;
     while (all[count]) count++;
     for (size_t i = shard; i < count; i += shards) {
-        const cc_engine *e = all[i];
+        const cc_engine *e = cc_supervised(sv, all[i]);
+        if (!CHECKF(&t, e != NULL, "the worker does not know %s", all[i]->name)) continue;
         int declared = strstr(e->name, "-declared") != NULL;
         cc_campaign_options opt;
         cc_campaign_options_init(&opt);
@@ -79,5 +86,6 @@ int main(void) {
                sum.refusals, sum.campaign.passed, sum.campaign.failed);
         fflush(stdout);
     }
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

@@ -1,7 +1,8 @@
 /* The emulated CAT method: exact at every radius its formats allow, for both accumulators and for
  * tiles other than 1x14; and the negative control: the same formulation with FP16 accumulators at
  * r = 23 and 24, where the Moore sum (2r+1)^2 passes 2048, disagrees with the oracle, and the
- * harness catches it. */
+ * harness catches it. The engines run in workers of this executable: the harness is given their
+ * supervisor's descriptions. */
 #include <stdio.h>
 #include <string.h>
 
@@ -68,8 +69,20 @@ static void expect_all_pass(checks *t, const cc_engine *engine, int32_t r_lo, in
            res.cases - res.passed, res.cases);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    const cc_engine *const tables[] = {&cc_engine_cpu_cat_emu, &emu_f32, &emu_tiles, &emu_unchecked,
+                                       NULL};
+    cc_supervisor *sv;
+    int status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
     checks t = {"cat_emu_test", 0, 0};
+    const cc_engine *emu = cc_supervised(sv, &cc_engine_cpu_cat_emu),
+                    *f32 = cc_supervised(sv, &emu_f32), *tiles = cc_supervised(sv, &emu_tiles),
+                    *unchecked = cc_supervised(sv, &emu_unchecked);
+    if (!CHECK(&t, emu && f32 && tiles && unchecked)) {
+        cc_supervisor_close(sv);
+        return check_summary(&t);
+    }
 
     /* The caps of the emulation are those of the exactness argument. */
     CHECK_EQ(&t, cc_engine_cpu_cat_emu.caps.radius_max,
@@ -77,16 +90,16 @@ int main(void) {
 
     /* Exact everywhere the formats allow: FP16 sums to r = 22, FP32 sums to r = 32 (the halo's
      * limit), at the largest counts; other tiles give the same cells. */
-    expect_all_pass(&t, &cc_engine_cpu_cat_emu, 1, 22);
-    expect_all_pass(&t, &emu_f32, 1, 32);
-    expect_all_pass(&t, &emu_tiles, 1, 18);
+    expect_all_pass(&t, emu, 1, 22);
+    expect_all_pass(&t, f32, 1, 32);
+    expect_all_pass(&t, tiles, 1, 18);
     {
         cc_campaign_options opt;
         cc_campaign_options_init(&opt);
         opt.cases = 80;
         cc_campaign_result res;
         cc_error err;
-        int rc = cc_campaign_run(&emu_tiles, &opt, &res, &err);
+        int rc = cc_campaign_run(tiles, &opt, &res, &err);
         CHECKF(&t, rc == CC_OK, "campaign of %s: %s", emu_tiles.name, rc ? err.msg : "");
     }
 
@@ -109,16 +122,16 @@ int main(void) {
 
     /* The negative control. Below r = 23 it is exact; at r = 23 and 24 the FP16 sums round
      * (2209 becomes 2208) and cells differ from the oracle; with FP32 sums the same cases pass. */
-    expect_all_pass(&t, &emu_unchecked, 20, 22);
+    expect_all_pass(&t, unchecked, 20, 22);
     {
         cat_extremes_result res;
-        cat_extremes_run(&emu_unchecked, 23, 24, 1, &res);
+        cat_extremes_run(unchecked, 23, 24, 1, &res);
         printf("%s: r 23..24: %d largest-count cases, %d differ from the oracle\n",
                emu_unchecked.name, res.cases, res.mismatched);
         CHECKF(&t, res.mismatched > 0, "no case at r = 23, 24 differs from the oracle");
         CHECK_EQ(&t, res.other_failures + res.infra_errors, 0);
     }
-    expect_all_pass(&t, &emu_f32, 23, 24);
+    expect_all_pass(&t, f32, 23, 24);
     {
         /* The conformance harness every engine runs catches it on its own, from the caps. */
         cc_campaign_options opt;
@@ -130,11 +143,12 @@ int main(void) {
         cc_conformance_summary sum;
         cc_error err;
         printf("--- the harness on %s (expected to fail):\n", emu_unchecked.name);
-        int rc = cc_conformance_run(&emu_unchecked, &opt, &sum, &err);
+        int rc = cc_conformance_run(unchecked, &opt, &sum, &err);
         printf("--- end of the expected failure\n");
         CHECKF(&t, rc == CC_OK, "the conformance run could not run: %s", err.msg);
         CHECKF(&t, !sum.passed && sum.failed > 0,
                "the harness passed an engine whose FP16 sums round (failed %d)", sum.failed);
     }
+    cc_supervisor_close(sv);
     return check_summary(&t);
 }

@@ -89,9 +89,16 @@ void cat_extremes_run(const cc_engine *engine, int32_t r_lo, int32_t r_hi, int q
     }
 }
 
-int cat_extremes_test_main(const cc_engine *engine, const char *test) {
+int cat_extremes_test_main(const cc_engine *table, const char *test, int argc, char **argv) {
+    const cc_engine *const tables[] = {table, NULL};
+    cc_supervisor *sv;
     int status = 0;
-    if (cc_harness_skip(engine, &status)) return status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
+    const cc_engine *engine = cc_supervised(sv, table);
+    if (cc_harness_skip(engine, &status)) {
+        cc_supervisor_close(sv);
+        return status;
+    }
     const cc_engine_caps caps = cc_engine_caps_resolved(engine);
     cat_extremes_result res;
     cat_extremes_run(engine, caps.radius_min, caps.radius_max, 0, &res);
@@ -100,5 +107,6 @@ int cat_extremes_test_main(const cc_engine *engine, const char *test) {
            "%d not run\n%s: %s\n",
            engine->name, (int)caps.radius_min, (int)caps.radius_max, res.cases, res.passed,
            res.mismatched, res.other_failures, res.infra_errors, test, ok ? "PASSED" : "FAILED");
+    cc_supervisor_close(sv);
     return ok ? 0 : 1;
 }

@@ -25,6 +25,6 @@ void cat_extremes_run(const cc_engine *engine, int32_t r_lo, int32_t r_hi, int q
 /* A precision test's main for one engine: skips without its hardware (cc_harness_skip), runs
  * the cases at every radius of the engine's caps, prints the tally and "<test>: PASSED" or
  * "FAILED", and returns the exit status. */
-int cat_extremes_test_main(const cc_engine *engine, const char *test);
+int cat_extremes_test_main(const cc_engine *engine, const char *test, int argc, char **argv);
 
 #endif

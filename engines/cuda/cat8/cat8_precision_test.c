@@ -5,4 +5,6 @@
 
 extern const cc_engine cc_engine_cuda_cat8;
 
-int main(void) { return cat_extremes_test_main(&cc_engine_cuda_cat8, "cat8_precision_test"); }
+int main(int argc, char **argv) {
+    return cat_extremes_test_main(&cc_engine_cuda_cat8, "cat8_precision_test", argc, argv);
+}

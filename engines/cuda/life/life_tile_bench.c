@@ -15,6 +15,7 @@
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/life/life_kernels.h"
 #include "engines/engine.h"
+#include "engines/entry.h"
 #include "oracle/case.h"
 #include "oracle/grid.h"
 

@@ -69,9 +69,16 @@ static const size_steps shapes[] = {
     {1100, 67, 43}, {65, 1025, 17}, {97, 300, 64}, {127, 259, 2}, {44, 129, 0},
 };
 
-int main(void) {
+int main(int argc, char **argv) {
+    const cc_engine *const tables[] = {LIST(shared_words), LIST(shared_sums),
+                                       LIST(shuffle_words), LIST(shuffle_sums), NULL};
+    cc_supervisor *sv;
     int status = 0;
-    if (cc_harness_skip(engines[0], &status)) return status;
+    if (cc_harness_supervise(argc, argv, tables, &sv, &status)) return status;
+    if (cc_harness_skip(cc_supervised(sv, engines[0]), &status)) {
+        cc_supervisor_close(sv);
+        return status;
+    }
     int cases = 0, passed = 0;
     const size_t n_engines = sizeof engines / sizeof engines[0];
     const size_t n_shapes = sizeof shapes / sizeof shapes[0];
@@ -94,7 +101,7 @@ int main(void) {
             for (int b = 0; b < CC_SEED_BYTES; b++) c.seed[b] = (uint8_t)(17 * e + 31 * s + b);
             cc_check_result res;
             cases++;
-            int rc = cc_case_check(engines[e], &c, &res, &err);
+            int rc = cc_case_check(cc_supervised(sv, engines[e]), &c, &res, &err);
             char line[CC_CASE_TEXT_MAX];
             if (case_format(&c, line, sizeof line, &err)) snprintf(line, sizeof line, "?");
             if (rc) {
@@ -113,5 +120,6 @@ int main(void) {
     }
     printf("life_tiles_test: %d engines, %d cases, %d passed: %s\n", (int)n_engines, cases,
            passed, passed == cases ? "PASSED" : "FAILED");
+    cc_supervisor_close(sv);
     return passed == cases ? 0 : 1;
 }

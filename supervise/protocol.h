@@ -1,0 +1,85 @@
+/* What the supervisor and its workers say to each other: fixed-size requests and replies over a
+ * socket pair (both ends are this executable, so the layouts agree), grids through a shared
+ * memory file. Not part of any interface. */
+#ifndef CELLCHECK_SUPERVISE_PROTOCOL_H
+#define CELLCHECK_SUPERVISE_PROTOCOL_H
+
+#include <stdint.h>
+
+#include "engines/engine.h"
+#include "oracle/error.h"
+
+/* The flag a worker is started with: EXE --cellcheck-worker SOCKET_FD SHM_FD PARENT_PID [PLUGIN]... */
+#define SV_WORKER_FLAG "--cellcheck-worker"
+
+/* The shared file: a header page, then a guard band, the grid, another guard band. */
+#define SV_HEADER_BYTES 4096u
+#define SV_GUARD_BYTES 4096u
+#define SV_GRID_OFFSET (SV_HEADER_BYTES + SV_GUARD_BYTES)
+#define SV_GUARD_BYTE 0x5a   /* what the guard bands hold */
+#define SV_UNWRITTEN 0xa5    /* what store's grid holds before store: neither 0 nor 1 */
+
+/* The header page, written by the worker: where it is, for a parent whose worker died. */
+typedef struct sv_header {
+    volatile int32_t loading_plugin; /* index of the plugin being loaded, -1 when none */
+} sv_header;
+
+enum sv_op {
+    SV_OP_HELLO = 1,   /* -> count: engines known; rc: a plugin refused */
+    SV_OP_DESCRIBE,    /* engine -> the description */
+    SV_OP_AVAILABLE,   /* engine */
+    SV_OP_MEMORY,      /* engine, rule, w, h -> stated, memory */
+    SV_OP_CREATE,      /* engine, rule, w, h -> ctx */
+    SV_OP_LOAD,        /* ctx; the grid at SV_GRID_OFFSET */
+    SV_OP_STEP,        /* ctx, k */
+    SV_OP_TIMED_STEP,  /* ctx, k -> ms, engine_clock */
+    SV_OP_STORE,       /* ctx; the grid into SV_GRID_OFFSET */
+    SV_OP_DESTROY,     /* ctx */
+    SV_OP_DEVICE_NAME  /* ctx -> text */
+};
+
+typedef struct sv_request {
+    uint32_t op;
+    uint32_t engine;
+    uint32_t ctx;
+    uint32_t pad;
+    int64_t k;
+    cc_rule rule;
+    int32_t w, h;
+    uint64_t shm_bytes; /* the shared file's size: the worker maps it again when it grew */
+} sv_request;
+
+#define SV_TEXT_MAX 256
+
+typedef struct sv_reply {
+    int32_t rc;
+    uint32_t ctx;
+    uint32_t count;
+    int32_t stated;
+    int32_t engine_clock;
+    int32_t pad;
+    double ms;
+    cc_memory memory;
+    cc_error err;
+    char text[SV_TEXT_MAX];
+} sv_reply;
+
+enum sv_has {
+    SV_HAS_AVAILABLE = 1u,
+    SV_HAS_TIMED_STEP = 2u,
+    SV_HAS_DEVICE_NAME = 4u,
+    SV_HAS_MEMORY = 8u
+};
+
+typedef struct sv_description {
+    char name[64];
+    char summary[SV_TEXT_MAX];
+    char limits[SV_TEXT_MAX];
+    int32_t has_limits;
+    int32_t plugin; /* index of the plugin it came from, -1 when built in */
+    uint32_t has;   /* SV_HAS_* */
+    int32_t hardware;
+    cc_engine_caps caps; /* limits NULL */
+} sv_description;
+
+#endif

@@ -1,0 +1,125 @@
+/* The supervisor: the only way code above the engines reaches an engine. Engine code (a table's
+ * functions, a plugin's constructors) runs only in worker processes of this executable, started
+ * again with cc_worker_hook's flag; this process holds the cases, the oracle, the time and memory
+ * limits, and the verdicts, and never calls an engine.
+ *
+ *     cc_supervisor *sv;
+ *     cc_supervisor_open(plugins, nplugins, &opt, &sv, &err);   // a worker describes the engines
+ *     const cc_engine *e = cc_supervisor_find(sv, "cpu.ref");    // a description: name, caps
+ *     cc_context *ctx;
+ *     cc_call_create(e, &rule, w, h, &ctx, &err);                // runs in the worker
+ *     cc_call_load(ctx, cells, &err); cc_call_step(ctx, k, &err); cc_call_store(ctx, out, &err);
+ *     cc_call_destroy(ctx, &err);
+ *
+ * A description's function pointers are stubs that only refuse: a direct call in this process
+ * cannot reach engine code. A worker that crashes, exits, overruns its time limit or its memory
+ * limit is ended (its process group: SIGTERM, then SIGKILL) and the call returns the fault's code
+ * (CC_ERR_CRASHED, CC_ERR_EXITED, CC_ERR_TIMEOUT, CC_ERR_MEMORY_LIMIT) with a message naming the
+ * call, the signal or status and the time; a CC_ERR_DEVICE from a GPU engine retires its worker
+ * too (the CUDA context is poisoned). The next call starts a fresh worker; contexts of the ended
+ * worker are lost (their calls fail, their destroy only frees). load, store and the grids they
+ * carry are checked here: a load that changes its input, a store that writes outside the grid,
+ * leaves a cell unwritten or writes a value that is not 0 or 1 returns CC_ERR_CONTRACT. */
+#ifndef CELLCHECK_SUPERVISE_SUPERVISOR_H
+#define CELLCHECK_SUPERVISE_SUPERVISOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engines/engine.h"
+#include "engines/engine_set.h"
+#include "oracle/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cc_supervisor cc_supervisor;
+
+/* Defaults of the limits (each documented in the README and settable by --time-limit and
+ * --memory-margin). */
+#define CC_SUPERVISOR_TIME_FLOOR_S 60.0
+#define CC_SUPERVISOR_TIME_SCALE 20.0
+#define CC_SUPERVISOR_MEMORY_MARGIN (1024.0 * 1024.0 * 1024.0)
+#define CC_SUPERVISOR_GRACE_S 2.0
+
+typedef struct cc_supervisor_options {
+    /* Every call may run this long; a step may run longer by time_scale times its cell-neighbour
+     * visits at the slowest rate the engine showed on steps of 5 ms or more (1e7 visits a second
+     * before it showed any); create, load, store and destroy by time_scale times 10 ns a cell. */
+    double time_floor_s;
+    double time_scale;
+    /* A worker may hold its resident memory at start, plus 1.5 times what its live contexts need
+     * by the engines' estimates (cc_engine.memory; else two bytes a cell for a CPU engine), plus
+     * this margin. With no context live, more than half the margin kept is named a leak. */
+    double memory_margin;
+    double grace_s;   /* between SIGTERM and SIGKILL */
+    FILE *progress;   /* where in-flight lines go ("in flight: ... for 12 s"), or NULL */
+    double progress_every_s;
+} cc_supervisor_options;
+
+void cc_supervisor_options_init(cc_supervisor_options *opt);
+
+/* Starts a worker of this executable (its main must call cc_worker_hook first), which loads the
+ * plugins (paths made absolute) and describes every engine it knows. A plugin that is refused,
+ * or whose loading ends the worker (a constructor that crashes or exits), is refused here with
+ * its path and why. opt NULL: the defaults. */
+int cc_supervisor_open(const char *const *plugins, size_t nplugins,
+                       const cc_supervisor_options *opt, cc_supervisor **out, cc_error *err);
+void cc_supervisor_close(cc_supervisor *sv);
+
+/* Changes the limits (and the progress stream) of an open supervisor. */
+void cc_supervisor_set_options(cc_supervisor *sv, const cc_supervisor_options *opt);
+cc_supervisor_options cc_supervisor_get_options(const cc_supervisor *sv);
+
+/* The engines the workers know, as descriptions (origins: the plugins' absolute paths). The set
+ * belongs to the supervisor: never cc_engine_set_free it. */
+const cc_engine_set *cc_supervisor_set(const cc_supervisor *sv);
+const cc_engine *cc_supervisor_find(const cc_supervisor *sv, const char *name);
+
+/* The supervisor behind a description; NULL for any other table (an engine's own). */
+cc_supervisor *cc_supervisor_of(const cc_engine *engine);
+
+/* Ends the current worker, so the next call starts in a fresh process (a case replayed alone,
+ * another engine's certification). Live contexts are lost. */
+void cc_supervisor_restart(cc_supervisor *sv);
+
+/* What the work in flight is, for progress lines ("case 17 of 2000: rule=... size=..."). */
+void cc_supervisor_label(cc_supervisor *sv, const char *label);
+
+typedef struct cc_supervisor_stats {
+    uint64_t workers_started; /* worker processes started */
+    uint64_t calls;           /* requests answered or faulted */
+    uint64_t faults;          /* workers ended by a fault */
+} cc_supervisor_stats;
+void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out);
+
+/* Is this code a fault of the worker (it crashed, exited, ran out of time or memory, or hit a
+ * device error), as opposed to an error the engine returned? */
+int cc_code_is_fault(int code);
+
+/* ---- Calls: the entry points of engines/engine.h, run in the worker --------------------- */
+
+int cc_call_available(const cc_engine *engine, cc_error *err);
+/* 1 and *need when the engine states its memory; 0 with *need zero when it does not (or its
+ * worker could not answer: err says why). */
+int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                   cc_memory *need, cc_error *err);
+int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                   cc_context **out, cc_error *err);
+int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err);
+int cc_call_step(cc_context *c, int64_t k, cc_error *err);
+int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
+int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err);
+/* Frees c (NULL: nothing). The engine's destroy runs in the worker, and its fault is returned;
+ * a context lost with its worker is only freed. */
+int cc_call_destroy(cc_context *c, cc_error *err);
+/* The device's name into buf ("" for a CPU engine). */
+void cc_call_device_name(cc_context *c, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,238 @@
+/* The supervisor on small engines of its own, each calling engine code only in workers of this
+ * executable: answers agree with a direct run, descriptions refuse direct calls, every fault
+ * gets its code and ends the worker, the next call gets a fresh one, a context of an ended
+ * worker is lost, and what load and store touch is checked. */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "supervise/supervisor.h"
+#include "supervise/worker.h"
+#include "testing/check.h"
+
+/* An engine whose step inverts every cell k times: simple enough to predict by hand. */
+typedef struct flip {
+    int32_t w, h;
+    uint8_t *cells;
+} flip;
+
+static int flip_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    (void)rule;
+    flip *f = calloc(1, sizeof *f);
+    if (f) f->cells = calloc((size_t)w * (size_t)h, 1);
+    if (!f || !f->cells) {
+        if (f) free(f);
+        return cc_fail(err, CC_ERR_NOMEM, "flip: out of memory");
+    }
+    f->w = w;
+    f->h = h;
+    *ctx = f;
+    return CC_OK;
+}
+static size_t flip_n(const flip *f) { return (size_t)f->w * (size_t)f->h; }
+static int flip_load(void *ctx, const uint8_t *cells, cc_error *err) {
+    (void)err;
+    memcpy(((flip *)ctx)->cells, cells, flip_n(ctx));
+    return CC_OK;
+}
+static int flip_step(void *ctx, int64_t k, cc_error *err) {
+    (void)err;
+    flip *f = ctx;
+    if (k % 2)
+        for (size_t i = 0; i < flip_n(f); i++) f->cells[i] ^= 1;
+    return CC_OK;
+}
+static int flip_store(void *ctx, uint8_t *cells, cc_error *err) {
+    (void)err;
+    memcpy(cells, ((flip *)ctx)->cells, flip_n(ctx));
+    return CC_OK;
+}
+static void flip_destroy(void *ctx) {
+    flip *f = ctx;
+    if (f) free(f->cells);
+    free(f);
+}
+
+/* The faults, one call each. */
+static int step_kill(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx, (void)k, (void)err;
+    raise(SIGBUS);
+    return CC_OK;
+}
+static int step_exit(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx, (void)k, (void)err;
+    _exit(0);
+}
+static int step_hang(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx, (void)k, (void)err;
+    volatile int forever = 1;
+    while (forever) pause();
+    return CC_OK;
+}
+static int step_device(void *ctx, int64_t k, cc_error *err) {
+    (void)ctx, (void)k;
+    return cc_fail(err, CC_ERR_DEVICE, "an illegal memory access was encountered");
+}
+static int load_scribble(void *ctx, const uint8_t *cells, cc_error *err) {
+    ((uint8_t *)(uintptr_t)cells)[3] ^= 1;
+    return flip_load(ctx, cells, err);
+}
+static int store_past(void *ctx, uint8_t *cells, cc_error *err) {
+    flip_store(ctx, cells, err);
+    cells[flip_n(ctx) + 7] = 0;
+    return CC_OK;
+}
+static int store_before(void *ctx, uint8_t *cells, cc_error *err) {
+    flip_store(ctx, cells, err);
+    cells[-1] = 0;
+    return CC_OK;
+}
+static int store_half(void *ctx, uint8_t *cells, cc_error *err) {
+    (void)err;
+    memcpy(cells, ((flip *)ctx)->cells, flip_n(ctx) / 2);
+    return CC_OK;
+}
+static int store_two(void *ctx, uint8_t *cells, cc_error *err) {
+    flip_store(ctx, cells, err);
+    cells[5] = 2;
+    return CC_OK;
+}
+/* Where the hog keeps its memory: reachable, so no compiler drops it. */
+static char *volatile hogged;
+
+static int create_hog(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    size_t n = (size_t)96 << 20;
+    char *p = malloc(n);
+    if (p) memset(p, 1, n); /* resident, and never freed */
+    hogged = p;
+    return flip_create(rule, w, h, ctx, err);
+}
+
+#define ENGINE(name_, create_, load_, step_, store_)                                             \
+    {.name = name_, .summary = "test engine", .caps = {.radius_max = 4}, .create = create_,    \
+     .load = load_, .step = step_, .store = store_, .destroy = flip_destroy}
+
+static const cc_engine engines[] = {
+    ENGINE("t.flip", flip_create, flip_load, flip_step, flip_store),
+    ENGINE("t.kill", flip_create, flip_load, step_kill, flip_store),
+    ENGINE("t.exit", flip_create, flip_load, step_exit, flip_store),
+    ENGINE("t.hang", flip_create, flip_load, step_hang, flip_store),
+    ENGINE("t.device", flip_create, flip_load, step_device, flip_store),
+    ENGINE("t.scribble", flip_create, load_scribble, flip_step, flip_store),
+    ENGINE("t.past", flip_create, flip_load, flip_step, store_past),
+    ENGINE("t.before", flip_create, flip_load, flip_step, store_before),
+    ENGINE("t.half", flip_create, flip_load, flip_step, store_half),
+    ENGINE("t.two", flip_create, flip_load, flip_step, store_two),
+    ENGINE("t.hog", create_hog, flip_load, flip_step, flip_store),
+};
+#define NENGINES (sizeof engines / sizeof engines[0])
+
+enum { W = 37, H = 11 };
+
+static const cc_rule life = {.shape = CC_SHAPE_MOORE, .radius = 1};
+
+/* Creates, loads a pattern, steps k and stores into out; the first failing code. */
+static int run(const cc_engine *e, int64_t k, uint8_t *out, cc_error *err) {
+    uint8_t in[W * H];
+    for (int i = 0; i < W * H; i++) in[i] = (uint8_t)(i % 3 == 0);
+    cc_context *c;
+    int rc = cc_call_create(e, &life, W, H, &c, err);
+    if (rc) return rc;
+    if (!(rc = cc_call_load(c, in, err)) && !(rc = cc_call_step(c, k, err)))
+        rc = cc_call_store(c, out, err);
+    cc_error destroy_err;
+    int d = cc_call_destroy(c, &destroy_err);
+    if (!rc && d) *err = destroy_err, rc = d;
+    return rc;
+}
+
+static void expect(checks *t, cc_supervisor *sv, const char *name, int code, const char *words) {
+    const cc_engine *e = cc_supervisor_find(sv, name);
+    uint8_t out[W * H];
+    cc_error err;
+    cc_error_clear(&err);
+    cc_supervisor_stats before, after;
+    cc_supervisor_stats_get(sv, &before);
+    int rc = e ? run(e, 3, out, &err) : -1;
+    cc_supervisor_stats_get(sv, &after);
+    CHECKF(t, rc == code && strstr(err.msg, words), "%s: code %d (%s), not %d with '%s'", name, rc,
+           err.msg, code, words);
+    if (cc_code_is_fault(code))
+        CHECKF(t, after.faults == before.faults + 1, "%s: %llu faults counted, not one more", name,
+               (unsigned long long)(after.faults - before.faults));
+    /* Whatever happened, the next engine is served. */
+    const cc_engine *ok = cc_supervisor_find(sv, "t.flip");
+    CHECKF(t, run(ok, 1, out, &err) == CC_OK && out[0] == 0 && out[1] == 1,
+           "after %s: t.flip was not served right: %s", name, err.msg);
+}
+
+int main(int argc, char **argv) {
+    const cc_engine *const tables[] = {&engines[0], &engines[1], &engines[2],  &engines[3],
+                                       &engines[4], &engines[5], &engines[6],  &engines[7],
+                                       &engines[8], &engines[9], &engines[10], NULL};
+    _Static_assert(NENGINES == 11, "tables lists every engine");
+    int status;
+    if (cc_worker_hook(argc, argv, tables, &status)) return status;
+    checks t = {"supervisor_test", 0, 0};
+    cc_supervisor_options opt;
+    cc_supervisor_options_init(&opt);
+    opt.time_floor_s = 0.5;
+    opt.grace_s = 0.2;
+    opt.memory_margin = 64.0 * 1024 * 1024;
+    cc_supervisor *sv;
+    cc_error err;
+    if (!CHECKF(&t, cc_supervisor_open(NULL, 0, &opt, &sv, &err) == CC_OK, "open: %s", err.msg))
+        return check_summary(&t);
+
+    /* Descriptions, from the worker: names and caps, and stubs in place of the functions. */
+    const cc_engine *flip_desc = cc_supervisor_find(sv, "t.flip");
+    CHECK(&t, flip_desc && flip_desc != &engines[0] && flip_desc->caps.radius_max == 4);
+    CHECK(&t, cc_supervisor_of(flip_desc) == sv && cc_supervisor_of(&engines[0]) == NULL);
+    void *raw = NULL;
+    CHECK(&t, flip_desc->create(&life, W, H, &raw, &err) == CC_ERR_UNSUPPORTED && raw == NULL);
+    cc_context *c = NULL;
+    CHECK(&t, cc_call_create(&engines[0], &life, W, H, &c, &err) == CC_ERR_UNSUPPORTED && !c);
+
+    /* The answer agrees with the engine run here by hand: three flips invert every cell. */
+    uint8_t out[W * H];
+    CHECKF(&t, run(flip_desc, 3, out, &err) == CC_OK, "t.flip: %s", err.msg);
+    int same = 1;
+    for (int i = 0; i < W * H; i++) same &= out[i] == (uint8_t)(i % 3 != 0);
+    CHECK(&t, same);
+
+    expect(&t, sv, "t.kill", CC_ERR_CRASHED, "crashed (BUS");
+    expect(&t, sv, "t.exit", CC_ERR_EXITED, "exited with status 0 in step(3)");
+    expect(&t, sv, "t.device", CC_ERR_DEVICE, "illegal memory access");
+    expect(&t, sv, "t.scribble", CC_ERR_CONTRACT, "wrote into load's input: 1 cells changed, first (3,0)");
+    expect(&t, sv, "t.past", CC_ERR_CONTRACT, "wrote past the grid: 1 of the 4096 bytes");
+    expect(&t, sv, "t.before", CC_ERR_CONTRACT, "wrote before the grid");
+    expect(&t, sv, "t.half", CC_ERR_CONTRACT, "left cell (18,5) unwritten");
+    expect(&t, sv, "t.two", CC_ERR_CONTRACT, "wrote 2 into cell (5,0)");
+    /* 96 MiB a create against a margin of 64. */
+    expect(&t, sv, "t.hog", CC_ERR_MEMORY_LIMIT, "out of memory");
+
+    /* A hang ends within the limit and its grace, not later. */
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    expect(&t, sv, "t.hang", CC_ERR_TIMEOUT, "timed out in step(3)");
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+    CHECKF(&t, secs < 0.5 + 0.2 + 2.0, "the hang took %.2f s to end", secs);
+
+    /* A context of a worker that ended is lost: its calls fail, its destroy only frees. */
+    CHECK(&t, cc_call_create(flip_desc, &life, W, H, &c, &err) == CC_OK);
+    cc_supervisor_restart(sv);
+    CHECK(&t, cc_call_step(c, 1, &err) != CC_OK && strstr(err.msg, "lost with its worker"));
+    CHECK(&t, cc_call_destroy(c, &err) == CC_OK);
+
+    cc_supervisor_stats stats;
+    cc_supervisor_stats_get(sv, &stats);
+    printf("supervisor_test: %llu workers started, %llu calls, %llu faults\n",
+           (unsigned long long)stats.workers_started, (unsigned long long)stats.calls,
+           (unsigned long long)stats.faults);
+    cc_supervisor_close(sv);
+    return check_summary(&t);
+}

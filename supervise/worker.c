@@ -1,0 +1,265 @@
+/* A worker: the one kind of process that calls engine code (worker.h, protocol.h). */
+#define _GNU_SOURCE
+#include "supervise/worker.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "engines/engine_set.h"
+#include "engines/entry.h"
+#include "supervise/protocol.h"
+
+typedef struct worker {
+    int sock, shm;
+    uint8_t *map;
+    size_t map_bytes;
+    const cc_engine **engines;
+    int32_t *plugin_of; /* per engine: its plugin's index, -1 built in */
+    size_t count;
+    cc_context **contexts; /* by id - 1; NULL once destroyed */
+    size_t ncontexts, room;
+} worker;
+
+static int read_full(int fd, void *buf, size_t n) {
+    uint8_t *p = buf;
+    while (n) {
+        ssize_t got = read(fd, p, n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return -1;
+        p += got;
+        n -= (size_t)got;
+    }
+    return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t n) {
+    const uint8_t *p = buf;
+    while (n) {
+        ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
+        if (put < 0 && errno == EINTR) continue;
+        if (put <= 0) return -1;
+        p += put;
+        n -= (size_t)put;
+    }
+    return 0;
+}
+
+static int map_shared(worker *w, size_t bytes) {
+    if (bytes <= w->map_bytes) return 0;
+    if (w->map) munmap(w->map, w->map_bytes);
+    w->map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, w->shm, 0);
+    if (w->map == MAP_FAILED) {
+        w->map = NULL;
+        w->map_bytes = 0;
+        return -1;
+    }
+    w->map_bytes = bytes;
+    return 0;
+}
+
+static int parse_fd(const char *s, long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < 0) return -1;
+    *out = v;
+    return 0;
+}
+
+static cc_context *context_of(worker *w, uint32_t id, cc_error *err) {
+    if (id == 0 || id > w->ncontexts || !w->contexts[id - 1]) {
+        cc_fail(err, CC_ERR_ARG, "no live context %u in this worker", (unsigned)id);
+        return NULL;
+    }
+    return w->contexts[id - 1];
+}
+
+static const cc_engine *engine_of(worker *w, uint32_t index, cc_error *err) {
+    if (index >= w->count) {
+        cc_fail(err, CC_ERR_ARG, "no engine %u in this worker", (unsigned)index);
+        return NULL;
+    }
+    return w->engines[index];
+}
+
+static void describe(const cc_engine *e, int32_t plugin, sv_description *d) {
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "%s", e->name ? e->name : "");
+    snprintf(d->summary, sizeof d->summary, "%s", e->summary ? e->summary : "");
+    d->has_limits = e->caps.limits != NULL;
+    snprintf(d->limits, sizeof d->limits, "%s", e->caps.limits ? e->caps.limits : "");
+    d->plugin = plugin;
+    d->has = (e->available ? SV_HAS_AVAILABLE : 0u) | (e->timed_step ? SV_HAS_TIMED_STEP : 0u) |
+             (e->device_name ? SV_HAS_DEVICE_NAME : 0u) | (e->memory ? SV_HAS_MEMORY : 0u);
+    d->hardware = (int32_t)e->hardware;
+    d->caps = e->caps;
+    d->caps.limits = NULL;
+}
+
+/* Serves one request into *rep (and *d for a description). */
+static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_description *d) {
+    cc_error *err = &rep->err;
+    const cc_engine *e;
+    cc_context *c;
+    uint8_t *grid = w->map ? w->map + SV_GRID_OFFSET : NULL;
+    switch (req->op) {
+    case SV_OP_DESCRIBE:
+        if ((e = engine_of(w, req->engine, err))) describe(e, w->plugin_of[req->engine], d);
+        else rep->rc = err->code;
+        return;
+    case SV_OP_AVAILABLE:
+        rep->rc = (e = engine_of(w, req->engine, err)) ? cc_engine_available(e, err) : err->code;
+        return;
+    case SV_OP_MEMORY:
+        if ((e = engine_of(w, req->engine, err)))
+            rep->stated = cc_engine_memory(e, &req->rule, req->w, req->h, &rep->memory);
+        else rep->rc = err->code;
+        return;
+    case SV_OP_CREATE: {
+        if (!(e = engine_of(w, req->engine, err))) break;
+        if (w->ncontexts == w->room) {
+            size_t room = w->room ? 2 * w->room : 8;
+            cc_context **more = realloc(w->contexts, room * sizeof *more);
+            if (!more) {
+                rep->rc = cc_fail(err, CC_ERR_NOMEM, "worker: no room for another context");
+                return;
+            }
+            w->contexts = more;
+            w->room = room;
+        }
+        cc_context *made = NULL;
+        if ((rep->rc = cc_engine_create(e, &req->rule, req->w, req->h, &made, err))) return;
+        w->contexts[w->ncontexts++] = made;
+        rep->ctx = (uint32_t)w->ncontexts;
+        return;
+    }
+    case SV_OP_LOAD:
+        rep->rc = (c = context_of(w, req->ctx, err)) ? cc_engine_load(c, grid, err) : err->code;
+        return;
+    case SV_OP_STEP:
+        rep->rc = (c = context_of(w, req->ctx, err)) ? cc_engine_step(c, req->k, err) : err->code;
+        return;
+    case SV_OP_TIMED_STEP: {
+        int clock = 0;
+        rep->rc = (c = context_of(w, req->ctx, err))
+                      ? cc_engine_timed_step(c, req->k, &rep->ms, &clock, err)
+                      : err->code;
+        rep->engine_clock = clock;
+        return;
+    }
+    case SV_OP_STORE:
+        rep->rc = (c = context_of(w, req->ctx, err)) ? cc_engine_store(c, grid, err) : err->code;
+        return;
+    case SV_OP_DESTROY:
+        if ((c = context_of(w, req->ctx, err))) {
+            w->contexts[req->ctx - 1] = NULL;
+            cc_engine_destroy(c);
+        } else {
+            rep->rc = err->code;
+        }
+        return;
+    case SV_OP_DEVICE_NAME:
+        if ((c = context_of(w, req->ctx, err))) {
+            const char *name = cc_engine_device_name(c);
+            snprintf(rep->text, sizeof rep->text, "%s", name ? name : "");
+        } else {
+            rep->rc = err->code;
+        }
+        return;
+    default: rep->rc = cc_fail(err, CC_ERR_ARG, "worker: no request %u", (unsigned)req->op);
+    }
+    if (!rep->rc) rep->rc = err->code ? err->code : CC_ERR_ARG;
+}
+
+static int add_engine(worker *w, const cc_engine *e, int32_t plugin) {
+    const cc_engine **engines = realloc(w->engines, (w->count + 1) * sizeof *engines);
+    if (!engines) return -1;
+    w->engines = engines;
+    int32_t *of = realloc(w->plugin_of, (w->count + 1) * sizeof *of);
+    if (!of) return -1;
+    w->plugin_of = of;
+    w->engines[w->count] = e;
+    w->plugin_of[w->count++] = plugin;
+    return 0;
+}
+
+static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
+    long sock, shm, parent;
+    if (argc < 5 || parse_fd(argv[2], &sock) || parse_fd(argv[3], &shm) ||
+        parse_fd(argv[4], &parent)) {
+        fprintf(stderr, "%s: malformed worker arguments\n", argv[0]);
+        return 2;
+    }
+    /* The worker dies with its supervisor, and its own output never mixes into the
+     * supervisor's reports on stdout. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != (pid_t)parent) return 2;
+    setpgid(0, 0);
+    if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) return 2;
+    worker w = {.sock = (int)sock, .shm = (int)shm};
+    if (map_shared(&w, SV_HEADER_BYTES)) {
+        fprintf(stderr, "%s: worker cannot map the shared file: %s\n", argv[0], strerror(errno));
+        return 2;
+    }
+    sv_header *header = (sv_header *)w.map;
+    cc_engine_set set;
+    cc_error load_err;
+    cc_error_clear(&load_err);
+    int load_rc = cc_engine_set_init(&set, &load_err);
+    for (size_t i = 0; builtins && builtins[i] && !load_rc; i++)
+        if (!cc_engine_set_find(&set, builtins[i]->name) && add_engine(&w, builtins[i], -1))
+            load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
+    for (size_t i = 0; i < set.count && !load_rc; i++)
+        if (add_engine(&w, set.engines[i], -1))
+            load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
+    size_t before = set.count;
+    for (int i = 5; i < argc && !load_rc; i++) {
+        header->loading_plugin = (int32_t)(i - 5);
+        load_rc = cc_engine_set_load(&set, argv[i], &load_err);
+        for (size_t j = before; j < set.count && !load_rc; j++)
+            if (add_engine(&w, set.engines[j], (int32_t)(i - 5)))
+                load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
+        before = set.count;
+    }
+    header->loading_plugin = -1;
+    sv_request req;
+    while (read_full(w.sock, &req, sizeof req) == 0) {
+        sv_reply rep;
+        sv_description d;
+        memset(&rep, 0, sizeof rep);
+        cc_error_clear(&rep.err);
+        if (map_shared(&w, (size_t)req.shm_bytes)) {
+            rep.rc = cc_fail(&rep.err, CC_ERR_NOMEM, "worker cannot map %llu shared bytes: %s",
+                             (unsigned long long)req.shm_bytes, strerror(errno));
+        } else if (req.op == SV_OP_HELLO) {
+            rep.rc = load_rc;
+            rep.err = load_err;
+            rep.count = (uint32_t)w.count;
+        } else if (load_rc) {
+            rep.rc = load_rc;
+            rep.err = load_err;
+        } else {
+            serve(&w, &req, &rep, &d);
+        }
+        if (write_full(w.sock, &rep, sizeof rep)) break;
+        if (req.op == SV_OP_DESCRIBE && rep.rc == CC_OK &&
+            write_full(w.sock, &d, sizeof d))
+            break;
+    }
+    /* The supervisor closed the socket: the contexts go with the process, and the engines'
+     * destroy is not called again here (the supervisor destroyed what it meant to). */
+    return 0;
+}
+
+int cc_worker_hook(int argc, char **argv, const cc_engine *const *builtins, int *status) {
+    if (argc < 2 || strcmp(argv[1], SV_WORKER_FLAG) != 0) return 0;
+    *status = serve_all(argc, argv, builtins);
+    return 1;
+}
