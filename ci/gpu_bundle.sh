@@ -18,7 +18,7 @@ patterns=("$@")
 
 query="kind('cc_test|cc_binary', $(printf '%s + ' "${patterns[@]}" | sed 's/ + $//'))"
 mapfile -t targets < <(bazel query "$query" 2>/dev/null |
-    grep -E '_test$|_tile_bench$|//cli:cellcheck$|:libplugin_test_[a-z_]*\.so$')
+    grep -E '_test$|_tile_bench$|//cli:cellcheck$|:libplugin_test_[a-z_]*\.so$|:libfaults[a-z_]*\.so$|//harness:plugin_conformance$')
 [ ${#targets[@]} -gt 0 ] || { echo "gpu_bundle: no targets match ${patterns[*]}" >&2; exit 1; }
 bazel build "${targets[@]}" //cli:cellcheck
 
@@ -45,6 +45,9 @@ generation=$(readlink golden/current)
 cp -r "golden/$generation" "$out/golden/$generation"
 ln -s "$generation" "$out/golden/current"
 mkdir -p "$out/fuzz" && cp -r fuzz/corpus "$out/fuzz/corpus"
+# The fault corpus's tests are scripts over cellcheck and the fault plugins (run.sh passes them).
+cp fuzz/mutants/faults_test.sh "$out/bin/faults_test"
+cp fuzz/mutants/faults_gpu_test.sh "$out/bin/faults_gpu_test"
 mkdir -p "$out/ci" && cp -r ci/perf "$out/ci/perf"
 # The nvcc plugin example, built against an installed cellcheck as its owners would build it,
 # right and wrong: bin/cellcheck --plugin plugins/libcuda_threshold.so certify ...

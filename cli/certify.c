@@ -60,6 +60,9 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     double start = now_s();
     printf("== certifying %s\n", e->name);
     fflush(stdout);
+    cc_supervisor_stats before, after;
+    cc_supervisor *sv = cc_supervisor_of(e);
+    if (sv) cc_supervisor_stats_get(sv, &before);
     int rc = cc_conformance_run(e, opt, &row->conf, &err);
     if (rc == CC_OK && row->conf.passed) {
         rc = golden_verify_engine(cat, e, stdout, &row->golden, &err);
@@ -85,6 +88,15 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     }
     row->v = rc ? VERDICT_FAILED : VERDICT_CERTIFIED;
     row->seconds = now_s() - start;
+    if (sv) {
+        /* What running it in workers cost: each call is a round trip, each worker a start. */
+        cc_supervisor_stats_get(sv, &after);
+        printf("== %s: %.1f s, %llu engine calls in %llu worker processes (%llu ended by a "
+               "fault)\n",
+               e->name, row->seconds, (unsigned long long)(after.calls - before.calls),
+               (unsigned long long)(after.workers_started - before.workers_started),
+               (unsigned long long)(after.faults - before.faults));
+    }
 }
 
 static void json_string(FILE *f, const char *s) {
