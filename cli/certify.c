@@ -47,6 +47,9 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
                            const golden_catalogue *cat) {
     const cc_engine *e = row->engine;
     cc_error err = {0};
+    cc_supervisor_stats before, after;
+    cc_supervisor *sv = cc_supervisor_of(e);
+    if (sv) cc_supervisor_stats_get(sv, &before);
     if (cc_call_available(e, &err)) {
         row->v = VERDICT_NOT_RUN;
         snprintf(row->reason, sizeof row->reason, "%s", err.msg);
@@ -60,9 +63,6 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     double start = now_s();
     printf("== certifying %s\n", e->name);
     fflush(stdout);
-    cc_supervisor_stats before, after;
-    cc_supervisor *sv = cc_supervisor_of(e);
-    if (sv) cc_supervisor_stats_get(sv, &before);
     int rc = cc_conformance_run(e, opt, &row->conf, &err);
     if (rc == CC_OK && row->conf.passed) {
         rc = golden_verify_engine(cat, e, stdout, &row->golden, &err);

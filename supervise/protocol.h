@@ -22,6 +22,10 @@
 /* The header page, written by the worker: where it is, for a parent whose worker died. */
 typedef struct sv_header {
     volatile int32_t loading_plugin; /* index of the plugin being loaded, -1 when none */
+    int32_t pad;
+    /* The host memory the context being created needs (its engine's estimate, else the
+     * generic figure): the supervisor's memory limit counts it while create runs. */
+    volatile double creating_host_bytes;
 } sv_header;
 
 enum sv_op {
@@ -29,7 +33,7 @@ enum sv_op {
     SV_OP_DESCRIBE,    /* engine -> the description */
     SV_OP_AVAILABLE,   /* engine */
     SV_OP_MEMORY,      /* engine, rule, w, h -> stated, memory */
-    SV_OP_CREATE,      /* engine, rule, w, h -> ctx */
+    SV_OP_CREATE,      /* engine, rule, w, h -> ctx, memory (the host bytes it was counted for) */
     SV_OP_LOAD,        /* ctx; the grid at SV_GRID_OFFSET */
     SV_OP_STEP,        /* ctx, k */
     SV_OP_TIMED_STEP,  /* ctx, k -> ms, engine_clock */

@@ -24,6 +24,7 @@
 extern char **environ;
 
 #define TICK_MS 20
+#define SPIN_S 50e-6
 #define DEFAULT_SECONDS_PER_VISIT 1e-7 /* 1e7 visits a second until the engine shows its rate */
 #define SECONDS_PER_CELL 1e-8
 #define RATE_MIN_SECONDS 0.005
@@ -54,6 +55,8 @@ struct cc_supervisor {
     char exe[PATH_MAX];
     /* The worker, when pid > 0. */
     pid_t pid;
+    int statm; /* its /proc/PID/statm, or -1 */
+    double page;
     int sock;
     int shm;
     uint8_t *map;
@@ -74,6 +77,7 @@ void cc_supervisor_options_init(cc_supervisor_options *opt) {
     opt->memory_margin = CC_SUPERVISOR_MEMORY_MARGIN;
     opt->grace_s = CC_SUPERVISOR_GRACE_S;
     opt->progress_every_s = 10.0;
+    opt->passive_threads = 1;
 }
 
 int cc_code_is_fault(int code) {
@@ -148,17 +152,22 @@ static int write_full(int fd, const void *buf, size_t n) {
     return 0;
 }
 
-/* Resident private memory of the worker, in bytes; negative when it cannot be read. */
-static double worker_rss(pid_t pid) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
+/* Resident private memory of the worker, in bytes, from its statm (kept open: a call's cost
+ * is a few microseconds); negative when it cannot be read. */
+static double worker_rss(cc_supervisor *sv) {
+    if (sv->statm < 0) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/statm", (int)sv->pid);
+        sv->statm = open(path, O_RDONLY | O_CLOEXEC);
+        if (sv->statm < 0) return -1;
+    }
+    char buf[128];
+    ssize_t n = pread(sv->statm, buf, sizeof buf - 1, 0);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
     unsigned long size, resident, shared;
-    int n = fscanf(f, "%lu %lu %lu", &size, &resident, &shared);
-    fclose(f);
-    if (n != 3) return -1;
-    return (double)(resident > shared ? resident - shared : 0) * (double)sysconf(_SC_PAGESIZE);
+    if (sscanf(buf, "%lu %lu %lu", &size, &resident, &shared) != 3) return -1;
+    return (double)(resident > shared ? resident - shared : 0) * (double)sv->page;
 }
 
 static void end_worker_now(cc_supervisor *sv, int *status) {
@@ -173,6 +182,8 @@ static void end_worker_now(cc_supervisor *sv, int *status) {
 static void forget_worker(cc_supervisor *sv) {
     if (sv->sock >= 0) close(sv->sock);
     sv->sock = -1;
+    if (sv->statm >= 0) close(sv->statm);
+    sv->statm = -1;
     sv->pid = 0;
     sv->generation++;
     sv->live = 0;
@@ -215,6 +226,7 @@ static int grow_shared(cc_supervisor *sv, size_t bytes, cc_error *err) {
 
 typedef struct call_info {
     const char *engine;   /* for messages */
+    int memory_after;     /* 1: measure the worker's memory after the answer too */
     char what[96];        /* "step(3)" */
     double limit_s;
     double elapsed_s;
@@ -236,9 +248,10 @@ static int fault_of_status(cc_supervisor *sv, int status, const call_info *ci, c
 
 static double mib(double bytes) { return bytes / (1024.0 * 1024.0); }
 
-/* The memory the worker may hold now. */
+/* The memory the worker may hold now: its live contexts' and the one being created. */
 static double memory_limit(const cc_supervisor *sv) {
-    return sv->rss_start + sv->opt.memory_margin + 1.5 * sv->live_need;
+    double creating = ((const sv_header *)(const void *)sv->map)->creating_host_bytes;
+    return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating);
 }
 
 static int memory_fault(cc_supervisor *sv, double rss, const call_info *ci, cc_error *err) {
@@ -278,11 +291,15 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
     uint8_t *buf = (uint8_t *)rep;
     size_t want = sizeof *rep, got = 0;
     int in_extra = 0;
+    /* Most calls answer within microseconds: a short spin spares them a sleep and a wake-up. */
+    double spin_until = start + SPIN_S;
     for (;;) {
         struct pollfd p = {.fd = sv->sock, .events = POLLIN};
-        int n = poll(&p, 1, TICK_MS);
+        int spinning = now_s() < spin_until;
+        int n = poll(&p, 1, spinning ? 0 : TICK_MS);
         double t = now_s();
         ci->elapsed_s = t - start;
+        if (n == 0 && spinning) continue;
         if (n > 0) {
             ssize_t r = read(sv->sock, buf + got, want - got);
             if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
@@ -312,7 +329,7 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
             sv->stats.faults++;
             return fault_of_status(sv, st, ci, err);
         }
-        double rss = worker_rss(sv->pid);
+        double rss = worker_rss(sv);
         if (rss > memory_limit(sv)) {
             int code = memory_fault(sv, rss, ci, err);
             end_worker_now(sv, NULL);
@@ -347,7 +364,8 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
         }
     }
     ci->elapsed_s = now_s() - start;
-    double rss = worker_rss(sv->pid);
+    /* Short calls are not measured again: a tick measures any call that lasts one. */
+    double rss = ci->memory_after || ci->elapsed_s * 1e3 >= TICK_MS ? worker_rss(sv) : 0;
     if (rss > memory_limit(sv)) {
         int code = memory_fault(sv, rss, ci, err);
         end_worker_now(sv, NULL);
@@ -368,14 +386,26 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
     /* The shared file is inherited by each worker; this process keeps its own copy closed on
      * any other exec. */
     fcntl(sv->shm, F_SETFD, 0);
-    size_t n = 5 + sv->nplugins + 1;
+    size_t n = 5 + sv->nplugins + 1, nenv = 0;
+    while (environ[nenv]) nenv++;
     char **argv = calloc(n, sizeof *argv);
+    char **env = calloc(nenv + 2, sizeof *env);
+    char passive[] = "OMP_WAIT_POLICY=PASSIVE";
+    if (env) {
+        int chosen = 0;
+        for (size_t i = 0; i < nenv; i++) {
+            env[i] = environ[i];
+            chosen |= !strncmp(environ[i], "OMP_WAIT_POLICY=", 16) ||
+                      !strncmp(environ[i], "GOMP_SPINCOUNT=", 15);
+        }
+        if (sv->opt.passive_threads && !chosen) env[nenv] = passive;
+    }
     char fds[3][32];
     snprintf(fds[0], sizeof fds[0], "%d", pair[1]);
     snprintf(fds[1], sizeof fds[1], "%d", sv->shm);
     snprintf(fds[2], sizeof fds[2], "%d", (int)getpid());
     int rc = CC_OK;
-    if (!argv) {
+    if (!argv || !env) {
         rc = cc_fail(err, CC_ERR_NOMEM, "out of memory starting a worker");
         goto done;
     }
@@ -391,7 +421,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
     posix_spawnattr_setpgroup(&attr, 0);
     fflush(NULL);
     pid_t pid;
-    int e = posix_spawn(&pid, sv->exe, NULL, &attr, argv, environ);
+    int e = posix_spawn(&pid, sv->exe, NULL, &attr, argv, env);
     posix_spawnattr_destroy(&attr);
     if (e) {
         rc = cc_fail(err, CC_ERR_IO, "cannot start a worker (%s): %s", sv->exe, strerror(e));
@@ -407,9 +437,11 @@ done:
     close(pair[1]);
     if (pair[0] >= 0) close(pair[0]);
     free(argv);
+    free(env);
     if (rc) return rc;
     /* The worker loads the plugins before it answers: a constructor that crashes shows here. */
     ((sv_header *)(void *)sv->map)->loading_plugin = -1;
+    ((sv_header *)(void *)sv->map)->creating_host_bytes = 0.0;
     sv_request req = {.op = SV_OP_HELLO};
     sv_reply rep;
     call_info ci = {.engine = "worker", .limit_s = sv->opt.time_floor_s};
@@ -430,7 +462,7 @@ done:
         retire_worker(sv);
         return rep.rc;
     }
-    double rss = worker_rss(sv->pid);
+    double rss = worker_rss(sv);
     sv->rss_start = sv->rss_idle = rss > 0 ? rss : 0;
     return CC_OK;
 }
@@ -507,6 +539,8 @@ int cc_supervisor_open(const char *const *plugins, size_t nplugins,
     if (!sv) return cc_fail(err, CC_ERR_NOMEM, "out of memory for the supervisor");
     sv->sock = -1;
     sv->shm = -1;
+    sv->statm = -1;
+    sv->page = (double)sysconf(_SC_PAGESIZE);
     if (opt) sv->opt = *opt;
     else cc_supervisor_options_init(&sv->opt);
     int rc = CC_OK;
@@ -614,14 +648,6 @@ int cc_call_available(const cc_engine *engine, cc_error *err) {
     return call(e->sv, &req, &rep, NULL, 0, &ci, err);
 }
 
-/* The host memory a context of the engine needs, by its estimate or the generic figure. */
-static double host_need_of(sv_engine *e, const cc_rule *rule, int32_t w, int32_t h) {
-    cc_memory m;
-    cc_error err;
-    if (cc_call_memory(&e->table, rule, w, h, &m, &err)) return m.host_bytes;
-    return e->table.hardware == CC_HW_GPU ? 0.0 : 2.0 * cells_of(w, h);
-}
-
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                    cc_memory *need, cc_error *err) {
     memset(need, 0, sizeof *need);
@@ -675,7 +701,6 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     /* The contract's checks need no engine code: a case outside the caps never reaches one. */
     int rc = cc_engine_check(engine, rule, w, h, err);
     if (rc) return rc;
-    double need = host_need_of(e, rule, w, h);
     sv_context *sc = calloc(1, sizeof *sc);
     if (!sc) return cc_fail(err, CC_ERR_NOMEM, "out of memory for a context");
     cc_supervisor *sv = e->sv;
@@ -687,18 +712,17 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     sv_reply rep;
     call_info ci;
     info_for(e, &ci, cells_of(w, h), "create (%dx%d)", (int)w, (int)h);
-    /* The estimate counts from the call on: create allocates it. */
-    sv->live_need += need;
+    ci.memory_after = 1;
+    /* While create runs, the worker's header holds what it is counted for. */
     sv->live++;
     rc = call(sv, &req, &rep, NULL, 0, &ci, err);
     if (rc) {
-        if (sv->pid > 0) {
-            sv->live_need -= need;
-            sv->live--;
-        }
+        if (sv->pid > 0) sv->live--;
         free(sc);
         return retire_on_device_error(e, rc);
     }
+    double need = rep.memory.host_bytes;
+    sv->live_need += need;
     sv->created++;
     sc->base.engine = engine;
     sc->base.ctx = NULL;
@@ -714,11 +738,67 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
 
 static size_t grid_bytes(const cc_context *c) { return (size_t)c->w * (size_t)c->h; }
 
-/* The first cell where a and b differ; n when none. */
-static size_t first_difference(const uint8_t *a, const uint8_t *b, size_t n) {
-    size_t i = 0;
-    while (i < n && a[i] == b[i]) i++;
-    return i;
+/* Grids past 2^32 cells cross the shared file several times a call: large ones are copied,
+ * filled and scanned in chunks on every core. */
+#define CHUNK ((size_t)1 << 22)
+#define PARALLEL_FROM ((size_t)1 << 24)
+
+static void copy_cells(uint8_t *to, const uint8_t *from, size_t n) {
+    size_t chunks = (n + CHUNK - 1) / CHUNK;
+#pragma omp parallel for schedule(static) if (n >= PARALLEL_FROM)
+    for (size_t c = 0; c < chunks; c++) {
+        size_t at = c * CHUNK, len = n - at < CHUNK ? n - at : CHUNK;
+        memcpy(to + at, from + at, len);
+    }
+}
+
+static void fill_cells(uint8_t *to, int value, size_t n) {
+    size_t chunks = (n + CHUNK - 1) / CHUNK;
+#pragma omp parallel for schedule(static) if (n >= PARALLEL_FROM)
+    for (size_t c = 0; c < chunks; c++) {
+        size_t at = c * CHUNK, len = n - at < CHUNK ? n - at : CHUNK;
+        memset(to + at, value, len);
+    }
+}
+
+/* Cells where a and b differ, and the first of them in *first (n when none). */
+static size_t count_differences(const uint8_t *a, const uint8_t *b, size_t n, size_t *first) {
+    size_t chunks = (n + CHUNK - 1) / CHUNK, count = 0, lowest = n;
+#pragma omp parallel for schedule(static) reduction(+ : count) reduction(min : lowest) \
+    if (n >= PARALLEL_FROM)
+    for (size_t c = 0; c < chunks; c++) {
+        size_t at = c * CHUNK, end = n - at < CHUNK ? n : at + CHUNK;
+        if (memcmp(a + at, b + at, end - at) == 0) continue;
+        for (size_t i = at; i < end; i++)
+            if (a[i] != b[i]) {
+                if (i < lowest) lowest = i;
+                count++;
+            }
+    }
+    *first = lowest;
+    return count;
+}
+
+/* Copies a stored grid out, counting the cells that are neither 0 nor 1 (the first in *first). */
+static size_t copy_checked(uint8_t *to, const uint8_t *from, size_t n, size_t *first) {
+    size_t chunks = (n + CHUNK - 1) / CHUNK, bad = 0, lowest = n;
+#pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : lowest) \
+    if (n >= PARALLEL_FROM)
+    for (size_t c = 0; c < chunks; c++) {
+        size_t at = c * CHUNK, end = n - at < CHUNK ? n : at + CHUNK;
+        uint8_t any = 0;
+        for (size_t i = at; i < end; i++) any |= from[i];
+        if (any > 1) {
+            for (size_t i = at; i < end; i++)
+                if (from[i] > 1) {
+                    if (i < lowest) lowest = i;
+                    bad++;
+                }
+        }
+        memcpy(to + at, from + at, end - at);
+    }
+    *first = lowest;
+    return bad;
 }
 
 /* Bytes of a guard band that are no longer SV_GUARD_BYTE, and the first (or last) of them. */
@@ -760,11 +840,11 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     if (!e) return err->code;
     cc_supervisor *sv = e->sv;
     size_t n = grid_bytes(c);
-    int rc = cc_engine_check_cells(e->name, cells, n, err);
+    /* The worker's contract checks the cells are 0 or 1. */
+    int rc = grow_shared(sv, SV_GRID_OFFSET + n + SV_GUARD_BYTES, err);
     if (rc) return rc;
-    if ((rc = grow_shared(sv, SV_GRID_OFFSET + n + SV_GUARD_BYTES, err))) return rc;
     fill_guards(sv, n);
-    memcpy(sv->map + SV_GRID_OFFSET, cells, n);
+    copy_cells(sv->map + SV_GRID_OFFSET, cells, n);
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_LOAD, .ctx = sc->id};
     sv_reply rep;
@@ -775,10 +855,9 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     c->loaded = 1;
     /* load's input is the caller's: an engine that writes into it would change what the
      * oracle is given next. */
-    size_t first = first_difference(sv->map + SV_GRID_OFFSET, cells, n);
-    if (first < n) {
-        size_t changed = 0;
-        for (size_t i = first; i < n; i++) changed += sv->map[SV_GRID_OFFSET + i] != cells[i];
+    size_t first;
+    size_t changed = count_differences(sv->map + SV_GRID_OFFSET, cells, n, &first);
+    if (changed) {
         return cc_fail(err, CC_ERR_CONTRACT,
                        "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d, "
                        "loaded %d",
@@ -837,7 +916,7 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
     int rc = grow_shared(sv, SV_GRID_OFFSET + n + SV_GUARD_BYTES, err);
     if (rc) return rc;
     fill_guards(sv, n);
-    memset(sv->map + SV_GRID_OFFSET, SV_UNWRITTEN, n);
+    fill_cells(sv->map + SV_GRID_OFFSET, SV_UNWRITTEN, n);
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_STORE, .ctx = sc->id};
     sv_reply rep;
@@ -846,12 +925,8 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
     if ((rc = call(sv, &req, &rep, NULL, 0, &ci, err))) return retire_on_device_error(e, rc);
     if ((rc = check_guards(e, "store", n, sv, err))) return rc;
     const uint8_t *grid = sv->map + SV_GRID_OFFSET;
-    size_t bad = 0, first = n;
-    for (size_t i = 0; i < n; i++)
-        if (grid[i] > 1) {
-            if (!bad) first = i;
-            bad++;
-        }
+    size_t first;
+    size_t bad = copy_checked(cells, grid, n, &first);
     if (bad) {
         int x = (int)(first % (size_t)c->w), y = (int)(first / (size_t)c->w);
         if (grid[first] == SV_UNWRITTEN)
@@ -862,7 +937,6 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
                        "%s: store wrote %d into cell (%d,%d), not 0 or 1 (%zu such cells)",
                        e->name, grid[first], x, y, bad);
     }
-    memcpy(cells, grid, n);
     return CC_OK;
 }
 
@@ -885,7 +959,7 @@ int cc_call_destroy(cc_context *c, cc_error *err) {
             sv->live_need -= sc->host_need;
             sv->destroyed++;
             if (sv->live == 0) {
-                double rss = worker_rss(sv->pid);
+                double rss = worker_rss(sv);
                 if (rss > 0) sv->rss_idle = rss;
                 /* Memory still held with nothing live, past the margin: a leak across cases. */
                 if (!rc && rss - sv->rss_start > sv->opt.memory_margin) {

@@ -228,6 +228,17 @@ int main(int argc, char **argv) {
     CHECK(&t, cc_call_step(c, 1, &err) != CC_OK && strstr(err.msg, "lost with its worker"));
     CHECK(&t, cc_call_destroy(c, &err) == CC_OK);
 
+    /* What one call costs (printed, not judged: a benchmark belongs elsewhere). */
+    if (cc_call_create(flip_desc, &life, W, H, &c, &err) == CC_OK) {
+        uint8_t in[W * H] = {0};
+        cc_call_load(c, in, &err);
+        clock_gettime(CLOCK_MONOTONIC, &a);
+        for (int i = 0; i < 2000; i++) cc_call_step(c, 0, &err);
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        printf("supervisor_test: %.1f us a call (step(0), 2000 calls)\n",
+               ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / 2000e3);
+        cc_call_destroy(c, &err);
+    }
     cc_supervisor_stats stats;
     cc_supervisor_stats_get(sv, &stats);
     printf("supervisor_test: %llu workers started, %llu calls, %llu faults\n",

@@ -9,7 +9,9 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <poll.h>
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engines/engine_set.h"
@@ -37,6 +39,19 @@ static int read_full(int fd, void *buf, size_t n) {
         n -= (size_t)got;
     }
     return 0;
+}
+
+/* Waits for the next request: a short spin first, since the supervisor's next call in a case
+ * follows within microseconds, then a plain blocking read. */
+static void await_request(int fd) {
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 0) != 0) return;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > 50000L) return;
+    }
 }
 
 static int write_full(int fd, const void *buf, size_t n) {
@@ -72,6 +87,8 @@ static int parse_fd(const char *s, long *out) {
     *out = v;
     return 0;
 }
+
+static sv_header *header_of(worker *w) { return (sv_header *)(void *)w->map; }
 
 static cc_context *context_of(worker *w, uint32_t id, cc_error *err) {
     if (id == 0 || id > w->ncontexts || !w->contexts[id - 1]) {
@@ -134,8 +151,16 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
             w->contexts = more;
             w->room = room;
         }
+        /* What the context may hold, counted by the supervisor while create runs. */
+        cc_memory need;
+        if (!cc_engine_memory(e, &req->rule, req->w, req->h, &need))
+            need.host_bytes = e->hardware == CC_HW_GPU ? 0.0 : 2.0 * (double)req->w * (double)req->h;
+        rep->memory = need;
+        header_of(w)->creating_host_bytes = need.host_bytes;
         cc_context *made = NULL;
-        if ((rep->rc = cc_engine_create(e, &req->rule, req->w, req->h, &made, err))) return;
+        rep->rc = cc_engine_create(e, &req->rule, req->w, req->h, &made, err);
+        header_of(w)->creating_host_bytes = 0.0;
+        if (rep->rc) return;
         w->contexts[w->ncontexts++] = made;
         rep->ctx = (uint32_t)w->ncontexts;
         return;
@@ -230,7 +255,9 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
     }
     header->loading_plugin = -1;
     sv_request req;
-    while (read_full(w.sock, &req, sizeof req) == 0) {
+    for (;;) {
+        await_request(w.sock);
+        if (read_full(w.sock, &req, sizeof req) != 0) break;
         sv_reply rep;
         sv_description d;
         memset(&rep, 0, sizeof rep);

@@ -134,6 +134,42 @@ static void other_grid_destroy(void *ctx) {
     BASE->destroy(ctx);
 }
 
+/* A store that reads the buffer it last wrote instead of the current one on every store after
+ * the first since a step: each store on its own is right once, so only a second store in a row
+ * shows it. The count lives beside the contexts, keyed by context (a slot per context). */
+static struct {
+    void *ctx;
+    int stores;
+} store_counts[64];
+
+static int *stores_of(void *ctx) {
+    for (size_t i = 0; i < 64; i++)
+        if (store_counts[i].ctx == ctx) return &store_counts[i].stores;
+    for (size_t i = 0; i < 64; i++)
+        if (!store_counts[i].ctx) {
+            store_counts[i].ctx = ctx;
+            store_counts[i].stores = 0;
+            return &store_counts[i].stores;
+        }
+    return &store_counts[0].stores;
+}
+static int twice_step(void *ctx, int64_t k, cc_error *err) {
+    *stores_of(ctx) = 0;
+    return BASE->step(ctx, k, err);
+}
+static int twice_store(void *ctx, uint8_t *cells, cc_error *err) {
+    int *stores = stores_of(ctx);
+    if ((*stores)++ == 0) return BASE->store(ctx, cells, err);
+    const cpu_byte_grids *g = ctx;
+    memcpy(cells, g->next, cells_of(ctx));
+    return CC_OK;
+}
+static void twice_destroy(void *ctx) {
+    for (size_t i = 0; i < 64; i++)
+        if (store_counts[i].ctx == ctx) store_counts[i].ctx = NULL;
+    BASE->destroy(ctx);
+}
+
 static int clock_step(void *ctx, int64_t k, cc_error *err) {
     int rc = BASE->step(ctx, k, err);
     struct timespec ts;
@@ -193,6 +229,8 @@ static const cc_engine faults[] = {
           other_grid_create, L, S, other_grid_store, other_grid_destroy),
     FAULT("fault.clock", "flips a cell when the clock's microseconds are odd", C, L, clock_step,
           T, D),
+    FAULT("fault.store-twice", "a second store in a row gives the generation before", C, L,
+          twice_step, twice_store, twice_destroy),
 };
 
 #define FAULT_COUNT (sizeof faults / sizeof faults[0])
@@ -200,9 +238,10 @@ static const cc_engine faults[] = {
 static const cc_engine *const fault_list[FAULT_COUNT + 1] = {
     &faults[0],  &faults[1],  &faults[2],  &faults[3],  &faults[4],  &faults[5],
     &faults[6],  &faults[7],  &faults[8],  &faults[9],  &faults[10], &faults[11],
-    &faults[12], &faults[13], &faults[14], &faults[15], &faults[16], &faults[17], NULL};
+    &faults[12], &faults[13], &faults[14], &faults[15], &faults[16], &faults[17],
+    &faults[18], NULL};
 
-_Static_assert(FAULT_COUNT == 18, "fault_list names every fault");
+_Static_assert(FAULT_COUNT == 19, "fault_list names every fault");
 
 const cc_engine *const *cc_faults_all(void) { return fault_list; }
 

@@ -18,6 +18,8 @@
  *                                                                           differs under a call pattern
  *   fault.clock                                  flips a cell when the clock's microseconds are odd
  *                                                                           mismatch with the oracle
+ *   fault.store-twice                            a second store in a row gives the generation
+ *                                                before                     broke the contract
  *   (libfaults_ctor.so)                          a plugin whose constructor crashes
  *   fault.cuda-illegal-address                   a kernel writes to an unmapped address
  *                                                                           device error
