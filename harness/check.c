@@ -77,11 +77,6 @@ static void call_failed(cc_check_result *res, int rc, const char *what, const cc
         fail_result(res, CC_FAILURE_ENGINE_ERROR, "%.100s failed: %.400s", what, e->msg);
 }
 
-int harness_store_poisoned(cc_context *ctx, cc_grid *out, cc_error *err) {
-    memset(out->cells, HARNESS_UNWRITTEN, cc_grid_cells(out));
-    return cc_call_store(ctx, out->cells, err);
-}
-
 void cc_check_options_init(cc_check_options *opt) {
     memset(opt, 0, sizeof *opt);
     opt->patterns = CC_PATTERNS_ALL;
@@ -189,7 +184,7 @@ static int run_pattern(const cc_engine *engine, const cc_case *c, const cc_grid 
         break;
     default: rc = cc_fail(err, CC_ERR_ARG, "no call pattern %d", (int)p);
     }
-    if (!rc) rc = harness_store_poisoned(ctx, got, err);
+    if (!rc) rc = cc_call_store(ctx, got->cells, err);
 done:;
     cc_error destroy_err;
     int d1 = cc_call_destroy(ctx, &destroy_err);
@@ -302,7 +297,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     size_t n = cc_grid_cells(&init), first = 0;
     if ((rc = cc_call_load(ctx, init.cells, &eng_err))) {
         call_failed(res, rc, "load", &eng_err);
-    } else if ((rc = harness_store_poisoned(ctx, &got, &eng_err))) {
+    } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
         call_failed(res, rc, "store after load", &eng_err);
     } else if ((res->differing = harness_count_differing(got.cells, init.cells, n, &first)) != 0) {
         fail_result(res, CC_FAILURE_ROUND_TRIP,
@@ -314,9 +309,9 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         char what[48];
         snprintf(what, sizeof what, "step(%lld)", (long long)c->steps);
         call_failed(res, rc, what, &eng_err);
-    } else if ((rc = harness_store_poisoned(ctx, &got, &eng_err))) {
+    } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
         call_failed(res, rc, "store after step(k)", &eng_err);
-    } else if (twice && (rc = harness_store_poisoned(ctx, &again, &eng_err))) {
+    } else if (twice && (rc = cc_call_store(ctx, again.cells, &eng_err))) {
         call_failed(res, rc, "a second store after step(k)", &eng_err);
     } else if (twice &&
                (res->differing = harness_count_differing(again.cells, got.cells, n, &first)) != 0) {

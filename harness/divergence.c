@@ -95,7 +95,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     /* The end: step(steps) in one call against the oracle's final grid. */
     cc_context *ctx = fresh(engine, c, &init, d);
     if (!ctx) goto done;
-    if (cc_call_step(ctx, c->steps, &e) || harness_store_poisoned(ctx, &got, &e)) {
+    if (cc_call_step(ctx, c->steps, &e) || cc_call_store(ctx, got.cells, &e)) {
         snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)c->steps,
                  e.msg);
         cc_call_destroy(ctx, NULL);
@@ -117,7 +117,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
             }
             if ((rc = oracle_advance(&c->rule, &oracle, &next, err))) break;
         }
-        if (harness_store_poisoned(ctx, &got, &e)) {
+        if (cc_call_store(ctx, got.cells, &e)) {
             snprintf(d->note, sizeof d->note, "store after step %lld failed: %.400s", (long long)j,
                      e.msg);
             break;
@@ -133,7 +133,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     for (int64_t j = 1; j <= c->steps; j++) {
         if ((rc = oracle_advance(&c->rule, &oracle, &next, err))) break;
         if (!(ctx = fresh(engine, c, &init, d))) break;
-        int bad = cc_call_step(ctx, j, &e) || harness_store_poisoned(ctx, &got, &e);
+        int bad = cc_call_step(ctx, j, &e) || cc_call_store(ctx, got.cells, &e);
         cc_call_destroy(ctx, NULL);
         if (bad) {
             snprintf(d->note, sizeof d->note, "step(%lld) or store failed: %.400s", (long long)j,

@@ -8,15 +8,9 @@
 #include "harness/campaign.h"
 #include "oracle/rule.h"
 
-/* What store leaves in cells it never wrote: neither 0 nor 1, so it cannot pass for a cell. */
-#define HARNESS_UNWRITTEN 0xa5
-
 /* Cells where a differs from b; the first (row-major) in *first when any. */
 uint64_t harness_count_differing(const uint8_t *a, const uint8_t *b, size_t n, size_t *first);
 
-/* Stores the engine's grid into out, poisoned with HARNESS_UNWRITTEN first so unwritten cells
- * show. */
-int harness_store_poisoned(cc_context *ctx, cc_grid *out, cc_error *err);
 
 /* Where a failing case first diverges: the round trip, then step(1) repeated, then step(j) in
  * one call. Writes the difference picture into report_dir (when not NULL) with tag in its name. */

@@ -378,6 +378,9 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
 
 static int start_worker(cc_supervisor *sv, cc_error *err) {
     if (sv->pid > 0) return CC_OK;
+    /* Cleared before the worker exists: it writes the plugin it is loading there. */
+    ((sv_header *)(void *)sv->map)->loading_plugin = -1;
+    ((sv_header *)(void *)sv->map)->creating_host_bytes = 0.0;
     int pair[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0)
         return cc_fail(err, CC_ERR_IO, "cannot make a socket pair for a worker: %s",
@@ -440,8 +443,6 @@ done:
     free(env);
     if (rc) return rc;
     /* The worker loads the plugins before it answers: a constructor that crashes shows here. */
-    ((sv_header *)(void *)sv->map)->loading_plugin = -1;
-    ((sv_header *)(void *)sv->map)->creating_host_bytes = 0.0;
     sv_request req = {.op = SV_OP_HELLO};
     sv_reply rep;
     call_info ci = {.engine = "worker", .limit_s = sv->opt.time_floor_s};
