@@ -133,6 +133,12 @@ int cc_engine_check_steps(const char *engine, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
+cc_memory cc_engine_memory_generic(const cc_engine *engine, int32_t w, int32_t h) {
+    double generic = (double)w * (double)h * CC_GENERIC_ENGINE_BYTES_PER_CELL;
+    if (engine->hardware == CC_HW_GPU) return (cc_memory){0.0, generic};
+    return (cc_memory){generic, 0.0};
+}
+
 const char *cc_hardware_name(cc_hardware hw) {
     switch (hw) {
     case CC_HW_CPU: return "cpu";

@@ -98,6 +98,12 @@ typedef struct cc_context {
     int loaded; /* step and store before the first load are refused */
 } cc_context;
 
+/* What an engine without its own estimate (cc_engine.memory) is taken to hold: two bytes a
+ * cell, on the host for an engine on the CPU, on the device for one on a GPU. The memory limits
+ * before work (harness/limits.h) and a worker's memory limit (supervise/) both count it. */
+#define CC_GENERIC_ENGINE_BYTES_PER_CELL 2.0
+cc_memory cc_engine_memory_generic(const cc_engine *engine, int32_t w, int32_t h);
+
 /* The entry points that call an engine's functions are declared in engines/entry.h, for the
  * worker processes that run engines (supervise/) and an engine's own tests; everything above
  * the engines calls through the supervisor (supervise/supervisor.h). */

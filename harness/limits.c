@@ -49,9 +49,7 @@ cc_memory cc_engine_memory_need(const cc_engine *engine, const cc_rule *rule, in
     cc_error err;
     *stated = cc_call_memory(engine, rule, w, h, &need, &err);
     if (*stated) return need;
-    double generic = (double)w * (double)h * CC_GENERIC_ENGINE_BYTES_PER_CELL;
-    if (engine->hardware == CC_HW_GPU) return (cc_memory){0.0, generic};
-    return (cc_memory){generic, 0.0};
+    return cc_engine_memory_generic(engine, w, h);
 }
 
 int cc_limit_engine_memory(const char *what, const cc_engine *engine, const cc_rule *rule,

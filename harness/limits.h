@@ -33,10 +33,6 @@ double cc_work_visits(const cc_rule *rule, int32_t w, int32_t h, int64_t steps);
 int cc_limit_work(const char *what, const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
                   double max, cc_error *err);
 
-/* What an engine without its own estimate is taken to hold, a cell: two byte grids, on the host
- * for an engine on the CPU, on the device for one on a GPU. */
-#define CC_GENERIC_ENGINE_BYTES_PER_CELL 2.0
-
 /* Bytes of host memory available now: CELLCHECK_MEMORY_AVAILABLE when it is set (a whole number
  * of bytes; tests act out a small machine with it), else MemAvailable, else the physical memory;
  * 0 when nothing says. */

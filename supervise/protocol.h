@@ -4,7 +4,9 @@
 #ifndef CELLCHECK_SUPERVISE_PROTOCOL_H
 #define CELLCHECK_SUPERVISE_PROTOCOL_H
 
+#include <errno.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #include "engines/engine.h"
 #include "oracle/error.h"
@@ -85,5 +87,18 @@ typedef struct sv_description {
     int32_t hardware;
     cc_engine_caps caps; /* limits NULL */
 } sv_description;
+
+/* Writes all n bytes to the socket; -1 once the other end is gone (never SIGPIPE). */
+static inline int sv_write_full(int fd, const void *buf, size_t n) {
+    const uint8_t *p = buf;
+    while (n) {
+        ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
+        if (put < 0 && errno == EINTR) continue;
+        if (put <= 0) return -1;
+        p += put;
+        n -= (size_t)put;
+    }
+    return 0;
+}
 
 #endif

@@ -140,17 +140,6 @@ static sv_engine *remote_of(const cc_engine *engine) {
 
 /* ---- The worker's process ------------------------------------------------------------- */
 
-static int write_full(int fd, const void *buf, size_t n) {
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
-        if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) return -1;
-        p += put;
-        n -= (size_t)put;
-    }
-    return 0;
-}
 
 /* Resident private memory of the worker, in bytes, from its statm (kept open: a call's cost
  * is a few microseconds); negative when it cannot be read. */
@@ -190,17 +179,31 @@ static void forget_worker(cc_supervisor *sv) {
     sv->live_need = 0;
 }
 
-/* Ends the worker politely: the socket closed, a grace period, then the group killed. */
-static void retire_worker(cc_supervisor *sv) {
-    if (sv->pid <= 0) return;
-    close(sv->sock);
-    sv->sock = -1;
+/* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
+ * already), then forgotten and counted. */
+static void end_faulted(cc_supervisor *sv, int reaped, int *status) {
+    if (reaped) kill(-sv->pid, SIGKILL);
+    else end_worker_now(sv, status);
+    forget_worker(sv);
+    sv->stats.faults++;
+}
+
+/* Gives the worker the grace period to exit by itself. */
+static void await_exit(cc_supervisor *sv) {
     double until = now_s() + sv->opt.grace_s;
     int st;
     while (waitpid(sv->pid, &st, WNOHANG) == 0 && now_s() < until) {
         struct timespec ts = {0, 5000000};
         nanosleep(&ts, NULL);
     }
+}
+
+/* Ends the worker politely: the socket closed, a grace period, then the group killed. */
+static void retire_worker(cc_supervisor *sv) {
+    if (sv->pid <= 0) return;
+    close(sv->sock);
+    sv->sock = -1;
+    await_exit(sv);
     end_worker_now(sv, NULL);
     forget_worker(sv);
 }
@@ -254,22 +257,27 @@ static double memory_limit(const cc_supervisor *sv) {
     return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating);
 }
 
-static int memory_fault(cc_supervisor *sv, double rss, const call_info *ci, cc_error *err) {
+/* Ends a worker past its memory limit, naming a leak when the memory outlived the contexts. */
+static int end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc_error *err) {
     double kept = sv->rss_idle - sv->rss_start;
-    if (sv->live == 0 || kept > sv->opt.memory_margin / 2)
-        return cc_fail(err, CC_ERR_MEMORY_LIMIT,
+    int leak = sv->live == 0 || kept > sv->opt.memory_margin / 2;
+    if (leak)
+        cc_fail(err, CC_ERR_MEMORY_LIMIT,
                        "%s: leaked memory across cases: the worker held %.0f MiB in %s, past its "
                        "limit of %.0f MiB; %.0f MiB were still held with no context live after "
                        "%llu creates and %llu destroys",
                        ci->engine, mib(rss), ci->what, mib(memory_limit(sv)),
                        mib(kept > 0 ? kept : rss - sv->rss_start), (unsigned long long)sv->created,
                        (unsigned long long)sv->destroyed);
-    return cc_fail(err, CC_ERR_MEMORY_LIMIT,
+    else
+        cc_fail(err, CC_ERR_MEMORY_LIMIT,
                    "%s: out of memory: the worker held %.0f MiB in %s, past its limit of %.0f MiB "
                    "(%.0f at start + 1.5 x %.0f the engine's estimate for its %d live contexts + "
                    "a margin of %.0f)",
                    ci->engine, mib(rss), ci->what, mib(memory_limit(sv)), mib(sv->rss_start),
                    mib(sv->live_need), sv->live, mib(sv->opt.memory_margin));
+    end_faulted(sv, 0, NULL);
+    return CC_ERR_MEMORY_LIMIT;
 }
 
 /* Sends req and waits for its reply (and extra bytes after it), within ci->limit_s. A fault ends
@@ -279,13 +287,11 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
     req->shm_bytes = sv->map_bytes;
     sv->stats.calls++;
     double start = now_s(), last_note = start;
-    if (write_full(sv->sock, req, sizeof *req)) {
+    if (sv_write_full(sv->sock, req, sizeof *req)) {
         /* The worker is gone already: its status says how. */
         int st;
         ci->elapsed_s = 0;
-        end_worker_now(sv, &st);
-        forget_worker(sv);
-        sv->stats.faults++;
+        end_faulted(sv, 0, &st);
         return fault_of_status(sv, st, ci, err);
     }
     uint8_t *buf = (uint8_t *)rep;
@@ -305,9 +311,7 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
             if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
             if (r <= 0) {
                 int st;
-                end_worker_now(sv, &st);
-                forget_worker(sv);
-                sv->stats.faults++;
+                end_faulted(sv, 0, &st);
                 return fault_of_status(sv, st, ci, err);
             }
             got += (size_t)r;
@@ -324,31 +328,17 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
         int st;
         pid_t done = waitpid(sv->pid, &st, WNOHANG);
         if (done == sv->pid) {
-            kill(-sv->pid, SIGKILL);
-            forget_worker(sv);
-            sv->stats.faults++;
+            end_faulted(sv, 1, NULL);
             return fault_of_status(sv, st, ci, err);
         }
         double rss = worker_rss(sv);
-        if (rss > memory_limit(sv)) {
-            int code = memory_fault(sv, rss, ci, err);
-            end_worker_now(sv, NULL);
-            forget_worker(sv);
-            sv->stats.faults++;
-            return code;
-        }
+        if (rss > memory_limit(sv)) return end_for_memory(sv, rss, ci, err);
         if (ci->elapsed_s > ci->limit_s) {
             /* A hung call cannot be stopped from inside: the group gets SIGTERM, a grace period,
              * then SIGKILL. */
             kill(-sv->pid, SIGTERM);
-            double until = now_s() + sv->opt.grace_s;
-            while (waitpid(sv->pid, &st, WNOHANG) == 0 && now_s() < until) {
-                struct timespec ts = {0, 5000000};
-                nanosleep(&ts, NULL);
-            }
-            end_worker_now(sv, NULL);
-            forget_worker(sv);
-            sv->stats.faults++;
+            await_exit(sv);
+            end_faulted(sv, 0, NULL);
             return cc_fail(err, CC_ERR_TIMEOUT,
                            "%s: timed out in %s: no answer within its limit of %.1f s (a floor "
                            "of %.1f s, --time-limit, and 20x the work at the engine's slowest "
@@ -366,14 +356,7 @@ static int exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *ext
     ci->elapsed_s = now_s() - start;
     /* Short calls are not measured again: a tick measures any call that lasts one. */
     double rss = ci->memory_after || ci->elapsed_s * 1e3 >= TICK_MS ? worker_rss(sv) : 0;
-    if (rss > memory_limit(sv)) {
-        int code = memory_fault(sv, rss, ci, err);
-        end_worker_now(sv, NULL);
-        forget_worker(sv);
-        sv->stats.faults++;
-        return code;
-    }
-    return CC_OK;
+    return rss > memory_limit(sv) ? end_for_memory(sv, rss, ci, err) : CC_OK;
 }
 
 static int start_worker(cc_supervisor *sv, cc_error *err) {
@@ -839,9 +822,13 @@ static int check_guards(const sv_engine *e, const char *call_name, size_t n, cc_
     return CC_OK;
 }
 
-static void fill_guards(cc_supervisor *sv, size_t n) {
+/* Room for a grid of n cells in the shared file, with fresh guard bands at both ends. */
+static int stage_grid(cc_supervisor *sv, size_t n, cc_error *err) {
+    int rc = grow_shared(sv, SV_GRID_OFFSET + n + SV_GUARD_BYTES, err);
+    if (rc) return rc;
     memset(sv->map + SV_HEADER_BYTES, SV_GUARD_BYTE, SV_GUARD_BYTES);
     memset(sv->map + SV_GRID_OFFSET + n, SV_GUARD_BYTE, SV_GUARD_BYTES);
+    return CC_OK;
 }
 
 int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
@@ -850,9 +837,8 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     cc_supervisor *sv = e->sv;
     size_t n = grid_bytes(c);
     /* The worker's contract checks the cells are 0 or 1. */
-    int rc = grow_shared(sv, SV_GRID_OFFSET + n + SV_GUARD_BYTES, err);
+    int rc = stage_grid(sv, n, err);
     if (rc) return rc;
-    fill_guards(sv, n);
     copy_cells(sv->map + SV_GRID_OFFSET, cells, n);
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_LOAD, .ctx = sc->id};
@@ -922,9 +908,8 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "%s: store before any grid was loaded", e->name);
     cc_supervisor *sv = e->sv;
     size_t n = grid_bytes(c);
-    int rc = grow_shared(sv, SV_GRID_OFFSET + n + SV_GUARD_BYTES, err);
+    int rc = stage_grid(sv, n, err);
     if (rc) return rc;
-    fill_guards(sv, n);
     fill_cells(sv->map + SV_GRID_OFFSET, SV_UNWRITTEN, n);
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_STORE, .ctx = sc->id};
@@ -971,12 +956,8 @@ int cc_call_destroy(cc_context *c, cc_error *err) {
                 double rss = worker_rss(sv);
                 if (rss > 0) sv->rss_idle = rss;
                 /* Memory still held with nothing live, past the margin: a leak across cases. */
-                if (!rc && rss - sv->rss_start > sv->opt.memory_margin) {
-                    rc = memory_fault(sv, rss, &ci, err);
-                    end_worker_now(sv, NULL);
-                    forget_worker(sv);
-                    sv->stats.faults++;
-                }
+                if (!rc && rss - sv->rss_start > sv->opt.memory_margin)
+                    rc = end_for_memory(sv, rss, &ci, err);
             }
         }
         retire_on_device_error(e, rc);

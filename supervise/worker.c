@@ -54,17 +54,6 @@ static void await_request(int fd) {
     }
 }
 
-static int write_full(int fd, const void *buf, size_t n) {
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t put = send(fd, p, n, MSG_NOSIGNAL);
-        if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) return -1;
-        p += put;
-        n -= (size_t)put;
-    }
-    return 0;
-}
 
 static int map_shared(worker *w, size_t bytes) {
     if (bytes <= w->map_bytes) return 0;
@@ -154,7 +143,7 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
         /* What the context may hold, counted by the supervisor while create runs. */
         cc_memory need;
         if (!cc_engine_memory(e, &req->rule, req->w, req->h, &need))
-            need.host_bytes = e->hardware == CC_HW_GPU ? 0.0 : 2.0 * (double)req->w * (double)req->h;
+            need = cc_engine_memory_generic(e, req->w, req->h);
         rep->memory = need;
         header_of(w)->creating_host_bytes = need.host_bytes;
         cc_context *made = NULL;
@@ -275,9 +264,9 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
         } else {
             serve(&w, &req, &rep, &d);
         }
-        if (write_full(w.sock, &rep, sizeof rep)) break;
+        if (sv_write_full(w.sock, &rep, sizeof rep)) break;
         if (req.op == SV_OP_DESCRIBE && rep.rc == CC_OK &&
-            write_full(w.sock, &d, sizeof d))
+            sv_write_full(w.sock, &d, sizeof d))
             break;
     }
     /* The supervisor closed the socket: the contexts go with the process, and the engines'
