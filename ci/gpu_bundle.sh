@@ -47,7 +47,7 @@ ln -s "$generation" "$out/golden/current"
 mkdir -p "$out/fuzz" && cp -r fuzz/corpus "$out/fuzz/corpus"
 # The fault corpus's tests are scripts over cellcheck and the fault plugins (run.sh passes them).
 cp fuzz/mutants/faults_test.sh "$out/bin/faults_test"
-cp fuzz/mutants/faults_gpu_test.sh "$out/bin/faults_gpu_test"
+cp fuzz/mutants/faults_test.sh "$out/bin/faults_gpu_test"
 mkdir -p "$out/ci" && cp -r ci/perf "$out/ci/perf"
 # The nvcc plugin example, built against an installed cellcheck as its owners would build it,
 # right and wrong: bin/cellcheck --plugin plugins/libcuda_threshold.so certify ...

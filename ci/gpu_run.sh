@@ -52,8 +52,8 @@ for t in bin/*_test; do
     # The plugin loader's test takes its plugins, as Bazel's args give them.
     [[ "$name" == plugin_test ]] && extra=(bin/libplugin_test_{threshold,threshold_wrong,bad_abi,no_export,no_step,twice}.so)
     # The fault corpus's scripts take cellcheck, the conformance driver and the fault plugins.
-    [[ "$name" == faults_test ]] && extra=(bin/cellcheck bin/plugin_conformance bin/libfaults.so bin/libfaults_ctor.so)
-    [[ "$name" == faults_gpu_test ]] && extra=(bin/cellcheck bin/plugin_conformance bin/libfaults_gpu.so)
+    [[ "$name" == faults_test ]] && extra=(cpu bin/cellcheck bin/plugin_conformance bin/libfaults.so bin/libfaults_ctor.so)
+    [[ "$name" == faults_gpu_test ]] && extra=(gpu bin/cellcheck bin/plugin_conformance bin/libfaults_gpu.so)
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
     run_one "$t" "${extra[@]}" &
 done

@@ -131,13 +131,9 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         cc_drawn_case drawn;
         int rc = cc_campaign_case(engine, opt, i, &drawn, err);
         if (rc) return cc_prefix(err, "drawing case %" PRIu64 " of master seed %s", i, master);
-        cc_supervisor *sv = cc_supervisor_of(engine);
-        if (sv) {
-            char line[CC_CASE_TEXT_MAX], label[CC_CASE_TEXT_MAX + 64];
-            case_format(&drawn.c, line, sizeof line, NULL);
-            snprintf(label, sizeof label, "case %" PRIu64 ": %s", i, line);
-            cc_supervisor_label(sv, label);
-        }
+        char at[48];
+        snprintf(at, sizeof at, "case %" PRIu64, i);
+        cc_case_label(engine, at, &drawn.c);
         cc_check_result check;
         if ((rc = cc_case_check(engine, &drawn.c, &check, err)))
             return cc_prefix(err, "checking case %" PRIu64 " of master seed %s", i, master);

@@ -79,6 +79,13 @@ typedef enum cc_failure_kind {
 /* The failure kind of an engine call's error code: a fault class, or an engine error. */
 cc_failure_kind cc_failure_kind_of_code(int code);
 
+/* Names the case in flight in the in-flight lines of the engine's supervisor ("WHERE: <case
+ * line>"); nothing for an engine no supervisor runs. */
+void cc_case_label(const cc_engine *engine, const char *where, const cc_case *c);
+
+/* Is it a fault of the worker (crashed, exited, timed out, out of memory, device error)? */
+int cc_failure_kind_is_fault(cc_failure_kind kind);
+
 /* The ways a case is run besides step(k) in one call on a fresh context, as real callers do. */
 typedef enum cc_pattern {
     CC_PATTERN_ONE_CALL = 0, /* create, load, step(k), store: the check against the oracle */

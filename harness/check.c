@@ -30,6 +30,15 @@ const char *cc_failure_kind_name(cc_failure_kind kind) {
     return "unknown";
 }
 
+void cc_case_label(const cc_engine *engine, const char *where, const cc_case *c) {
+    cc_supervisor *sv = cc_supervisor_of(engine);
+    if (!sv) return;
+    char line[CC_CASE_TEXT_MAX], label[CC_CASE_TEXT_MAX + 64];
+    case_format(c, line, sizeof line, NULL);
+    snprintf(label, sizeof label, "%s: %s", where, line);
+    cc_supervisor_label(sv, label);
+}
+
 uint64_t harness_count_differing(const uint8_t *a, const uint8_t *b, size_t n, size_t *first) {
     uint64_t count = 0;
     for (size_t i = 0; i < n; i++) {
@@ -51,6 +60,12 @@ cc_failure_kind cc_failure_kind_of_code(int code) {
     case CC_ERR_CONTRACT: return CC_FAILURE_CONTRACT;
     default: return CC_FAILURE_ENGINE_ERROR;
     }
+}
+
+int cc_failure_kind_is_fault(cc_failure_kind kind) {
+    return kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
+           kind == CC_FAILURE_TIMED_OUT || kind == CC_FAILURE_OUT_OF_MEMORY ||
+           kind == CC_FAILURE_DEVICE_ERROR;
 }
 
 static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...)

@@ -59,12 +59,6 @@ typedef struct tally {
                         * the cost of a fresh worker or a whole time limit */
 } tally;
 
-/* Faults end an engine's checks: what follows would repeat them at their cost. */
-static int is_fault_kind(cc_failure_kind kind) {
-    return kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
-           kind == CC_FAILURE_TIMED_OUT || kind == CC_FAILURE_OUT_OF_MEMORY ||
-           kind == CC_FAILURE_DEVICE_ERROR;
-}
 
 static int mine(tally *t) {
     uint64_t j = t->ordinal++;
@@ -78,7 +72,8 @@ static void report_failure(tally *t, const char *section, const cc_case *c,
         snprintf(t->first_failure, sizeof t->first_failure, "%s: %.500s", section, res->detail);
     }
     t->failed++;
-    if (is_fault_kind(res->kind)) t->stopped = 1;
+    /* Faults end an engine's checks: what follows would repeat them at their cost. */
+    if (cc_failure_kind_is_fault(res->kind)) t->stopped = 1;
     if (t->reported) {
         cc_failure_print_short(stdout, t->engine->name, section, c, res);
         return;
@@ -105,13 +100,7 @@ static void check_case(tally *t, const char *section, const cc_case *given, int 
         t->over_cells++;
         return;
     }
-    cc_supervisor *sv = cc_supervisor_of(t->engine);
-    if (sv) {
-        char line[CC_CASE_TEXT_MAX], label[CC_CASE_TEXT_MAX + 64];
-        case_format(c, line, sizeof line, NULL);
-        snprintf(label, sizeof label, "%s: %s", section, line);
-        cc_supervisor_label(sv, label);
-    }
+    cc_case_label(t->engine, section, c);
     cc_check_result res;
     cc_error err;
     if (cc_case_check(t->engine, c, &res, &err)) {

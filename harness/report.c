@@ -23,11 +23,6 @@ static int can_shrink(cc_failure_kind kind) {
 }
 
 /* Each try of a fault starts a fresh worker (a GPU context each): fewer are spent on them. */
-static int is_fault(cc_failure_kind kind) {
-    return kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
-           kind == CC_FAILURE_TIMED_OUT || kind == CC_FAILURE_OUT_OF_MEMORY ||
-           kind == CC_FAILURE_DEVICE_ERROR;
-}
 #define FAULT_SHRINK_TRIES 24
 
 /* A case verified by light cones is too large to step whole, step by step, for the divergence
@@ -70,7 +65,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     if (!opt->shrink || !can_shrink(res->kind)) return CC_OK;
     int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
     if (res->lightcone && tries > LIGHTCONE_SHRINK_TRIES) tries = LIGHTCONE_SHRINK_TRIES;
-    if (is_fault(res->kind) && tries > FAULT_SHRINK_TRIES) tries = FAULT_SHRINK_TRIES;
+    if (cc_failure_kind_is_fault(res->kind) && tries > FAULT_SHRINK_TRIES) tries = FAULT_SHRINK_TRIES;
     if ((rc = cc_case_shrink(engine, c, res->kind, tries, &rep->smallest, &rep->shrink_tries, err)))
         return rc;
     rep->shrunk = !cc_rule_equal(&rep->smallest.rule, &c->rule) || rep->smallest.w != c->w ||

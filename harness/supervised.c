@@ -15,13 +15,8 @@ int cc_harness_drive(cc_harness_driver driver, const cc_engine *engine,
     if (cc_supervisor_of(engine)) return driver(engine, reference, argc, argv);
     const cc_engine *builtins[] = {engine, reference, NULL};
     int status;
-    if (cc_worker_hook(argc, argv, builtins, &status)) return status;
     cc_supervisor *sv;
-    cc_error err;
-    if (cc_supervisor_open(NULL, 0, NULL, &sv, &err)) {
-        fprintf(stderr, "%s: %s\n", engine->name, err.msg);
-        return 2;
-    }
+    if (cc_harness_supervise(argc, argv, builtins, &sv, &status)) return status;
     const cc_engine *remote = cc_supervisor_find(sv, engine->name);
     const cc_engine *remote_ref = reference ? cc_supervisor_find(sv, reference->name) : NULL;
     if (!remote || (reference && !remote_ref)) {

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The fault corpus (faults.h) against cellcheck check, its reproducer, certify and the
 # conformance driver: each fault gets its class, within its time limit plus 5 s, with exit
-# status 1 (never 0, never a signal); fault.none passes; a plugin whose constructor crashes is
-# refused by name. Usage: faults_test.sh CELLCHECK CONFORMANCE LIBFAULTS LIBFAULTS_CTOR
+# status 1 (never 0, never a signal).
+#   faults_test.sh cpu CELLCHECK CONFORMANCE LIBFAULTS LIBFAULTS_CTOR
+#     the CPU faults; fault.none passes; a plugin whose constructor crashes is refused by name
+#   faults_test.sh gpu CELLCHECK CONFORMANCE LIBFAULTS_GPU
+#     the CUDA faults: a kernel with an illegal address is a device error, one that never ends
+#     times out; without a GPU: SKIPPED, unless CELLCHECK_REQUIRE names gpu
 set -uo pipefail
-cellcheck=$(realpath "$1") conformance=$(realpath "$2") plugin=$(realpath "$3") ctor=$(realpath "$4")
+mode=$1
+cellcheck=$(realpath "$2") conformance=$(realpath "$3") plugin=$(realpath "$4")
 # Run from the workspace's root (Bazel's runfiles, or a GPU bundle's root): certify reads golden/.
 [ -f golden/catalogue.txt ] || { echo "faults_test: run me where golden/catalogue.txt is" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-limits=(--time-limit 2 --memory-margin 512)
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
@@ -39,7 +43,27 @@ check_run() { # what fault class
 }
 
 # fault name, then the classes it must get (an extended regular expression over the verdict).
-cases=(
+if [ "$mode" = gpu ]; then
+    if ! "$cellcheck" --plugin "$plugin" list | grep -Eq '^fault.cuda-spin +gpu +yes'; then
+        why=$("$cellcheck" --plugin "$plugin" list | grep -A1 '^fault.cuda-spin' | sed -n 's/.*not here: //p')
+        if [[ ",${CELLCHECK_REQUIRE:-}," == *,gpu,* ]]; then
+            echo "FAILED: fault.cuda-spin: required hardware absent: ${why:-no GPU}"
+            exit 1
+        fi
+        echo "SKIPPED: fault.cuda-*: ${why:-no GPU}"
+        exit 0
+    fi
+    needs=gpu cases=50
+    limits=(--time-limit 5)
+    faults=(
+        "fault.cuda-illegal-address|FAILED: fault.cuda-illegal-address: device error.*illegal"
+        "fault.cuda-spin|FAILED: fault.cuda-spin: timed out.*step"
+    )
+else
+    ctor=$(realpath "$5")
+    needs=cpu cases=100
+    limits=(--time-limit 2 --memory-margin 512)
+    faults=(
     "fault.crash-create|FAILED: fault.crash-create: crashed"
     "fault.crash-load|FAILED: fault.crash-load: crashed"
     "fault.crash-step|FAILED: fault.crash-step: crashed"
@@ -58,12 +82,13 @@ cases=(
     "fault.other-grid|FAILED: fault.other-grid: differs under a call pattern"
     "fault.clock|FAILED: fault.clock: (mismatch with the oracle|differs under a call pattern)"
     "fault.store-twice|FAILED: fault.store-twice: broke the contract.*two stores in a row"
-)
+    )
+fi
 
-for entry in "${cases[@]}"; do
+for entry in "${faults[@]}"; do
     fault=${entry%%|*} class=${entry#*|}
     echo "$fault"
-    timed "$cellcheck" --plugin "$plugin" check --engine "$fault" --cases 100 "${limits[@]}"
+    timed "$cellcheck" --plugin "$plugin" check --engine "$fault" --cases "$cases" "${limits[@]}"
     check_run check "$fault" "$class"
     # The reproducer replays the same class (a clock-dependent engine fails alone only by luck:
     # up to five tries).
@@ -79,24 +104,30 @@ for entry in "${cases[@]}"; do
         check_run reproducer "$fault" "$class"
     fi
     mkdir -p "$tmp/cert"
-    timed "$cellcheck" --plugin "$plugin" certify --engine "$fault" --cases 100 --out-dir "$tmp/cert" "${limits[@]}"
+    timed "$cellcheck" --plugin "$plugin" certify --engine "$fault" --cases "$cases" --out-dir "$tmp/cert" "${limits[@]}"
     check_run certify "$fault" "$class"
     short=$(echo "$class" | sed -E 's/^FAILED: [^ ]+ //; s/\.\*.*//')
-    if ! grep -Eq "^\| $fault \| cpu \| FAILED \(($short)\)" "$tmp/cert/certificate.md"; then
+    if ! grep -Eq "^\| $fault \| $needs \| FAILED \(($short)\)" "$tmp/cert/certificate.md"; then
         fail "certify $fault: its certificate row does not name '$short'"
         grep "$fault" "$tmp/cert/certificate.md" | head -n 2
     fi
     if ! grep -Eq "\"failure_class\": \"($short)\"" "$tmp/cert/certificate.json"; then
         fail "certify $fault: certificate.json does not name '$short'"
     fi
-    timed "$conformance" --plugin "$plugin" --engine "$fault" --cases 100 "${limits[@]}"
+    timed "$conformance" --plugin "$plugin" --engine "$fault" --cases "$cases" "${limits[@]}"
     check_run conformance "$fault" "$class"
 done
 
+if [ "$mode" = gpu ]; then
+    echo "faults_test gpu: $failures failures"
+    [ "$failures" -eq 0 ]
+    exit
+fi
+
 echo "fault.none (the control)"
-timed "$cellcheck" --plugin "$plugin" check --engine fault.none --cases 100 "${limits[@]}"
+timed "$cellcheck" --plugin "$plugin" check --engine fault.none --cases "$cases" "${limits[@]}"
 if [ "$rc" -ne 0 ] || ! grep -q "0 failed" "$tmp/out"; then fail "check fault.none: exit $rc"; tail -n 5 "$tmp/out"; fi
-timed "$conformance" --plugin "$plugin" --engine fault.none --cases 100 "${limits[@]}"
+timed "$conformance" --plugin "$plugin" --engine fault.none --cases "$cases" "${limits[@]}"
 if [ "$rc" -ne 0 ]; then fail "conformance fault.none: exit $rc"; tail -n 5 "$tmp/out"; fi
 
 echo "a plugin whose constructor crashes"
@@ -114,5 +145,5 @@ if [ "$rc" -eq 0 ] || ! grep -q "crashed (SEGV" "$tmp/out"; then
     fail "conformance --plugin libfaults_ctor.so: exit $rc"
 fi
 
-echo "faults_test: $failures failures"
+echo "faults_test cpu: $failures failures"
 [ "$failures" -eq 0 ]
