@@ -284,15 +284,14 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
     if (!engine || !opt) return cc_fail(err, CC_ERR_ARG, "cc_bench_run: no engine or options");
     int same = !reference || reference == engine || strcmp(reference->name, engine->name) == 0;
     if (same) reference = NULL;
-    /* Timed as they run alone: a worker whose OpenMP threads may spin between steps, as they
-     * would in the engine's own program. */
+    /* Timed as they run alone: a worker whose OpenMP team takes every core. */
     const cc_engine *timed[] = {engine, reference};
     for (int i = 0; i < 2; i++) {
         cc_supervisor *sv = timed[i] ? cc_supervisor_of(timed[i]) : NULL;
         if (!sv) continue;
         cc_supervisor_options o = cc_supervisor_get_options(sv);
-        if (o.passive_threads) {
-            o.passive_threads = 0;
+        if (o.spare_core) {
+            o.spare_core = 0;
             cc_supervisor_set_options(sv, &o);
             cc_supervisor_restart(sv);
         }

@@ -55,11 +55,10 @@ typedef struct cc_supervisor_options {
      * this margin. With no context live, more than half the margin kept is named a leak. */
     double memory_margin;
     double grace_s;   /* between SIGTERM and SIGKILL */
-    /* 1 (default): a worker's OpenMP threads sleep when idle (OMP_WAIT_POLICY=PASSIVE, unless
-     * the environment sets a wait policy or GOMP_SPINCOUNT): while the supervisor steps the
-     * oracle, a worker's threads spinning would take its cores. Benchmarks set 0, so an
-     * engine is timed as it runs alone. */
-    int passive_threads;
+    /* 1 (default): on 4 cores or more, a worker's OpenMP team leaves one core to this process
+     * (OMP_NUM_THREADS one less than the cores, unless the environment sets it). Benchmarks set
+     * 0, so an engine is timed on every core, as it would run alone. */
+    int spare_core;
     FILE *progress;   /* where in-flight lines go ("in flight: ... for 12 s"), or NULL */
     double progress_every_s;
 } cc_supervisor_options;

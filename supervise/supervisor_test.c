@@ -2,7 +2,8 @@
  * executable: answers agree with a direct run, descriptions refuse direct calls, every fault
  * gets its code and ends the worker, the next call gets a fresh one, a context of an ended
  * worker is lost, and what load and store touch is checked. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,13 @@ static int create_hog(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_
     return flip_create(rule, w, h, ctx, err);
 }
 
+/* Refuses every case, naming the OpenMP team size its worker was given. */
+static int create_threads(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    (void)rule, (void)w, (void)h, (void)ctx;
+    const char *n = getenv("OMP_NUM_THREADS");
+    return cc_fail(err, CC_ERR_UNSUPPORTED, "threads=%s;", n ? n : "unset");
+}
+
 #define ENGINE(name_, create_, load_, step_, store_)                                             \
     {.name = name_, .summary = "test engine", .caps = {.radius_max = 4}, .create = create_,    \
      .load = load_, .step = step_, .store = store_, .destroy = flip_destroy}
@@ -127,6 +135,7 @@ static const cc_engine engines[] = {
     ENGINE("t.half", flip_create, flip_load, flip_step, store_half),
     ENGINE("t.two", flip_create, flip_load, flip_step, store_two),
     ENGINE("t.hog", create_hog, flip_load, flip_step, flip_store),
+    ENGINE("t.threads", create_threads, flip_load, flip_step, flip_store),
 };
 #define NENGINES (sizeof engines / sizeof engines[0])
 
@@ -172,11 +181,16 @@ static void expect(checks *t, cc_supervisor *sv, const char *name, int code, con
 int main(int argc, char **argv) {
     const cc_engine *const tables[] = {&engines[0], &engines[1], &engines[2],  &engines[3],
                                        &engines[4], &engines[5], &engines[6],  &engines[7],
-                                       &engines[8], &engines[9], &engines[10], NULL};
-    _Static_assert(NENGINES == 11, "tables lists every engine");
+                                       &engines[8], &engines[9], &engines[10], &engines[11], NULL};
+    _Static_assert(NENGINES == 12, "tables lists every engine");
     int status;
     if (cc_worker_hook(argc, argv, tables, &status)) return status;
     checks t = {"supervisor_test", 0, 0};
+    /* The hook started this process again with a short spin, since the test's environment
+     * chose none (a run with GOMP_SPINCOUNT or OMP_WAIT_POLICY set keeps its own). */
+    const char *spin = getenv("GOMP_SPINCOUNT");
+    CHECKF(&t, spin && (getenv("OMP_WAIT_POLICY") || !strcmp(spin, SV_SHORT_SPIN)),
+           "GOMP_SPINCOUNT is %s", spin ? spin : "unset");
     cc_supervisor_options opt;
     cc_supervisor_options_init(&opt);
     opt.time_floor_s = 0.5;
@@ -227,6 +241,26 @@ int main(int argc, char **argv) {
     cc_supervisor_restart(sv);
     CHECK(&t, cc_call_step(c, 1, &err) != CC_OK && strstr(err.msg, "lost with its worker"));
     CHECK(&t, cc_call_destroy(c, &err) == CC_OK);
+
+    /* A worker's OpenMP team leaves this process a core on 4 cores or more, unless the
+     * environment sizes it; a benchmark's takes every core. */
+    cpu_set_t set;
+    long cores = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+    const char *given = getenv("OMP_NUM_THREADS");
+    char want[64];
+    for (int spare = 1; spare >= 0; spare--) {
+        if (given) snprintf(want, sizeof want, "threads=%s;", given);
+        else if (spare && cores >= 4) snprintf(want, sizeof want, "threads=%ld;", cores - 1);
+        else snprintf(want, sizeof want, "threads=unset;");
+        cc_supervisor_options o = cc_supervisor_get_options(sv);
+        o.spare_core = spare;
+        cc_supervisor_set_options(sv, &o);
+        cc_supervisor_restart(sv);
+        const cc_engine *threads = cc_supervisor_find(sv, "t.threads");
+        int trc = threads ? cc_call_create(threads, &life, W, H, &c, &err) : -1;
+        CHECKF(&t, trc == CC_ERR_UNSUPPORTED && strstr(err.msg, want),
+               "spare core %d: the worker said '%s', not '%s'", spare, err.msg, want);
+    }
 
     /* What one call costs (printed, not judged: a benchmark belongs elsewhere). */
     if (cc_call_create(flip_desc, &life, W, H, &c, &err) == CC_OK) {

@@ -10,6 +10,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,6 +52,7 @@ static void await_request(int fd) {
         if (poll(&p, 1, 0) != 0) return;
         clock_gettime(CLOCK_MONOTONIC, &t);
         if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > 50000L) return;
+        sched_yield(); /* where the supervisor shares this core, it runs now */
     }
 }
 
@@ -275,7 +277,17 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
 }
 
 int cc_worker_hook(int argc, char **argv, const cc_engine *const *builtins, int *status) {
-    if (argc < 2 || strcmp(argv[1], SV_WORKER_FLAG) != 0) return 0;
+    if (argc < 2 || strcmp(argv[1], SV_WORKER_FLAG) != 0) {
+        /* A supervising process's OpenMP threads (light cones, case grids) and its workers'
+         * take turns on the same cores, so neither may spin for long once idle: libgomp's
+         * default spins for milliseconds. libgomp reads its spin count only as it starts, so a
+         * process started without a choice is started again, once, with a short spin; its
+         * workers inherit it. If exec fails, it goes on as it is. */
+        if (!getenv("GOMP_SPINCOUNT") && !getenv("OMP_WAIT_POLICY") &&
+            setenv("GOMP_SPINCOUNT", SV_SHORT_SPIN, 0) == 0)
+            execv("/proc/self/exe", argv);
+        return 0;
+    }
     *status = serve_all(argc, argv, builtins);
     return 1;
 }
