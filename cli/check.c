@@ -6,18 +6,20 @@
 #include "harness/campaign.h"
 #include "harness/harness.h"
 #include "harness/limits.h"
+#include "harness/sequence.h"
 
-enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, REPORT_DIR, PROGRESS, TIME_LIMIT, MEMORY_MARGIN,
-       NOPTIONS };
+enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, PROGRESS, TIME_LIMIT,
+       MEMORY_MARGIN, NOPTIONS };
 
 static const char about[] =
     "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
-    "mismatch. With --case, replays that one case instead.";
+    "mismatch. With --case, replays that one case instead; with --case and\n"
+    "--calls, that call sequence on that case.";
 
 int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
     cli_campaign_options_init(&opt);
-    const char *engine_name = NULL, *case_line = NULL;
+    const char *engine_name = NULL, *case_line = NULL, *calls = NULL;
     cc_option_range radius = {0, 0}, size = {0, 0};
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 1,
@@ -28,6 +30,9 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                                  "widths and heights of the valid cases (up to 16384; check --case takes larger grids)"),
         [CASE] = CC_OPTION_STRING("case", "'CASE LINE'",
                                   &case_line, "replay one case: the line a failure prints"),
+        [CALLS] = CC_OPTION_STRING("calls", "'SEQUENCE'", &calls,
+                                   "with --case: run this call sequence on it (as a failure "
+                                   "prints it: load#0 step(1) store ...)"),
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                         "where failure pictures are written"),
     };
@@ -42,6 +47,10 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                 "--case replays one case: --cases, --seed, --radius and --size do not apply");
         return cli_bad_usage(&cmd, &err);
     }
+    if (calls && !case_line) {
+        cc_fail(&err, CC_ERR_ARG, "--calls runs a call sequence on the case --case names");
+        return cli_bad_usage(&cmd, &err);
+    }
     opt.radius_lo = (int32_t)radius.lo;
     opt.radius_hi = (int32_t)radius.hi;
     opt.size_lo = (int32_t)size.lo;
@@ -52,6 +61,11 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
 
     if (cli_unavailable(engine, "", &err)) return cli_failed(&err);
     int rc;
+    if (case_line && calls) {
+        rc = cc_sequence_check_line(engine, case_line, calls, stdout, &err);
+        if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
+        return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
+    }
     if (case_line) {
         rc = cc_campaign_check_line(engine, case_line, &opt, NULL, &err);
         if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);

@@ -42,6 +42,10 @@ typedef struct cc_engine_caps {
      * layout or its kernels cut the grid into. Not a limit: the case generator draws sides at
      * multiples of it plus and minus one and puts seams inside tiles. 0: none stated. */
     int32_t tile_w, tile_h;
+    /* The steps one launch (or one pass over the grid) runs, where the engine blocks steps in
+     * time: not a limit; the step-count checks draw n*t - 1 and n*t + 1 around it. 0: none
+     * stated. */
+    int32_t steps_per_launch;
     /* What ports of fixed-function kernels often cannot do: */
     int square_only;            /* 1: W must equal H (solvers that take one side n) */
     int32_t s_ranges_max, b_ranges_max; /* the most intervals S and B may have (threshold kernels:

@@ -20,8 +20,9 @@ extern "C" {
 /* The layout of cc_engine, cc_engine_caps, cc_rule and cc_error, and what the entry points of
  * cc_engine promise. Raised whenever any of them changes; a plugin built for another version is
  * refused, never called. */
-/* 2: cc_engine gained memory (the estimate of a context's memory). */
-#define CC_PLUGIN_ABI_VERSION 2
+/* 2: cc_engine gained memory (the estimate of a context's memory).
+ * 3: cc_engine_caps gained steps_per_launch. */
+#define CC_PLUGIN_ABI_VERSION 3
 
 #define CC_PLUGIN_ABI_SYMBOL "cellcheck_plugin_abi"
 #define CC_PLUGIN_ENGINES_SYMBOL "cellcheck_engines"

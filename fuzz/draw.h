@@ -46,7 +46,10 @@ extern "C" {
 #define CC_CAMPAIGN_DEFAULT_INVALID_PERCENT 10
 #define CC_CAMPAIGN_DEFAULT_SHRINK_TRIES 200
 
-enum { CC_HUGE_GRID_AUTO = 0, CC_HUGE_GRID_ON = 1, CC_HUGE_GRID_OFF = 2 };
+/* The case past 2^32 cells: GPU (the default of the conformance tests, which every machine's
+ * `bazel test` runs) for GPU engines only; AUTO (certify's default) for every engine whose
+ * context and the harness's grids fit this machine's memory; ON every engine; OFF none. */
+enum { CC_HUGE_GRID_AUTO = 0, CC_HUGE_GRID_ON = 1, CC_HUGE_GRID_OFF = 2, CC_HUGE_GRID_GPU = 3 };
 
 typedef struct cc_campaign_options {
     uint8_t master[CC_SEED_BYTES];
@@ -73,15 +76,21 @@ typedef struct cc_campaign_options {
     int verbose;                  /* 1: one line per case */
     int progress;                 /* progress lines on stderr: 0 (default) when stderr is a
                                    * terminal, 1 always, -1 never */
-    int huge_grid;                /* the case past 2^32 cells: CC_HUGE_GRID_AUTO (default) for
-                                   * engines on a GPU, _ON for every engine, _OFF for none */
+    int huge_grid;                /* the case past 2^32 cells: CC_HUGE_GRID_GPU (default),
+                                   * _AUTO, _ON or _OFF (above) */
     int replay_alone;             /* 1: a failure is replayed alone in a fresh worker process
                                    * (harness/replay.h), to tell whether it depends on the
                                    * worker's history */
     double time_limit_s;          /* the floor of every engine call's time limit; 0: the
                                    * supervisor's default (CC_SUPERVISOR_TIME_FLOOR_S) */
     double memory_margin_mib;     /* the worker's memory margin; 0: the supervisor's default */
+    uint32_t sections_off;        /* CC_SECTION_* the conformance checks leave out (0: none), so
+                                   * a test can show which one catches a wrong engine */
 } cc_campaign_options;
+
+#define CC_SECTION_SEQUENCES 1u   /* call sequences */
+#define CC_SECTION_STEP_COUNTS 2u /* step counts across magnitudes */
+#define CC_SECTION_SHAPES 4u      /* thin and tall grids past 2^16 and the launch-grid limits */
 
 typedef struct cc_drawn_case {
     cc_case c;

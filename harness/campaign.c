@@ -23,6 +23,7 @@ void cc_campaign_options_init(cc_campaign_options *opt) {
     opt->stop_at_first_failure = 1;
     opt->shrink = 1;
     opt->shrink_tries = CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
+    opt->huge_grid = CC_HUGE_GRID_GPU;
 }
 
 static int parse_u32(const char *s, uint32_t *out) {
@@ -160,6 +161,13 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         if (!res->has_failure) {
             res->has_failure = 1;
             res->first_failure = i;
+            /* The verdict first: the analysis steps and shrinks the case again, which on a
+             * huge case takes minutes. */
+            char at[96];
+            snprintf(at, sizeof at, "case %" PRIu64 " of master seed %.16s...", i, master);
+            cc_failure_print_short(out, engine->name, at, &drawn.c, &check);
+            fprintf(out, "  analysing it: the full report follows\n");
+            fflush(out);
             if ((rc = cc_failure_analyse(engine, &drawn.c, &check, opt, (int64_t)i, &res->failure,
                                          err)))
                 return cc_prefix(err, "analysing case %" PRIu64 " of master seed %s", i, master);

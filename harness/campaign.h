@@ -72,8 +72,10 @@ typedef enum cc_failure_kind {
     CC_FAILURE_OUT_OF_MEMORY,    /* it held more than its memory limit, or leaked across cases */
     CC_FAILURE_DEVICE_ERROR,     /* a device error (CUDA's poison the context: a fresh worker
                                   * takes the rest) */
-    CC_FAILURE_CONTRACT          /* wrote into load's input, outside store's grid, left a cell
+    CC_FAILURE_CONTRACT,         /* wrote into load's input, outside store's grid, left a cell
                                   * unwritten, or two stores in a row differ */
+    CC_FAILURE_CALL_SEQUENCE     /* a store along a drawn call sequence differs from the oracle's
+                                  * state of that context (harness/sequence.h) */
 } cc_failure_kind;
 
 /* The failure kind of an engine call's error code: a fault class, or an engine error. */
@@ -211,10 +213,15 @@ void cc_print_reproducer(FILE *out, const char *label, const char *engine, const
 cc_rule cc_rule_at_radius(const cc_rule *rule, int32_t radius);
 
 /* Shrinks a failing case greedily: fewer steps, a smaller radius (cc_rule_at_radius), smaller W
- * and H down to the smallest the engine takes; keeps each change under which the case still
- * fails with the same kind of failure. Runs at most max_tries cases. */
-int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind, int max_tries,
-                   cc_case *smallest, int *tries, cc_error *err);
+ * and H down to the smallest the engine takes (both together for a square-only engine), the
+ * cheapest candidate first; keeps each change under which the case still fails with the same
+ * kind of failure (and, for a call pattern, the same pattern). Runs at most max_tries cases and
+ * starts none after budget_s seconds; past CC_SHRINK_QUIET_S, each try is named on stderr. */
+#define CC_SHRINK_BUDGET_S 120.0
+#define CC_SHRINK_QUIET_S 5.0
+int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind,
+                   cc_pattern pattern, int max_tries, double budget_s, cc_case *smallest,
+                   int *tries, cc_error *err);
 
 /* ---- Campaigns -------------------------------------------------------------------------- */
 

@@ -816,7 +816,8 @@ static void test_shrink_keeps_meaning(checks *t) {
         return;
     cc_case smallest;
     int tries = 0;
-    rc = cc_case_shrink(near_top, &c, CC_FAILURE_MISMATCH, 200, &smallest, &tries, &err);
+    rc = cc_case_shrink(near_top, &c, CC_FAILURE_MISMATCH, CC_PATTERN_ONE_CALL, 200,
+                        CC_SHRINK_BUDGET_S, &smallest, &tries, &err);
     char text[CC_CASE_TEXT_MAX] = "";
     case_format(&smallest, text, sizeof text, NULL);
     printf("near-top: %s\n  shrunk in %d tries to %s\n", line, tries, text);

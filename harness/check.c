@@ -26,6 +26,7 @@ const char *cc_failure_kind_name(cc_failure_kind kind) {
     case CC_FAILURE_OUT_OF_MEMORY: return "out of memory";
     case CC_FAILURE_DEVICE_ERROR: return "device error";
     case CC_FAILURE_CONTRACT: return "broke the contract";
+    case CC_FAILURE_CALL_SEQUENCE: return "differs along a call sequence";
     }
     return "unknown";
 }

@@ -41,6 +41,11 @@ typedef struct cc_conformance_summary {
     uint64_t lightcone_cells; /* cells of passing cases verified by light cones */
     uint32_t seam_classes;    /* the seam classes those light cones covered (CC_SEAM_*) */
     int round_trips;  /* zero-step load/store round trips */
+    int sequences;    /* call sequences whose every store agreed with the oracle */
+    int shapes_passed; /* thin and tall grids past 2^16 rows or columns and 65535 tiles */
+    int step_counts;  /* step counts checked (on cases no wrong count could pass) */
+    int step_counts_blind; /* counts left out: no case told them from a wrong count */
+    int64_t step_counts_max; /* the largest of them */
     int refusals;     /* unsupported parameters refused at create, with a message */
     int failed;       /* edge cases, round trips or refusals that failed */
     int infra_errors; /* checks that could not run */

@@ -7,12 +7,16 @@
 #include "harness/lightcone.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "harness/limits.h"
 #include "harness/progress.h"
+#include "harness/sequence.h"
+#include "harness/step_counts.h"
 
 int cc_harness_skip(const cc_engine *engine, int *status) {
     cc_error err;
@@ -47,6 +51,10 @@ typedef struct tally {
     const cc_campaign_options *opt;
     uint64_t ordinal;  /* numbering of sharded checks: check j runs in shard j % count */
     int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
+    int sequences; /* call sequences that passed */
+    int shapes_passed; /* thin and tall grids past 2^16 and 65535 tiles */
+    int counts_passed, counts_blind; /* step counts that passed; that no case could tell apart */
+    int64_t counts_max;              /* the largest step count checked */
     int over_cells; /* cases left out: over the engine's cells_max */
     char huge_note[200];
     uint64_t lightcone_cells; /* cells verified by light cones */
@@ -80,6 +88,10 @@ static void report_failure(tally *t, const char *section, const cc_case *c,
     }
     t->reported = 1;
     printf("FAILED in %s:\n", section);
+    /* The verdict first: the analysis steps and shrinks the case again. */
+    cc_failure_print_short(stdout, t->engine->name, section, c, res);
+    printf("  analysing it: the full report follows\n");
+    fflush(stdout);
     cc_failure_report rep;
     cc_error err;
     if (cc_failure_analyse(t->engine, c, res, t->opt, -1, &rep, &err)) {
@@ -339,8 +351,10 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
                       const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
     int mode = t->opt->huge_grid;
-    if (mode == CC_HUGE_GRID_OFF || (mode == CC_HUGE_GRID_AUTO && t->engine->hardware != CC_HW_GPU)) {
-        snprintf(t->huge_note, sizeof t->huge_note, "not asked for (--huge-grid on runs it)");
+    if (mode == CC_HUGE_GRID_OFF ||
+        (mode == CC_HUGE_GRID_GPU && t->engine->hardware != CC_HW_GPU)) {
+        snprintf(t->huge_note, sizeof t->huge_note,
+                 "not asked for (certify, --huge-grid auto or on runs it)");
         return;
     }
     int32_t min = 2 * r + 1;
@@ -358,6 +372,18 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
         return;
     }
     if (!mine(t)) return;
+    /* auto: every engine whose context and the harness's three grids fit this machine's memory
+     * now (a GPU engine's context lives on its device; a CPU engine's worker shares the host,
+     * so two grids more are kept free for what its estimate leaves out). */
+    cc_error mem_err;
+    if (mode == CC_HUGE_GRID_AUTO &&
+        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h,
+                               t->engine->hardware == CC_HW_GPU ? 3.0 : 5.0, &mem_err)) {
+        snprintf(t->huge_note, sizeof t->huge_note, "does not fit this machine's memory: %.140s",
+                 mem_err.msg);
+        printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
+        return;
+    }
     /* Whether the engine can hold it here: a create that fails for memory is this machine's
      * limit, not a wrong engine. */
     cc_context *ctx = NULL;
@@ -419,6 +445,62 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     huge_case(t, shape, r, centre, salt++, master);
 }
 
+/* Thin and tall grids past 2^16 rows and columns, where 16-bit row and column indices wrap,
+ * and past 65535 launch blocks of the stated tile in each direction, where a CUDA launch grid's
+ * y and z extents stop (65535): cheap in cells, verified by light cones (the far end among
+ * them). Grids past 2^28 cells are left out, with a note. */
+static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    if (t->opt->sections_off & CC_SECTION_SHAPES) return;
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    int32_t r = caps.radius_min < 1 ? 1 : caps.radius_min;
+    cc_shape shape = CC_SHAPE_MOORE;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if (caps.shapes & CC_SHAPE_BIT(s)) {
+            shape = (cc_shape)s;
+            break;
+        }
+    if (caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    if (shape == CC_SHAPE_HEX) r = 1;
+    int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
+    int32_t min = 2 * r + 1;
+    int64_t tw = caps.tile_w > 1 ? caps.tile_w : 1, th = caps.tile_h > 1 ? caps.tile_h : 1;
+    /* {W, H} wanted; 0: the smallest side the engine takes, a few cells past it. */
+    int64_t sizes[][2] = {{0, 65551}, {65551, 0}, {0, 65535 * th + th + 1},
+                          {65535 * tw + tw + 1, 0}};
+    uint64_t salt = 0x5a17e;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        if (i >= 2 && sizes[i][0] + sizes[i][1] <= 65551 + 1) continue; /* the same as above */
+        int64_t want_w = sizes[i][0] ? sizes[i][0] : min + 2;
+        int64_t want_h = sizes[i][1] ? sizes[i][1] : min + 2;
+        if (want_w > CC_GRID_SIDE_MAX || want_h > CC_GRID_SIDE_MAX) {
+            printf("note: %s: 65535 tiles of %lldx%lld and one more pass the largest side a "
+                   "grid may have (%d)\n",
+                   t->engine->name, (long long)tw, (long long)th, CC_GRID_SIDE_MAX);
+            continue;
+        }
+        int32_t w = fit_side((int32_t)want_w, min, caps.w_multiple, caps.w_max);
+        int32_t h = fit_side((int32_t)want_h, min, caps.h_multiple, caps.h_max);
+        if (!w || !h || (w <= 65536 && h <= 65536)) {
+            printf("note: %s: no grid past 2^16 %s fits its side limits\n", t->engine->name,
+                   sizes[i][0] ? "columns" : "rows");
+            continue;
+        }
+        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
+        cc_case c = make_case(&rule, w, h, 2, 0.4, salt++, master);
+        /* A port's limits first: a square-only engine has no thin grid. */
+        if (!fuzz_fit_port_caps(&caps, 0, &c) || (c.w <= 65536 && c.h <= 65536) ||
+            (double)c.w * (double)c.h > (double)(1u << 28)) {
+            printf("note: %s: no grid near %dx%d (past 2^16 rows or columns) fits its limits "
+                   "under 2^28 cells\n",
+                   t->engine->name, (int)w, (int)h);
+            continue;
+        }
+        check(t, i < 2 ? "shapes (past 2^16 rows or columns)" : "shapes (past 65535 tiles)", &c,
+              &t->shapes_passed);
+        if (t->failed && t->opt->stop_at_first_failure) return;
+    }
+}
+
 /* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
 static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
@@ -443,6 +525,168 @@ static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
         cc_case c = make_case(&rule, w, h, 0, densities[i % 4], salt++, master);
         check(t, "zero-step round trip", &c, &t->round_trips);
+    }
+}
+
+/* ---- Step counts ------------------------------------------------------------------------ */
+
+/* Oracle visits one candidate's trajectory may cost, and the candidates tried for each count. */
+#define STEP_COUNT_VISITS 1e9
+#define STEP_COUNT_CANDIDATES 12
+
+/* Counts around the blocks engines run per launch (n*t - 1 and n*t + 1), past 8- and 16-bit
+ * counters, and three drawn on a log scale up to 2^17; each on a small odd-sided grid whose
+ * oracle trajectory no plausible wrong count (cc_step_counts_wrong) reaches the same grid by. */
+static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    if (t->opt->sections_off & CC_SECTION_STEP_COUNTS) return;
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    int32_t blocks[4] = CC_STEP_BLOCKS_COMMON;
+    int nb = 3;
+    if (caps.steps_per_launch > 1 && caps.steps_per_launch != 8 && caps.steps_per_launch != 16 &&
+        caps.steps_per_launch != 32)
+        blocks[nb++] = caps.steps_per_launch;
+    int64_t ks[32];
+    int nk = 0;
+    for (int i = 0; i < nb; i++) {
+        int64_t b = blocks[i];
+        int64_t around[] = {b - 1, b + 1, 2 * b - 1, 2 * b + 1};
+        for (int j = 0; j < 4; j++) ks[nk++] = around[j];
+    }
+    ks[nk++] = 257;
+    ks[nk++] = 65535;
+    ks[nk++] = 65537;
+    ks[nk++] = 65539;
+    cc_param_stream ps;
+    cc_error err;
+    if (case_param_init(&ps, master, "step counts", &err) == CC_OK)
+        for (int i = 0; i < 3; i++) {
+            /* 2^(1 + 16 u), u uniform in [0, 1). */
+            double u = (double)case_param_u32(&ps) / 4294967296.0;
+            ks[nk++] = (int64_t)exp2(1.0 + 16.0 * u) + 1;
+        }
+    static const int32_t sides[][2] = {{17, 19}, {23, 21}, {19, 29}, {29, 13},
+                                       {31, 23}, {13, 37}, {37, 17}, {41, 43}};
+    cc_campaign_options draw;
+    cc_campaign_options_init(&draw);
+    draw.invalid_percent = 0;
+    draw.large_percent = -1;
+    for (int ki = 0; ki < nk && !t->stopped; ki++) {
+        int64_t k = ks[ki];
+        int dup = 0;
+        for (int j = 0; j < ki; j++) dup |= ks[j] == k;
+        if (dup || !mine(t)) continue;
+        int64_t wrong[16];
+        int nw = cc_step_counts_wrong(k, blocks, nb, wrong);
+        cc_case c;
+        int verdict = -1;
+        int64_t alias = -1;
+        for (int cand = 0; cand < STEP_COUNT_CANDIDATES && verdict != 1; cand++) {
+            uint8_t seed[CC_SEED_BYTES];
+            case_seed_derive(master, 0x737465707300000ull + ((uint64_t)ki << 8) + (uint64_t)cand,
+                             seed); /* "steps" */
+            cc_drawn_case d;
+            if (cc_case_draw(t->engine, &draw, seed, &d, &err)) break;
+            c = d.c;
+            /* Most candidates at the smallest radius: on a small torus a large neighbourhood
+             * sees the whole grid, which soon dies or settles. */
+            if (cand < 8 && c.rule.shape != CC_SHAPE_HEX)
+                c.rule = cc_rule_at_radius(&c.rule, caps.radius_min > 1 ? caps.radius_min : 1);
+            int32_t min = 2 * c.rule.radius + 1;
+            c.w = fit_side(sides[cand % 8][0], min, caps.w_multiple, caps.w_max);
+            c.h = fit_side(sides[cand % 8][1], min, caps.h_multiple, caps.h_max);
+            if (!c.w || !c.h) continue;
+            c.steps = k;
+            c.grid_kind = CC_GRID_UNIFORM;
+            c.density = 0.25 + 0.1 * (double)(cand % 4);
+            if (!fuzz_fit_port_caps(&caps, 0, &c)) continue;
+            if (cc_step_counts_distinct(&c, wrong, nw, STEP_COUNT_VISITS, &verdict, &alias, &err)) {
+                printf("ERROR: %s: step counts: %s\n", t->engine->name, err.msg);
+                t->infra_error++;
+                verdict = -2;
+                break;
+            }
+        }
+        if (verdict == -2) continue;
+        if (verdict != 1) {
+            t->counts_blind++;
+            printf("note: %s: step count %lld: no case of %d tried tells it from every wrong count "
+                   "(the last one reaches the same grid after %lld)\n",
+                   t->engine->name, (long long)k, STEP_COUNT_CANDIDATES, (long long)alias);
+            continue;
+        }
+        int before = t->counts_passed;
+        check_case(t, "step counts", &c, &t->counts_passed);
+        if (t->counts_passed > before && k > t->counts_max) t->counts_max = k;
+        if (t->failed && t->opt->stop_at_first_failure) return;
+    }
+}
+
+/* ---- Call sequences --------------------------------------------------------------------- */
+
+/* Sequences drawn from the contract's state machine on small cases within the caps. */
+#define CONFORMANCE_SEQUENCES 40
+#define SEQUENCE_SHRINK_TRIES 96
+
+static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    cc_campaign_options draw;
+    cc_campaign_options_init(&draw);
+    draw.invalid_percent = 0;
+    draw.large_percent = -1;
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    if (t->opt->sections_off & CC_SECTION_SEQUENCES) return;
+    for (int i = 0; i < CONFORMANCE_SEQUENCES && !t->stopped; i++) {
+        if (!mine(t)) continue;
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(master, 0x63616c6c73000000ull + (uint64_t)i, seed); /* "calls" */
+        cc_drawn_case d;
+        cc_error err;
+        if (cc_case_draw(t->engine, &draw, seed, &d, &err)) {
+            printf("ERROR: %s: call sequence %d: cannot draw its case: %s\n", t->engine->name, i,
+                   err.msg);
+            t->infra_error++;
+            continue;
+        }
+        if (!fuzz_fit_port_caps(&caps, 0, &d.c)) {
+            t->over_cells++;
+            continue;
+        }
+        int64_t max_k = d.c.steps < 2 ? 2 : d.c.steps > 8 ? 8 : d.c.steps;
+        cc_call_sequence s;
+        cc_sequence_draw(&d.c, max_k, &s);
+        cc_sequence_result res;
+        if (cc_sequence_run(t->engine, &d.c, &s, &res, &err)) {
+            printf("ERROR: %s: call sequence %d: %s\n", t->engine->name, i, err.msg);
+            t->infra_error++;
+            continue;
+        }
+        if (!res.failed) {
+            t->sequences++;
+            continue;
+        }
+        if (t->failed == 0) {
+            t->first_kind = res.kind;
+            snprintf(t->first_failure, sizeof t->first_failure, "call sequences: %.500s",
+                     res.detail);
+        }
+        t->failed++;
+        if (cc_failure_kind_is_fault(res.kind)) t->stopped = 1;
+        cc_call_sequence shortest = s;
+        int tries = 0;
+        if (!t->reported) {
+            printf("FAILED in call sequences:\n");
+            /* The verdict first: shrinking runs the sequence again, many times. */
+            cc_sequence_report(stdout, t->engine->name, &d.c, &s, &res, NULL, 0);
+            fflush(stdout);
+            if (!cc_failure_kind_is_fault(res.kind) && t->opt->shrink &&
+                cc_sequence_shrink(t->engine, &d.c, &s, &res, SEQUENCE_SHRINK_TRIES, &shortest,
+                                   &tries, &err) == CC_OK &&
+                shortest.n < s.n)
+                cc_sequence_report(stdout, t->engine->name, &d.c, &s, &res, &shortest, tries);
+            t->reported = 1;
+        } else {
+            cc_sequence_report(stdout, t->engine->name, &d.c, &s, &res, NULL, 0);
+        }
+        if (t->opt->stop_at_first_failure) return;
     }
 }
 
@@ -609,9 +853,11 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     t.opt = opt;
     /* Stopping at the first failure (the default) stops the sections after it too: its report is
      * printed, and an engine that failed has failed. */
-    void (*const sections[])(tally *, const uint8_t *) = {edge_cases, scale_cases, round_trips};
+    void (*const sections[])(tally *, const uint8_t *) = {
+        edge_cases, scale_cases, shapes, round_trips, step_counts, call_sequences};
     static const char *const names[] = {"edge cases", "past the tiles, 2^24 and 2^32 cells",
-                                        "zero-step round trips"};
+                                        "thin and tall grids", "zero-step round trips",
+                                        "step counts", "call sequences"};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
         if (!(t.failed && opt->stop_at_first_failure)) {
             cc_progress_note(opt->progress, engine->name, names[i]);
@@ -644,6 +890,11 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     sum->lightcone_cells = t.lightcone_cells;
     sum->seam_classes = t.seam_classes;
     sum->round_trips = t.round_trips;
+    sum->sequences = t.sequences;
+    sum->shapes_passed = t.shapes_passed;
+    sum->step_counts = t.counts_passed;
+    sum->step_counts_blind = t.counts_blind;
+    sum->step_counts_max = t.counts_max;
     sum->refusals = t.refusals;
     sum->failed = t.failed;
     sum->infra_errors = t.infra_error + t.edge_refused;
@@ -668,9 +919,10 @@ void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size
 static int huge_option(const char *flag, const char *value, void *dest, cc_error *err) {
     int *mode = dest;
     if (strcmp(value, "auto") == 0) *mode = CC_HUGE_GRID_AUTO;
+    else if (strcmp(value, "gpu") == 0) *mode = CC_HUGE_GRID_GPU;
     else if (strcmp(value, "on") == 0) *mode = CC_HUGE_GRID_ON;
     else if (strcmp(value, "off") == 0) *mode = CC_HUGE_GRID_OFF;
-    else return cc_fail(err, CC_ERR_ARG, "%s: '%s' is not auto, on or off", flag, value);
+    else return cc_fail(err, CC_ERR_ARG, "%s: '%s' is not auto, gpu, on or off", flag, value);
     return CC_OK;
 }
 
@@ -688,8 +940,9 @@ cc_option cc_progress_option(cc_campaign_options *opt) {
 
 cc_option cc_huge_grid_option(cc_campaign_options *opt) {
     const cc_option row = CC_OPTION_CUSTOM(
-        "huge-grid", "auto|on|off", &opt->huge_grid, huge_option,
-        "the case past 2^32 cells (98309x43691, light cones): auto runs it for GPU engines");
+        "huge-grid", "auto|gpu|on|off", &opt->huge_grid, huge_option,
+        "the case past 2^32 cells (98309x43691, light cones): gpu (the conformance tests' "
+        "default) for GPU engines, auto (certify's) for every engine that fits in memory");
     return row;
 }
 

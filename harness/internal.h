@@ -12,6 +12,9 @@
 uint64_t harness_count_differing(const uint8_t *a, const uint8_t *b, size_t n, size_t *first);
 
 
+/* How long the divergence search may run before it reports what it found so far. */
+#define CC_DIVERGENCE_BUDGET_S 30.0
+
 /* Where a failing case first diverges: the round trip, then step(1) repeated, then step(j) in
  * one call. Writes the difference picture into report_dir (when not NULL) with tag in its name. */
 int harness_divergence(const cc_engine *engine, const cc_case *c, const char *report_dir,

@@ -50,7 +50,13 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
         rep->shard_count = opt->shard_count;
         rep->preceding = (uint64_t)from_index / (opt->shard_count ? opt->shard_count : 1);
     }
-    if (opt->replay_alone && res->kind != CC_FAILURE_TIMED_OUT) {
+    /* A replay of a case past 2^28 cells costs as much as the case again: the history it
+     * would tell about is left unknown. */
+    int huge = (double)c->w * (double)c->h > (double)(1u << 28);
+    if (opt->replay_alone && huge)
+        snprintf(rep->replay_note, sizeof rep->replay_note,
+                 "not replayed alone: past 2^28 cells, a replay costs the whole case again");
+    if (opt->replay_alone && res->kind != CC_FAILURE_TIMED_OUT && !huge) {
         rep->replay = (int)cc_replay_alone(engine, c, rep->replay_note, sizeof rep->replay_note);
         /* Passing alone, its failure came from earlier work of this process: stepping and
          * shrinking it here would only measure that history. */
@@ -66,7 +72,8 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
     if (res->lightcone && tries > LIGHTCONE_SHRINK_TRIES) tries = LIGHTCONE_SHRINK_TRIES;
     if (cc_failure_kind_is_fault(res->kind) && tries > FAULT_SHRINK_TRIES) tries = FAULT_SHRINK_TRIES;
-    if ((rc = cc_case_shrink(engine, c, res->kind, tries, &rep->smallest, &rep->shrink_tries, err)))
+    if ((rc = cc_case_shrink(engine, c, res->kind, res->pattern, tries, CC_SHRINK_BUDGET_S,
+                             &rep->smallest, &rep->shrink_tries, err)))
         return rc;
     rep->shrunk = !cc_rule_equal(&rep->smallest.rule, &c->rule) || rep->smallest.w != c->w ||
                   rep->smallest.h != c->h || rep->smallest.steps != c->steps;

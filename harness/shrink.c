@@ -1,6 +1,8 @@
 /* Shrinking a failing case: the smallest size, steps and radius that still fail the same way. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "harness/campaign.h"
 #include "harness/internal.h"
@@ -61,15 +63,30 @@ static cc_case with_radius(const cc_case *c, int32_t r) {
     return s;
 }
 
-int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind, int max_tries,
-                   cc_case *smallest, int *tries, cc_error *err) {
+static double seconds_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double case_cost(const cc_case *c) {
+    return (double)c->w * (double)c->h * (double)cc_rule_max_count(&c->rule) *
+           (double)(c->steps > 0 ? c->steps : 1);
+}
+
+int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind,
+                   cc_pattern pattern, int max_tries, double budget_s, cc_case *smallest,
+                   int *tries, cc_error *err) {
     cc_case cur = *c;
     int used = 0;
+    const double start = seconds_now();
     const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
     const cc_engine_caps *caps = &resolved;
     int32_t wm = axis_multiple(caps->w_multiple), hm = axis_multiple(caps->h_multiple);
+    /* A square-only engine takes no case whose sides differ: its sides shrink together. */
+    if (caps->square_only) wm = hm = wm > hm ? wm : hm;
     int improved = 1;
-    while (improved && used < max_tries) {
+    while (improved && used < max_tries && seconds_now() - start < budget_s) {
         improved = 0;
         cc_case cands[4 * SMALLER_MAX];
         int n = 0;
@@ -87,17 +104,34 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
         k = smaller_values(cur.w, fuzz_side_min(cur.rule.radius, wm), wm, vals);
         for (int i = 0; i < k; i++) {
             cands[n] = cur;
-            cands[n++].w = (int32_t)vals[i];
+            cands[n].w = (int32_t)vals[i];
+            if (caps->square_only) cands[n].h = cands[n].w;
+            n++;
         }
-        k = smaller_values(cur.h, fuzz_side_min(cur.rule.radius, hm), hm, vals);
-        for (int i = 0; i < k; i++) {
-            cands[n] = cur;
-            cands[n++].h = (int32_t)vals[i];
+        if (!caps->square_only) {
+            k = smaller_values(cur.h, fuzz_side_min(cur.rule.radius, hm), hm, vals);
+            for (int i = 0; i < k; i++) {
+                cands[n] = cur;
+                cands[n++].h = (int32_t)vals[i];
+            }
         }
+        /* The cheapest first: on a huge case, what a small one can show is shown in seconds. */
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0 && case_cost(&cands[j]) < case_cost(&cands[j - 1]); j--) {
+                cc_case t = cands[j];
+                cands[j] = cands[j - 1];
+                cands[j - 1] = t;
+            }
         for (int i = 0; i < n && used < max_tries; i++) {
+            double elapsed = seconds_now() - start;
+            if (elapsed >= budget_s) break;
             cc_error skip;
             if (cc_engine_check(engine, &cands[i].rule, cands[i].w, cands[i].h, &skip)) continue;
             used++;
+            if (elapsed >= CC_SHRINK_QUIET_S)
+                fprintf(stderr, "shrinking %s: try %d, %dx%d, %lld steps, r %d (%.0f s of %.0f)\n",
+                        engine->name, used, (int)cands[i].w, (int)cands[i].h,
+                        (long long)cands[i].steps, (int)cands[i].rule.radius, elapsed, budget_s);
             cc_check_result res;
             int rc = cc_case_check(engine, &cands[i], &res, err);
             if (rc) {
@@ -105,7 +139,8 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
                 *tries = used;
                 return rc;
             }
-            if (res.outcome == CC_OUTCOME_FAIL && res.kind == kind) {
+            if (res.outcome == CC_OUTCOME_FAIL && res.kind == kind &&
+                (kind != CC_FAILURE_CALL_PATTERN || res.pattern == pattern)) {
                 cur = cands[i];
                 improved = 1;
                 break;

@@ -20,7 +20,16 @@ typedef enum bug {
                         * dead are skipped as "nothing can be born there" */
     BUG_INDEX_WRAP,    /* the cell index is kept in 24 bits (as 32-bit offsets would wrap past
                         * 2^32 bytes on a GPU, at a size the CPU can emulate) */
-    BUG_HISTORY        /* after 40 contexts in the process, cell (0,0) is flipped every step */
+    BUG_HISTORY,       /* after 40 contexts in the process, cell (0,0) is flipped every step */
+    BUG_STORE_SCRATCH, /* steps recompute only rows whose neighbourhood changed since the last
+                        * generation, and store uses that last generation's buffer as scratch:
+                        * a step after a store sees nothing changed */
+    BUG_LOAD_SKIP,     /* load skips rows equal to those of the grid it last loaded, although
+                        * steps have changed them since */
+    BUG_BLOCK_REMAINDER, /* steps in blocks of 16, then pairs: after a full block, an odd
+                          * remainder is rounded down (k = 17, 19, 33, ... run one step short) */
+    BUG_STEPS16,       /* the step count kept in 16 bits */
+    BUG_ROW16          /* the neighbour's row index kept in 16 bits: wrong past 65536 rows */
 } bug;
 
 #define TILE 256
@@ -40,6 +49,8 @@ typedef struct bug_ctx {
     offset *offsets;
     uint8_t *buf[2];
     int cur; /* buf[cur] holds the grid */
+    uint8_t *last; /* the last generation (store scratch) or the grid last loaded (load skip) */
+    int last_valid;
     int flip_origin;
 } bug_ctx;
 
@@ -53,6 +64,7 @@ static void bug_destroy(void *p) {
     free(ctx->offsets);
     free(ctx->buf[0]);
     free(ctx->buf[1]);
+    free(ctx->last);
     free(ctx);
 }
 
@@ -64,8 +76,9 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
         ctx->offsets = malloc(side * side * sizeof *ctx->offsets);
         ctx->buf[0] = malloc(n);
         ctx->buf[1] = malloc(n);
+        ctx->last = malloc(n);
     }
-    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1]) {
+    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last) {
         bug_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "mutant: out of memory for %dx%d", (int)w, (int)h);
     }
@@ -87,15 +100,33 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
 static int bug_load(void *p, const uint8_t *cells, cc_error *err) {
     (void)err;
     bug_ctx *ctx = p;
-    memcpy(ctx->buf[0], cells, (size_t)ctx->w * (size_t)ctx->h);
+    size_t w = (size_t)ctx->w, n = w * (size_t)ctx->h;
+    if (ctx->b == BUG_LOAD_SKIP && ctx->last_valid) {
+        /* Only the rows that differ from the last upload are sent. */
+        for (size_t y = 0; y < (size_t)ctx->h; y++)
+            if (memcmp(ctx->last + y * w, cells + y * w, w) != 0)
+                memcpy(ctx->buf[ctx->cur] + y * w, cells + y * w, w);
+        memcpy(ctx->last, cells, n);
+        return CC_OK;
+    }
+    memcpy(ctx->buf[0], cells, n);
     ctx->cur = 0;
+    if (ctx->b == BUG_LOAD_SKIP) memcpy(ctx->last, cells, n);
+    ctx->last_valid = ctx->b == BUG_LOAD_SKIP;
     return CC_OK;
 }
 
 static int bug_store(void *p, uint8_t *cells, cc_error *err) {
     (void)err;
     bug_ctx *ctx = p;
-    memcpy(cells, ctx->buf[ctx->cur], (size_t)ctx->w * (size_t)ctx->h);
+    size_t n = (size_t)ctx->w * (size_t)ctx->h;
+    if (ctx->b == BUG_STORE_SCRATCH) {
+        /* Through the spare buffer, as a transfer to pinned memory would go. */
+        memcpy(ctx->last, ctx->buf[ctx->cur], n);
+        memcpy(cells, ctx->last, n);
+        return CC_OK;
+    }
+    memcpy(cells, ctx->buf[ctx->cur], n);
     return CC_OK;
 }
 
@@ -115,6 +146,19 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
     const int32_t w = ctx->w, h = ctx->h, r = ctx->rule.radius;
     const cc_rule *rule = ctx->b == BUG_STATIC_RULE ? &static_rule : &ctx->rule;
     for (int32_t y = 0; y < h; y++) {
+        if (ctx->b == BUG_STORE_SCRATCH && ctx->last_valid) {
+            /* A row whose neighbourhood did not change since the last generation keeps its
+             * cells. */
+            int changed = 0;
+            for (int32_t dy = -r; dy <= r && !changed; dy++) {
+                size_t at = (size_t)wrap(y + dy, h) * (size_t)w;
+                changed = memcmp(in + at, ctx->last + at, (size_t)w) != 0;
+            }
+            if (!changed) {
+                memcpy(out + (size_t)y * (size_t)w, in + (size_t)y * (size_t)w, (size_t)w);
+                continue;
+            }
+        }
         for (int32_t x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
             if (ctx->b == BUG_WORD_SKIP && x % WORD == 0 && word_is_quiet(ctx, in, x, y)) {
@@ -131,7 +175,8 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
                 if (ctx->b == BUG_LARGE_R_STEPS && r > 16 && !first_of_call && ny >= h) ny = h - 1;
                 nx = wrap(nx, w);
                 ny = wrap(ny, h);
-                uint64_t at = (uint64_t)ny * (uint64_t)w + (uint64_t)nx;
+                uint64_t row = ctx->b == BUG_ROW16 ? (uint16_t)ny : (uint64_t)ny;
+                uint64_t at = row * (uint64_t)w + (uint64_t)nx;
                 if (ctx->b == BUG_INDEX_WRAP) at &= (1ull << INDEX_BITS) - 1;
                 count += in[at] != 0;
             }
@@ -139,12 +184,21 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
         }
     }
     if (ctx->flip_origin) out[0] ^= 1;
+    if (ctx->b == BUG_STORE_SCRATCH) {
+        memcpy(ctx->last, in, (size_t)w * (size_t)h);
+        ctx->last_valid = 1;
+    }
 }
 
 static int bug_step(void *p, int64_t k, cc_error *err) {
     (void)err;
     bug_ctx *ctx = p;
     if (ctx->b == BUG_SPLIT_CALLS) ctx->cur = 0;
+    if (ctx->b == BUG_STEPS16) k = (uint16_t)k;
+    if (ctx->b == BUG_BLOCK_REMAINDER && k > 16) {
+        int64_t rest = k % 16;
+        k -= rest % 2; /* the pairs after the blocks drop an odd step */
+    }
     for (int64_t s = 0; s < k; s++) {
         one_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur], s == 0);
         ctx->cur = !ctx->cur;
@@ -165,6 +219,11 @@ BUG_CREATE(large_r_steps_create, BUG_LARGE_R_STEPS)
 BUG_CREATE(word_skip_create, BUG_WORD_SKIP)
 BUG_CREATE(index_wrap_create, BUG_INDEX_WRAP)
 BUG_CREATE(history_create, BUG_HISTORY)
+BUG_CREATE(store_scratch_create, BUG_STORE_SCRATCH)
+BUG_CREATE(load_skip_create, BUG_LOAD_SKIP)
+BUG_CREATE(block_remainder_create, BUG_BLOCK_REMAINDER)
+BUG_CREATE(steps16_create, BUG_STEPS16)
+BUG_CREATE(row16_create, BUG_ROW16)
 
 /* Every bug engine takes any shape and centre up to its largest radius, states the block its bug
  * is tied to (0: none), and runs the per-cell loop with its own create. */
@@ -192,10 +251,22 @@ static const cc_engine bug_engines[] = {
     BUG_ENGINE("mutant.history",
                "flips cell (0,0) every step once 40 contexts were created in the process", 16, 0,
                history_create),
+    BUG_ENGINE("mutant.store-scratch",
+               "recomputes changed rows only; store uses the last generation as scratch", 16, 0,
+               store_scratch_create),
+    BUG_ENGINE("mutant.load-skip", "load skips rows equal to the grid it last loaded", 16, 0,
+               load_skip_create),
+    BUG_ENGINE("mutant.block-remainder",
+               "16-step blocks, then pairs: an odd remainder after a block runs one step short",
+               16, 0, block_remainder_create),
+    BUG_ENGINE("mutant.steps16", "the step count kept in 16 bits", 16, 0, steps16_create),
+    BUG_ENGINE("mutant.row16", "the neighbour's row index kept in 16 bits", 16, 0,
+               row16_create),
 };
 
 static const cc_engine *const engine_bugs[] = {
     &bug_engines[0], &bug_engines[1], &bug_engines[2], &bug_engines[3],
-    &bug_engines[4], &bug_engines[5], &bug_engines[6], NULL};
+    &bug_engines[4], &bug_engines[5], &bug_engines[6], &bug_engines[7],
+    &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

@@ -14,23 +14,33 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-/* What each must be caught as: the failure kind, or for the history mutant the replay verdict. */
+/* What each must be caught as: the failure kind, or for the history mutant the replay verdict;
+ * for the mutants a section exists to catch, that section, and with it left out the mutant
+ * passes a conformance test. */
 static const struct {
     const char *name;
     const char *report_says;
+    uint32_t section;      /* CC_SECTION_* that catches it (0: the older checks) */
+    const char *caught_in; /* the section's name in "FAILED in ..." */
 } expected[] = {
-    {"mutant.past-tile", "mismatch with the oracle"},
-    {"mutant.split-calls", "differs under a call pattern"},
-    {"mutant.static-rule", "differs under a call pattern"},
-    {"mutant.large-r-steps", "mismatch with the oracle"},
-    {"mutant.word-skip", "mismatch with the oracle"},
-    {"mutant.index-wrap", "verified by light cones"},
-    {"mutant.history", "depends on process history"},
+    {"mutant.past-tile", "mismatch with the oracle", 0, NULL},
+    {"mutant.split-calls", "differs under a call pattern", 0, NULL},
+    {"mutant.static-rule", "differs under a call pattern", 0, NULL},
+    {"mutant.large-r-steps", "mismatch with the oracle", 0, NULL},
+    {"mutant.word-skip", "mismatch with the oracle", 0, NULL},
+    {"mutant.index-wrap", "verified by light cones", 0, NULL},
+    {"mutant.history", "depends on process history", 0, NULL},
+    {"mutant.store-scratch", "differs along a call sequence", CC_SECTION_SEQUENCES,
+     "call sequences"},
+    {"mutant.load-skip", "differs along a call sequence", CC_SECTION_SEQUENCES, "call sequences"},
+    {"mutant.block-remainder", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
+    {"mutant.steps16", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
+    {"mutant.row16", "mismatch with the oracle", CC_SECTION_SHAPES, "shapes"},
 };
 
 /* cc_conformance_run with stdout captured into report. */
-static int run(const cc_engine *e, uint64_t cases, char *report, size_t size,
-               cc_conformance_summary *sum, cc_error *err) {
+static int run(const cc_engine *e, uint64_t cases, uint32_t sections_off, char *report,
+               size_t size, cc_conformance_summary *sum, cc_error *err) {
     char path[512];
     const char *tmp = getenv("TEST_TMPDIR");
     snprintf(path, sizeof path, "%s/%s.txt", tmp ? tmp : "/tmp", e->name);
@@ -44,6 +54,7 @@ static int run(const cc_engine *e, uint64_t cases, char *report, size_t size,
     opt.cases = cases;
     opt.replay_alone = 1;
     opt.shrink = 0; /* where it is caught is the point here; shrinking is tested elsewhere */
+    opt.sections_off = sections_off;
     int rc = cc_conformance_run(e, &opt, sum, err);
     fflush(stdout);
     dup2(saved, 1);
@@ -70,7 +81,7 @@ int main(int argc, char **argv) {
         /* certify's 2000 cases; a conformance test runs the same sections and the first 200. */
         cc_conformance_summary sum;
         cc_error err = {0};
-        int rc = run(e, 2000, report, sizeof report, &sum, &err);
+        int rc = run(e, 2000, 0, report, sizeof report, &sum, &err);
         CHECKF(&t, rc == CC_OK && !sum.passed, "%s: rc %d (%s), passed %d", e->name, rc,
                rc ? err.msg : "", sum.passed);
         CHECKF(&t, strstr(report, expected[i].report_says) != NULL,
@@ -79,6 +90,17 @@ int main(int argc, char **argv) {
         const char *where = strstr(report, "FAILED in ");
         char section[96] = "";
         if (where && sscanf(where, "FAILED in %95[^:]", section) != 1) section[0] = '\0';
+        if (expected[i].section) {
+            CHECKF(&t, strncmp(section, expected[i].caught_in, strlen(expected[i].caught_in)) == 0,
+                   "%s: caught in '%s', not in %s", e->name, section, expected[i].caught_in);
+            /* Without its section, a conformance test's 200 cases pass it. */
+            cc_conformance_summary without;
+            rc = run(e, 200, expected[i].section, report, sizeof report, &without, &err);
+            CHECKF(&t, rc == CC_OK && without.passed,
+                   "%s: passed %d without %s (rc %d): %.2000s", e->name, without.passed,
+                   expected[i].caught_in, rc, report);
+            printf("%s: passes a conformance test without %s\n", e->name, expected[i].caught_in);
+        }
         if (section[0]) {
             printf("%s: caught in %s, before the campaign\n", e->name, section);
         } else if (sum.campaign.has_failure) {
