@@ -41,6 +41,34 @@ int cc_grid_check_output(const char *path, cc_error *err) {
     return CC_OK;
 }
 
+/* The RLE header is looked for in this much of a file at most. */
+#define HEADER_WINDOW (1u << 20)
+
+/* The file's bytes, refused by its size when its kind or its header cannot justify them: a huge
+ * file is never read whole to learn that it is wrong. */
+static int read_bounded(const char *path, int kind, char **text, size_t *len, cc_error *err) {
+    int64_t size = 0, max;
+    int rc = cc_read_file_head(path, HEADER_WINDOW, text, len, &size, err);
+    if (rc || size <= (int64_t)*len) return rc; /* read whole */
+    if (kind == 'r') {
+        rc = cc_rle_bytes_max(*text, *len, &max, err);
+        if (rc) cc_prefix(err, "loading %s (in its first %u bytes)", path, HEADER_WINDOW);
+    } else {
+        max = 2 * CC_GRID_FILE_CELLS_MAX + CC_RLE_SLACK_BYTES;
+    }
+    free(*text);
+    *text = NULL;
+    if (rc) return rc;
+    if (size > max)
+        return cc_fail(err, CC_ERR_ARG,
+                       "loading %s: the file is %lld bytes, more than %s can hold (at most %lld "
+                       "bytes); not read",
+                       path, (long long)size,
+                       kind == 'r' ? "the pattern its RLE header names" : "a text grid file",
+                       (long long)max);
+    return cc_read_file(path, text, len, err);
+}
+
 int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule,
                       cc_error *err) {
     if (!path || !out) return cc_fail(err, CC_ERR_ARG, "cc_grid_read_file: NULL argument");
@@ -51,7 +79,7 @@ int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_ru
     char *text;
     size_t len;
     int rc = file_kind(path, &kind, err);
-    if (rc || (rc = cc_read_file(path, &text, &len, err))) return rc;
+    if (rc || (rc = read_bounded(path, kind, &text, &len, err))) return rc;
     rc = kind == 'r' ? cc_rle_parse(text, len, out, rule, has_rule, err)
                      : cc_text_parse(text, len, out, err);
     free(text);
