@@ -169,8 +169,11 @@ static void provenance_init(provenance *p, const engine_row *rows, int n, int ar
     char plugins[512];
     cc_plugin_args(plugins, sizeof plugins);
     size_t used = (size_t)snprintf(p->command, sizeof p->command, "cellcheck%s", plugins);
-    for (int i = 0; i < argc && used < sizeof p->command; i++)
-        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", argv[i]);
+    for (int i = 0; i < argc && used < sizeof p->command; i++) {
+        char word[1024];
+        cc_shell_word(word, sizeof word, argv[i]);
+        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", word);
+    }
     p->gpu[0] = '\0';
     for (int i = 0; i < n; i++)
         if (rows[i].engine->hardware == CC_HW_GPU && rows[i].seconds > 0) {
