@@ -22,13 +22,37 @@ int cc_limit_work(const char *what, const cc_rule *rule, int32_t w, int32_t h, i
                    what, (long long)steps, (int)w, (int)h, (int)rule->radius, visits, max);
 }
 
-double cc_memory_available(void) {
+/* CELLCHECK_MEMORY_AVAILABLE's bytes into *bytes: 0 when unset or empty, -1 when malformed. */
+static void memory_setting(double *bytes) {
     const char *stand_in = getenv("CELLCHECK_MEMORY_AVAILABLE");
-    if (stand_in && *stand_in) {
-        char *end;
-        double bytes = strtod(stand_in, &end);
-        if (*end == '\0' && bytes > 0.0) return bytes;
-    }
+    *bytes = 0.0;
+    if (!stand_in || !*stand_in) return;
+    char *end;
+    double v = strtod(stand_in, &end);
+    /* A whole positive, finite number of bytes; "8G", "-1", "nan", "inf" are not. */
+    *bytes = end != stand_in && *end == '\0' && v >= 1.0 && v <= 1e18 ? v : -1.0;
+}
+
+int cc_memory_setting_check(cc_error *err) {
+    double bytes;
+    memory_setting(&bytes);
+    if (bytes < 0.0)
+        return cc_fail(err, CC_ERR_ARG,
+                       "CELLCHECK_MEMORY_AVAILABLE='%.64s' is not a number of bytes in 1..1e18 "
+                       "(unset it to use the host's available memory)",
+                       getenv("CELLCHECK_MEMORY_AVAILABLE"));
+    return CC_OK;
+}
+
+int cc_settings_check(cc_error *err) {
+    int rc = cc_require_check(err);
+    return rc ? rc : cc_memory_setting_check(err);
+}
+
+double cc_memory_available(void) {
+    double stand_in;
+    memory_setting(&stand_in);
+    if (stand_in > 0.0) return stand_in;
     FILE *f = fopen("/proc/meminfo", "r");
     char line[256];
     while (f && fgets(line, sizeof line, f)) {

@@ -37,6 +37,13 @@ int cc_limit_work(const char *what, const cc_rule *rule, int32_t w, int32_t h, i
  * of bytes; tests act out a small machine with it), else MemAvailable, else the physical memory;
  * 0 when nothing says. */
 double cc_memory_available(void);
+/* CC_OK when CELLCHECK_MEMORY_AVAILABLE is unset, empty or a number of bytes in 1..1e18; else
+ * CC_ERR_ARG with its value, so a malformed stand-in is refused rather than ignored. */
+int cc_memory_setting_check(cc_error *err);
+
+/* Every setting read from the environment (CELLCHECK_REQUIRE, CELLCHECK_MEMORY_AVAILABLE)
+ * checked before any work: CC_ERR_ARG naming the first that is wrong. */
+int cc_settings_check(cc_error *err);
 
 /* What a context of the engine on rule and W x H holds: its own estimate where it states one
  * (*stated = 1), else the generic one. */

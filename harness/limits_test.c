@@ -154,10 +154,27 @@ int main(int argc, char **argv) {
     CHECKF(&t, cc_call_memory(generic_d, &life, 1000, 1000, &need, &err) == 0,
            "no estimate, yet one");
 
-    /* A malformed stand-in is ignored: the machine's own figure is used. */
-    setenv("CELLCHECK_MEMORY_AVAILABLE", "lots", 1);
-    CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
-           "a malformed stand-in was read as %.0f", cc_memory_available());
+    /* A malformed stand-in is refused by the settings check (commands stop there); if it is read
+     * regardless, it is not taken as a figure. */
+    const char *malformed[] = {"lots", "8G", "-1", "0", "nan", "inf", "1e30", "12 "};
+    for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
+        setenv("CELLCHECK_MEMORY_AVAILABLE", malformed[i], 1);
+        CHECKF(&t, cc_memory_setting_check(&err) == CC_ERR_ARG && strstr(err.msg, malformed[i]),
+               "CELLCHECK_MEMORY_AVAILABLE='%s' was not refused by its value: %s", malformed[i],
+               err.msg);
+        CHECKF(&t, cc_settings_check(&err) == CC_ERR_ARG, "'%s' passed the settings check",
+               malformed[i]);
+        CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
+               "a malformed stand-in was read as %.0f", cc_memory_available());
+    }
+    const char *fine[] = {"", "1000000", "1e9"};
+    for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+        setenv("CELLCHECK_MEMORY_AVAILABLE", fine[i], 1);
+        CHECKF(&t, cc_memory_setting_check(&err) == CC_OK, "'%s' was refused: %s", fine[i],
+               err.msg);
+    }
+    CHECKF(&t, cc_memory_available() == 1e9, "1e9 read as %.0f", cc_memory_available());
+    unsetenv("CELLCHECK_MEMORY_AVAILABLE");
     cc_supervisor_close(sv);
     return check_summary(&t);
 }
