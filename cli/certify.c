@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -347,7 +348,8 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY"); /* bazel run */
     if (!out_dir) out_dir = ".";
     /* Checked before the campaign, not after it. */
-    if (access(out_dir, W_OK) != 0) {
+    struct stat out_st;
+    if (stat(out_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) || access(out_dir, W_OK) != 0) {
         free(rows);
         cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
         return cli_bad_usage(&cmd, &err);

@@ -49,6 +49,50 @@ int cc_settings_check(cc_error *err) {
     return rc ? rc : cc_memory_setting_check(err);
 }
 
+double cc_time_lower_bound(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                           int64_t steps) {
+    double rate = !engine                         ? CC_RATE_ORACLE
+                  : engine->hardware == CC_HW_GPU ? CC_RATE_GPU
+                                                  : CC_RATE_CPU;
+    return cc_work_visits(rule, w, h, steps) / rate + (double)steps * CC_STEP_SECONDS_MIN;
+}
+
+int cc_budget_parse(const char *flag, const char *value, void *dest, cc_error *err) {
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !(v >= 1.0 && v <= CC_TIME_BUDGET_MAX))
+        return cc_fail(err, CC_ERR_ARG, "%s: '%s' is not a number of seconds in 1..%.0e", flag,
+                       value, CC_TIME_BUDGET_MAX);
+    *(double *)dest = v;
+    return CC_OK;
+}
+
+void cc_format_duration(double seconds, char *buf, size_t size) {
+    if (seconds < 120.0)
+        snprintf(buf, size, "%.0f s", seconds);
+    else if (seconds < 7200.0)
+        snprintf(buf, size, "%.0f minutes", seconds / 60.0);
+    else if (seconds < 172800.0)
+        snprintf(buf, size, "%.1f hours", seconds / 3600.0);
+    else if (seconds < 3.15e9)
+        snprintf(buf, size, "%.1f days", seconds / 86400.0);
+    else
+        snprintf(buf, size, "%.2g years", seconds / 3.15576e7);
+}
+
+int cc_limit_time(const char *what, double seconds, double budget, const char *basis,
+                  cc_error *err) {
+    if (budget <= 0.0) budget = CC_TIME_BUDGET_DEFAULT;
+    if (seconds <= budget) return CC_OK;
+    char need[64], have[64];
+    cc_format_duration(seconds, need, sizeof need);
+    cc_format_duration(budget, have, sizeof have);
+    return cc_fail(err, CC_ERR_ARG,
+                   "%s: would take at least %s, past the time budget of %s (%s); give --budget "
+                   "SECONDS to allow it",
+                   what, need, have, basis);
+}
+
 double cc_memory_available(void) {
     double stand_in;
     memory_setting(&stand_in);

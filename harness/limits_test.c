@@ -175,6 +175,32 @@ int main(int argc, char **argv) {
     }
     CHECKF(&t, cc_memory_available() == 1e9, "1e9 read as %.0f", cc_memory_available());
     unsetenv("CELLCHECK_MEMORY_AVAILABLE");
+
+    /* The time budget: 999999999999 steps of Life on 4x4 are 1.44e14 visits, 144 s at a CPU
+     * engine's 1e12 a second, plus 1e5 s of steps at 1e-7 s each: 100144 s, 27.8 hours. */
+    double lower = cc_time_lower_bound(capped_d, &life, 4, 4, 999999999999LL);
+    CHECKF(&t, lower > 100143.9 && lower < 100144.1, "4x4 for 999999999999 steps: %.3f s", lower);
+    CHECKF(&t, cc_limit_time("4x4", lower, 0.0, "why", &err) == CC_ERR_ARG &&
+                   strstr(err.msg, "at least 27.8 hours, past the time budget of 60 minutes") &&
+                   strstr(err.msg, "--budget"),
+           "27.8 hours within the default budget: %s", err.msg);
+    CHECKF(&t, cc_limit_time("4x4", lower, 200000.0, "why", &err) == CC_OK,
+           "refused within a raised budget");
+    /* The oracle at 1e10 a second: 1000 steps of 100x100 are 9e7 visits, 9 ms plus 0.1 ms. */
+    lower = cc_time_lower_bound(NULL, &life, 100, 100, 1000);
+    CHECKF(&t, lower > 0.00909 && lower < 0.00911, "the oracle's 100x100: %.6f s", lower);
+    char d[32];
+    cc_format_duration(40.0, d, sizeof d);
+    CHECK_STR(&t, d, "40 s");
+    cc_format_duration(720.0, d, sizeof d);
+    CHECK_STR(&t, d, "12 minutes");
+    cc_format_duration(3.1 * 86400.0, d, sizeof d);
+    CHECK_STR(&t, d, "3.1 days");
+    double budget = 0.0;
+    CHECK_EQ(&t, cc_budget_parse("--budget", "7200", &budget, &err), CC_OK);
+    CHECK(&t, budget == 7200.0);
+    CHECK_EQ(&t, cc_budget_parse("--budget", "0", &budget, &err), CC_ERR_ARG);
+    CHECK_EQ(&t, cc_budget_parse("--budget", "1h", &budget, &err), CC_ERR_ARG);
     cc_supervisor_close(sv);
     return check_summary(&t);
 }

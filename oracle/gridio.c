@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "oracle/gridio.h"
@@ -33,6 +35,19 @@ int cc_grid_check_output(const char *path, cc_error *err) {
     int rc = file_kind(path, &kind, err);
     if (rc) return rc;
     const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    /* The file is written as ".NAME.tmp.XXXXXX" beside it first, then renamed. */
+    if (strlen(base) + sizeof ".tmp.XXXXXX" > NAME_MAX)
+        return cc_fail(err, CC_ERR_ARG,
+                       "file name too long (%zu characters; at most %d): %s", strlen(base),
+                       (int)(NAME_MAX - sizeof ".tmp.XXXXXX"), path);
+    if (strlen(path) >= PATH_MAX)
+        return cc_fail(err, CC_ERR_ARG, "path too long (%zu characters; at most %d): %s",
+                       strlen(path), PATH_MAX - 1, path);
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return cc_fail(err, CC_ERR_ARG, "cannot write %s: it exists and is %s", path,
+                       S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
     if (access(dir, W_OK) != 0)
