@@ -44,7 +44,28 @@ int cc_memory_setting_check(cc_error *err) {
     return CC_OK;
 }
 
+extern char **environ;
+
+/* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES. */
+static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQUIRE",
+                                             "CELLCHECK_MEMORY_AVAILABLE",
+                                             "CELLCHECK_EXAMPLE_CASES"};
+
 int cc_settings_check(cc_error *err) {
+    /* A misspelt name (CELLCHECK_REQUIERE=gpu) would switch a safeguard off without a word. */
+    for (char **e = environ; e && *e; e++) {
+        if (strncmp(*e, "CELLCHECK_", 10) != 0) continue;
+        size_t len = strcspn(*e, "=");
+        int known = 0;
+        for (size_t i = 0; i < sizeof known_settings / sizeof known_settings[0] && !known; i++)
+            known = strlen(known_settings[i]) == len && strncmp(*e, known_settings[i], len) == 0;
+        if (!known)
+            return cc_fail(err, CC_ERR_ARG,
+                           "unknown setting %.*s in the environment (cellcheck reads "
+                           "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE and CELLCHECK_MEMORY_AVAILABLE); "
+                           "unset it",
+                           len > 64 ? 64 : (int)len, *e);
+    }
     int rc = cc_require_check(err);
     return rc ? rc : cc_memory_setting_check(err);
 }

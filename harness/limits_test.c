@@ -174,6 +174,14 @@ int main(int argc, char **argv) {
                err.msg);
     }
     CHECKF(&t, cc_memory_available() == 1e9, "1e9 read as %.0f", cc_memory_available());
+    CHECKF(&t, cc_settings_check(&err) == CC_OK, "the known settings refused: %s", err.msg);
+    /* A misspelt setting is refused by its name, not ignored. */
+    setenv("CELLCHECK_REQUIERE", "gpu", 1);
+    CHECKF(&t, cc_settings_check(&err) == CC_ERR_ARG &&
+                   strstr(err.msg, "unknown setting CELLCHECK_REQUIERE in the environment"),
+           "CELLCHECK_REQUIERE: %s", err.msg);
+    unsetenv("CELLCHECK_REQUIERE");
+    CHECKF(&t, cc_settings_check(&err) == CC_OK, "refused once unset: %s", err.msg);
     unsetenv("CELLCHECK_MEMORY_AVAILABLE");
 
     /* The time budget: 999999999999 steps of Life on 4x4 are 1.44e14 visits, 144 s at a CPU
