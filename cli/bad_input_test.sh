@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Every bad input of testdata/bad_inputs.txt: the exit status it must have, the words its message
-# must hold, within 2 s each (none may hang or start large work before refusing).
-#   bad_input_test.sh CELLCHECK TABLE
+# must hold, within 2 s each (none may hang or start large work before refusing). The plugins
+# given are linked into the working directory as NAME.so, less their libplugin_test_ prefix.
+#   bad_input_test.sh CELLCHECK TABLE [PLUGIN.so...]
 set -u
 tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 table=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+shift 2
+plugins=()
+for plugin in "$@"; do plugins+=("$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")"); done
 work="${TEST_TMPDIR:-$(mktemp -d)}/bad_inputs"
-mkdir -p "$work" && cd "$work" || exit 1
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+for plugin in ${plugins[@]+"${plugins[@]}"}; do
+    name=$(basename "$plugin")
+    ln -s "$plugin" "${name#libplugin_test_}"
+done
 
 # The files the table names.
 printf 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >ok.rle
@@ -37,13 +45,65 @@ printf 'gpu | cuda.base | flat | 32768 | 1 | 2.0 | extra\n' >gate1.txt
 printf 'NVIDIA H100 | cpu.nothing | flat | 32768 | 1 | 2.0\n' >gate2.txt
 printf 'x | cpu.ref | flat | 32 | 1 | -3\n' >gate3.txt
 
+# Files that are not regular, or larger than what they say they hold.
+mkfifo fifo.rle fifo.txt fifo_out.rle
+mkdir dir.rle dir_out.rle dir.so catdir
+ln -s /dev/zero zero.rle
+ln -s /dev/zero zero.txt
+ln -s loop.rle loop.rle
+ln -s dir_out.rle link_out.rle
+head -c 2097152 /dev/zero | tr '\0' '#' >padded.rle
+printf 'x = 3, y = 3\nbo$2bo$3o!\n' | dd of=padded.rle conv=notrunc status=none
+printf 'x = 3, y = 3\nbo$2bo$3o!\n' >sparse.rle
+truncate -s 3G sparse.rle
+truncate -s 3G sparse.txt
+printf '\xef\xbb\xbfx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >bom.rle
+printf '\xef\xbb\xbf010\n001\n111\n' >bom.txt
+printf '\xef\xbb\xbf\xef\xbb\xbfx = 3, y = 3\nbo$2bo$3o!\n' >bom2.rle
+printf 'x = 3, y = 3\nb\0o!\n' >nul.rle
+printf 'x = 3, y = 3\n' >bodyless.rle
+printf 'x = 3, y = 3, rule = B3/S23\r\nbo$2bo$3o!\r\n' >crlf.rle
+printf '0000\n0110\n0110\n0000\n' >block.txt
+long=$(printf 'd%.0s' $(seq 1 250))
+deep=$(for i in $(seq 1 15); do printf '/%s' "$long"; done)  # 3765 characters
+: >"plain_file"
+# Catalogues for the golden commands' limits, each alone in a tree of its own.
+seed=0000000000000000000000000000000000000000000000000000000000000001
+catalogue() { mkdir -p "$1/golden" && printf '%s\n' "$2" >"$1/golden/catalogue.txt"; }
+catalogue huge "big rule=B3/S23 size=40000x40000 steps=1 density=0.5000 seed=$seed"
+catalogue slow "slow rule=B3/S23 size=64x64 steps=10000000000 density=0.5000 seed=$seed"
+catalogue capped "capped rule=B3/S23 size=64x64 steps=1000000000000000000 density=0.5000 seed=$seed"
+catalogue cut "a rule=B3/S23 size=8x8 steps=1 density=0.5000 seed=$seed
+b rule=B3/S23 size=9x9 steps=2 density=0.5000 seed=$seed"
+"$tool" golden update --catalogue cut/golden/catalogue.txt >/dev/null 2>&1 || echo "cannot set up cut/"
+gen=cut/golden/$(readlink cut/golden/current)
+for f in "$gen/catalogue.txt" "$gen/hashes.txt" cut/golden/catalogue.txt; do
+    grep -v '^b ' "$f" >cut.tmp && cat cut.tmp >"$f"
+done
+rm -f "$gen/snapshots/b.rle" cut.tmp
+catalogue locked "a rule=B3/S23 size=8x8 steps=1 density=0.5000 seed=$seed"
+catalogue dangling "a rule=B3/S23 size=8x8 steps=1 density=0.5000 seed=$seed"
+ln -s .gen-0000000000000000 dangling/golden/current
+# An update in another process holds the lock of locked/ while the table runs.
+: >locked/golden/.update.lock
+flock locked/golden/.update.lock sleep 600 &
+holder=$!
+trap 'kill $holder 2>/dev/null' EXIT
+[ -e threshold_wrong.so ] && cp threshold_wrong.so "my lib.so"
+
 entries=0 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 while IFS='|' read -r want words args; do
     case "$want" in '#'* | '') continue ;; esac
     entries=$((entries + 1))
     start=$(date +%s%N)
-    eval "timeout 2 \"\$tool\" $args" >out 2>&1
+    # "ENV NAME=VALUE... -- ARGS" runs ARGS with those settings, as a CI environment would.
+    if [ "${args#ENV }" != "$args" ]; then
+        settings=${args%% -- *}
+        eval "timeout 2 env ${settings#ENV } \"\$tool\" ${args#* -- }" >out 2>&1
+    else
+        eval "timeout 2 \"\$tool\" $args" >out 2>&1
+    fi
     got=$?
     ms=$(( ($(date +%s%N) - start) / 1000000 ))
     if [ "$got" -eq 124 ]; then
@@ -59,5 +119,5 @@ while IFS='|' read -r want words args; do
     echo "ok ${ms}ms: cellcheck $args"
 done <"$table"
 echo "bad_input_test: $entries bad inputs, $failures failures"
-[ "$entries" -ge 130 ] || fail "only $entries entries"
+[ "$entries" -ge 220 ] || fail "only $entries entries"
 [ "$failures" -eq 0 ]

@@ -32,6 +32,9 @@ int cli_cmd_bench(const cc_engine_set *engines, int argc, char **argv) {
     if (!reference) return cli_bad_usage(&cmd, &err);
     if (cli_unavailable(engine, "", &err) || cli_unavailable(reference, "reference ", &err))
         return cli_failed(&err);
-    if (cc_bench_run(engine, reference, &opt, stdout, NULL, 0, NULL, &err)) return cli_failed(&err);
+    int rc = cc_bench_run(engine, reference, &opt, stdout, NULL, 0, NULL, &err);
+    /* Limits and options asked for wrongly (the work cap, the budget) are the arguments' fault. */
+    if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
+    if (rc) return cli_failed(&err);
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/limits.h"
 #include "supervise/supervisor.h"
 #include "supervise/worker.h"
 #include "cli/commands.h"
@@ -51,6 +52,7 @@ static int plugin_flags(int argc, char **argv, const char **paths, size_t *n, cc
             cc_fail(err, CC_ERR_ARG, "--plugin needs the path of a shared library");
             return -1;
         }
+        if (cc_engine_set_check_plugin_path(path, err)) return -1;
         paths[(*n)++] = path;
         i += argv[i][8] == '=' ? 1 : 2;
     }
@@ -97,6 +99,7 @@ int main(int argc, char **argv) {
         paths[n++] = p;
     cc_supervisor *sv = NULL;
     int first = plugin_flags(argc, argv, paths, &n, &err);
+    if (first >= 0 && cc_settings_check(&err)) first = -1;
     if (first < 0) {
         fprintf(stderr, "cellcheck: %s\n\n", err.msg);
         usage(stderr);

@@ -153,7 +153,11 @@ grep -q "reproduce: cellcheck --plugin /.*check --engine example.threshold --cas
     fail "the reproducer does not name the plugin"
 expect 2 "a missing plugin" -- "$tool" --plugin "$tmp/none.so" list
 grep -q "plugin $tmp/none.so cannot be loaded" "$tmp/err" || fail "a missing plugin is not named"
-expect 2 "a plugin twice" -- "$tool" --plugin "$plugin" --plugin "$plugin" list
+# One library named twice is loaded once (a reproducer run where CELLCHECK_PLUGINS still names
+# it); two libraries with one engine name are refused.
+expect 0 "a plugin twice" -- "$tool" --plugin "$plugin" --plugin "$plugin" list
+[ "$(grep -c '^example.threshold ' "$tmp/out")" -eq 1 ] || fail "a plugin named twice lists its engine $(grep -c '^example.threshold ' "$tmp/out") times"
+expect 2 "two plugins, one engine name" -- "$tool" --plugin "$plugin" --plugin "$wrong_plugin" list
 grep -q "engine name example.threshold is taken already" "$tmp/err" || fail "a duplicate engine is not named"
 CELLCHECK_PLUGINS="$plugin" expect 0 "CELLCHECK_PLUGINS" -- "$tool" check --engine example.threshold --cases 5
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -172,8 +173,11 @@ static void provenance_init(provenance *p, const engine_row *rows, int n, int ar
     char plugins[512];
     cc_plugin_args(plugins, sizeof plugins);
     size_t used = (size_t)snprintf(p->command, sizeof p->command, "cellcheck%s", plugins);
-    for (int i = 0; i < argc && used < sizeof p->command; i++)
-        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", argv[i]);
+    for (int i = 0; i < argc && used < sizeof p->command; i++) {
+        char word[1024];
+        cc_shell_word(word, sizeof word, argv[i]);
+        used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", word);
+    }
     p->gpu[0] = '\0';
     for (int i = 0; i < n; i++)
         if (rows[i].engine->hardware == CC_HW_GPU && rows[i].seconds > 0) {
@@ -271,14 +275,18 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
-enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, PROGRESS, TIME_LIMIT, MEMORY_MARGIN,
-       NOPTIONS };
+enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS, TIME_LIMIT,
+       MEMORY_MARGIN, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
     "conformance checks, a campaign (2000 cases unless --cases) and the golden\n"
     "catalogue. Prints the certificate and writes certificate.md and\n"
-    "certificate.json.";
+    "certificate.json. An engine named by --engine whose hardware is absent here,\n"
+    "or any engine whose hardware CELLCHECK_REQUIRE names (gpu, amx, avx2, avx512,\n"
+    "cpu; comma-separated, any case), is refused before any work (exit 1);\n"
+    "--absent-ok certifies the first kind as NOT RUN instead. Without --engine,\n"
+    "engines that cannot run here and are not required are NOT RUN.";
 
 int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
@@ -289,6 +297,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
      * any engine code runs, so no engine could fail it. */
     opt.invalid_percent = 0;
     const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL;
+    int absent_ok = 0;
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 0,
                                      "the engine to certify (default: every engine)"),
@@ -297,6 +306,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,
                                        "the golden catalogue (default golden/catalogue.txt)"),
         [HUGE_GRID] = cc_huge_grid_option(&opt),
+        [ABSENT_OK] = CC_OPTION_FLAG("absent-ok", &absent_ok,
+                                     "an engine asked for but unable to run here is NOT RUN, "
+                                     "exit 0"),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
@@ -324,10 +336,30 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         for (int i = 0; i < n; i++) rows[count++].engine = all[i];
     }
 
+    /* Hardware asked for and absent is refused before any work, not reported as NOT RUN after
+     * it: a machine whose GPU is gone must not pass a certify step. */
+    for (int i = 0; i < count; i++) {
+        const cc_engine *e = rows[i].engine;
+        int required = cc_hardware_required(e->hardware);
+        if (((engine_name && !absent_ok) || required) && cc_call_available(e, &err)) {
+            if (cc_hardware_required(e->hardware))
+                cc_prefix(&err, "%s not run here (CELLCHECK_REQUIRE names %s)", e->name,
+                          cc_hardware_name(e->hardware));
+            else
+                cc_prefix(&err,
+                          "%s not run here (asked for by --engine, needs %s; --absent-ok "
+                          "certifies it as NOT RUN)",
+                          e->name, cc_hardware_name(e->hardware));
+            free(rows);
+            return cli_failed(&err);
+        }
+    }
+
     if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY"); /* bazel run */
     if (!out_dir) out_dir = ".";
     /* Checked before the campaign, not after it. */
-    if (access(out_dir, W_OK) != 0) {
+    struct stat out_st;
+    if (stat(out_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) || access(out_dir, W_OK) != 0) {
         free(rows);
         cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
         return cli_bad_usage(&cmd, &err);

@@ -7,9 +7,59 @@
 #include "harness/harness.h"
 #include "harness/limits.h"
 #include "harness/sequence.h"
+#include "oracle/case.h"
 
-enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, PROGRESS, TIME_LIMIT,
-       MEMORY_MARGIN, NOPTIONS };
+enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, BUDGET, PROGRESS,
+       TIME_LIMIT, MEMORY_MARGIN, NOPTIONS };
+
+/* The runs a replayed case makes of the engine, by the call patterns (harness/check.c): one
+ * call, split calls, step(1) k times, a second load, two contexts, destroy then create. */
+#define CHECK_CASE_RUNS 6
+/* The least one call to an engine in a worker costs. */
+#define CHECK_CALL_SECONDS_MIN 1e-6
+
+/* Grids up to this many cells are timed on their first steps before a replay; larger ones are
+ * estimated from the kind's fastest rate alone. */
+#define CHECK_PROBE_CELLS_MAX (1 << 22)
+
+/* check --case within the time budget, before it starts: the engine timed on the case's first
+ * steps (or, for a large grid, a lower bound from its kind's rate), times the runs the call
+ * patterns make, and the calls of step(1). Work past the cap, or a line that does not parse,
+ * is left to the replay's own refusal. */
+static int case_within_budget(const cc_engine *engine, const char *line, double budget,
+                              cc_error *err) {
+    cc_case c;
+    cc_error ignored;
+    if (case_parse(line, &c, &ignored)) return CC_OK;
+    if (cc_work_visits(&c.rule, c.w, c.h, c.steps) > CC_CHECK_WORK_MAX) return CC_OK;
+    double per_run = cc_time_lower_bound(engine, &c.rule, c.w, c.h, c.steps);
+    char what[128], basis[256];
+    snprintf(basis, sizeof basis, "%d runs by the call patterns at no more than %.0e "
+             "cell-neighbour visits a second, and %lld calls of step(1)",
+             CHECK_CASE_RUNS, engine->hardware == CC_HW_GPU ? CC_RATE_GPU : CC_RATE_CPU,
+             (long long)c.steps);
+    cc_grid g;
+    if (c.steps > 0 && (double)c.w * (double)c.h <= CHECK_PROBE_CELLS_MAX &&
+        cc_limit_time("", CHECK_CASE_RUNS * per_run + (double)c.steps * CHECK_CALL_SECONDS_MIN,
+                      budget, "", &ignored) == CC_OK &&
+        cc_engine_check(engine, &c.rule, c.w, c.h, &ignored) == CC_OK &&
+        case_grid(&c, &g, &ignored) == CC_OK) {
+        int64_t done = 0;
+        double seconds = 0.0;
+        int failed = cli_probe_engine(engine, &c.rule, &g, c.steps, &done, &seconds, &ignored);
+        cc_grid_free(&g);
+        if (!failed && done > 0 && done < c.steps) {
+            per_run = seconds / (double)done * (double)c.steps;
+            snprintf(basis, sizeof basis,
+                     "%d runs by the call patterns; measured: its first %lld steps took %.3f s",
+                     CHECK_CASE_RUNS, (long long)done, seconds);
+        }
+    }
+    snprintf(what, sizeof what, "%lld steps of %dx%d at radius %d on %s", (long long)c.steps,
+             (int)c.w, (int)c.h, (int)c.rule.radius, engine->name);
+    return cc_limit_time(what, CHECK_CASE_RUNS * per_run + (double)c.steps * CHECK_CALL_SECONDS_MIN,
+                         budget, basis, err);
+}
 
 static const char about[] =
     "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
@@ -21,6 +71,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     cli_campaign_options_init(&opt);
     const char *engine_name = NULL, *case_line = NULL, *calls = NULL;
     cc_option_range radius = {0, 0}, size = {0, 0};
+    double budget = 0.0;
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 1,
                                      "the engine to check (cellcheck list names them)"),
@@ -35,6 +86,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                                    "prints it: load#0 step(1) store ...)"),
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                         "where failure pictures are written"),
+        [BUDGET] = cli_budget_option(&budget),
     };
     cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};
     int status;
@@ -67,6 +119,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }
     if (case_line) {
+        if (case_within_budget(engine, case_line, budget, &err)) return cli_bad_usage(&cmd, &err);
         rc = cc_campaign_check_line(engine, case_line, &opt, NULL, &err);
         if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);

@@ -30,6 +30,9 @@ int cli_failed(const cc_error *err);
 /* The --engine NAME row of a command's table; required: refused when absent. */
 cc_option cli_engine_option(const char **name, int required, const char *help);
 
+/* --budget SECONDS into *budget (0 until given: CC_TIME_BUDGET_DEFAULT, harness/limits.h). */
+cc_option cli_budget_option(double *budget);
+
 /* The campaign defaults, with each failing case replayed alone in a new process: cellcheck's main
  * calls cc_replay_hook. */
 void cli_campaign_options_init(cc_campaign_options *opt);
@@ -47,8 +50,18 @@ const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name,
  * (role: "" or a word and a space, "reference "). */
 int cli_unavailable(const cc_engine *engine, const char *role, cc_error *err);
 
-/* create, load, step, store, destroy: one engine on one grid, in place. */
+/* create, load, step, store, destroy: one engine on one grid, in place. The steps are timed as
+ * they go (the first in calls that double, then the rest in one): when the rate they show puts
+ * the rest past budget (0: the default), nothing more is run, *over_budget is set and CC_ERR_ARG
+ * says so, what first. */
 int cli_run_engine(const cc_engine *engine, const cc_rule *rule, cc_grid *g, int64_t steps,
-                   cc_error *err);
+                   double budget, const char *what, int *over_budget, cc_error *err);
+/* The engine's first steps of g (not changed), timed in calls that double until about 50 ms
+ * pass or steps are done: *done steps took *seconds. Errors are the engine's. */
+int cli_probe_engine(const cc_engine *engine, const cc_rule *rule, const cc_grid *g,
+                     int64_t steps, int64_t *done, double *seconds, cc_error *err);
+/* The same for the oracle. */
+int cli_run_oracle(const cc_rule *rule, cc_grid *g, int64_t steps, double budget,
+                   const char *what, int *over_budget, cc_error *err);
 
 #endif

@@ -7,11 +7,13 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "golden/golden.h"
+#include "harness/limits.h"
 
-enum { DIR_OPTION, CATALOGUE, NOPTIONS };
+enum { DIR_OPTION, CATALOGUE, BUDGET, NOPTIONS };
 
 typedef struct golden_args {
     const char *dir, *catalogue;
+    double budget;
     cc_option opts[NOPTIONS];
     cc_command cmd;
 } golden_args;
@@ -23,6 +25,7 @@ static void golden_table(golden_args *a, int update) {
                                         "the source tree (default: see above)"),
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &a->catalogue,
                                        "the catalogue (default ROOT/golden/catalogue.txt)"),
+        [BUDGET] = cli_budget_option(&a->budget),
     };
     memcpy(a->opts, opts, sizeof opts);
     a->cmd = (cc_command){
@@ -40,6 +43,27 @@ static void golden_table(golden_args *a, int update) {
                  "to $BUILD_WORKSPACE_DIRECTORY (bazel run), else the current directory; give\n"
                  "--dir or --catalogue, not both.",
         a->opts, NOPTIONS};
+}
+
+/* The oracle's work for every case, under the limits of run: each case within the work cap and
+ * the memory limit (the oracle's two grids and a snapshot's), all of them within the budget. */
+static int within_limits(const golden_catalogue *cat, const char *command, double budget,
+                         cc_error *err) {
+    double seconds = 0.0;
+    char what[GOLDEN_PATH_MAX + GOLDEN_NAME_MAX + 64];
+    for (size_t i = 0; i < cat->count; i++) {
+        const golden_entry *e = &cat->entries[i];
+        snprintf(what, sizeof what, "%s: case %s", command, e->name);
+        int rc = cc_limit_work(what, &e->rule, e->w, e->h, e->steps, CC_RUN_WORK_MAX, err);
+        if (!rc) rc = cc_limit_memory(what, e->w, e->h, 3.0, err);
+        if (rc) return rc;
+        seconds += cc_time_lower_bound(NULL, &e->rule, e->w, e->h, e->steps);
+    }
+    char basis[128];
+    snprintf(basis, sizeof basis, "the oracle at no more than %.0e cell-neighbour visits a second",
+             CC_RATE_ORACLE);
+    snprintf(what, sizeof what, "%s: the %zu cases of %s", command, cat->count, cat->path);
+    return cc_limit_time(what, seconds, budget, basis, err);
 }
 
 static int golden_run(int update, int argc, char **argv) {
@@ -65,7 +89,11 @@ static int golden_run(int update, int argc, char **argv) {
     /* update computes the edited catalogue; verify reads the goldens in force. */
     if (update ? golden_load(catalogue, &cat, &err) : golden_open(catalogue, &cat, stderr, &err))
         return cli_failed(&err);
-    int rc;
+    int rc = within_limits(&cat, update ? "golden update" : "golden verify", a.budget, &err);
+    if (rc) {
+        golden_free(&cat);
+        return rc == CC_ERR_ARG ? cli_bad_usage(&a.cmd, &err) : cli_failed(&err);
+    }
     if (update) {
         rc = golden_update(&cat, stdout, &err);
     } else {

@@ -15,6 +15,7 @@ static const char about[] =
 int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
     const char *engine_name = NULL, *rule_text = NULL, *in = NULL, *out = NULL;
     int64_t steps = 0;
+    double budget = 0.0;
     cc_option opts[] = {
         cli_engine_option(&engine_name, 1, "the engine, or 'oracle'"),
         CC_OPTION_STRING("rule", "RULE", &rule_text,
@@ -22,6 +23,7 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         CC_OPTION_INT64("steps", "K", &steps, 0, INT64_MAX, "steps to run"),
         CC_OPTION_STRING("in", "FILE", &in, "the initial grid: .rle or .txt"),
         CC_OPTION_STRING("out", "FILE", &out, "the final grid: .rle or .txt"),
+        cli_budget_option(&budget),
     };
     opts[2].required = opts[3].required = opts[4].required = 1;
     cc_command cmd = {"cellcheck run", about, opts, sizeof opts / sizeof opts[0]};
@@ -52,14 +54,30 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         cc_grid_free(&g);
         return cli_bad_usage(&cmd, &err);
     }
+    char what[160];
+    snprintf(what, sizeof what, "%lld steps of %dx%d at radius %d on %s", (long long)steps,
+             (int)g.w, (int)g.h, (int)rule.radius, engine ? engine->name : "the oracle");
+    char basis[128];
+    snprintf(basis, sizeof basis, "at no more than %.0e cell-neighbour visits a second",
+             !engine ? CC_RATE_ORACLE : engine->hardware == CC_HW_GPU ? CC_RATE_GPU : CC_RATE_CPU);
+    if (cc_limit_time(what, cc_time_lower_bound(engine, &rule, g.w, g.h, steps), budget, basis,
+                      &err)) {
+        cc_grid_free(&g);
+        return cli_bad_usage(&cmd, &err);
+    }
     /* The grid read is held already; the engine's context (or the oracle's second grid) is not. */
     if (engine ? cc_limit_engine_memory("run", engine, &rule, g.w, g.h, 0.0, &err)
                : cc_limit_memory("run", g.w, g.h, 1.0, &err)) {
         cc_grid_free(&g);
         return cli_failed(&err);
     }
-    int rc = engine ? cli_run_engine(engine, &rule, &g, steps, &err)
-                    : oracle_run(&rule, &g, steps, &err);
+    int over_budget = 0;
+    int rc = engine ? cli_run_engine(engine, &rule, &g, steps, budget, what, &over_budget, &err)
+                    : cli_run_oracle(&rule, &g, steps, budget, what, &over_budget, &err);
+    if (over_budget) {
+        cc_grid_free(&g);
+        return cli_bad_usage(&cmd, &err);
+    }
     if (!rc) rc = cc_grid_write_file(out, &g, &rule, &err);
     cc_grid_free(&g);
     return rc ? cli_failed(&err) : 0;

@@ -150,22 +150,54 @@ const char *cc_hardware_name(cc_hardware hw) {
     return "unknown";
 }
 
-int cc_hardware_required(cc_hardware hw) {
-    const char *list = getenv("CELLCHECK_REQUIRE");
-    if (!list) return 0;
-    const char *want = cc_hardware_name(hw);
-    size_t want_len = strlen(want);
-    const char *p = list;
-    while (*p) {
-        while (*p == ',' || *p == ' ') p++;
+/* Calls fn for each item of CELLCHECK_REQUIRE's comma-separated list, trimmed of blanks; empty
+ * items are skipped. Stops at the first non-zero fn returns and returns it. */
+static int for_each_required(int (*fn)(const char *item, size_t len, void *state), void *state) {
+    const char *p = getenv("CELLCHECK_REQUIRE");
+    while (p && *p) {
+        while (*p == ',' || *p == ' ' || *p == '\t') p++;
         const char *start = p;
         while (*p && *p != ',') p++;
         const char *end = p;
-        while (end > start && end[-1] == ' ') end--;
-        if ((size_t)(end - start) == want_len && strncmp(start, want, want_len) == 0) return 1;
+        while (end > start && (end[-1] == ' ' || end[-1] == '\t')) end--;
+        int rc = end > start ? fn(start, (size_t)(end - start), state) : 0;
+        if (rc) return rc;
     }
     return 0;
 }
+
+/* A hardware name, case aside: "GPU" is "gpu". */
+static int names_hardware(const char *item, size_t len, cc_hardware hw) {
+    const char *want = cc_hardware_name(hw);
+    if (len != strlen(want)) return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = item[i] >= 'A' && item[i] <= 'Z' ? (char)(item[i] + 32) : item[i];
+        if (c != want[i]) return 0;
+    }
+    return 1;
+}
+
+static int item_names(const char *item, size_t len, void *state) {
+    return names_hardware(item, len, *(const cc_hardware *)state);
+}
+
+int cc_hardware_required(cc_hardware hw) { return for_each_required(item_names, &hw); }
+
+static const cc_hardware every_hardware[] = {CC_HW_CPU, CC_HW_GPU, CC_HW_AMX, CC_HW_AVX2,
+                                             CC_HW_AVX512};
+
+static int item_unknown(const char *item, size_t len, void *state) {
+    for (size_t i = 0; i < sizeof every_hardware / sizeof every_hardware[0]; i++)
+        if (names_hardware(item, len, every_hardware[i])) return 0;
+    cc_error *err = state;
+    cc_fail(err, CC_ERR_ARG,
+            "unknown hardware '%.*s' in CELLCHECK_REQUIRE (it names cpu, gpu, amx, avx2, avx512, "
+            "comma-separated, in any case)",
+            len > 64 ? 64 : (int)len, item);
+    return CC_ERR_ARG;
+}
+
+int cc_require_check(cc_error *err) { return for_each_required(item_unknown, err); }
 
 /* Appends to buf at *used, never past size; output is cut short rather than overflowing. */
 static void append(char *buf, size_t size, size_t *used, const char *fmt, ...)

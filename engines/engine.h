@@ -128,8 +128,12 @@ int cc_engine_check_steps(const char *engine, int64_t k, cc_error *err);
 
 const char *cc_hardware_name(cc_hardware hw); /* "cpu", "gpu", "amx", "avx2", "avx512" */
 
-/* Does CELLCHECK_REQUIRE (a comma-separated list such as "gpu,amx") name this hardware? */
+/* Does CELLCHECK_REQUIRE (a comma-separated list such as "gpu,amx", in any case) name this
+ * hardware? */
 int cc_hardware_required(cc_hardware hw);
+/* CC_OK when every item of CELLCHECK_REQUIRE names a hardware (or it is unset or empty); else
+ * CC_ERR_ARG naming the first that does not, so a typo cannot switch a requirement off. */
+int cc_require_check(cc_error *err);
 
 /* Describes caps in one line ("shapes NM,NN; r 1..64; M0,M1; any W, H"). */
 void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size);

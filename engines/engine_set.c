@@ -52,10 +52,49 @@ const char *cc_engine_set_origin(const cc_engine_set *set, const cc_engine *engi
     return NULL;
 }
 
-/* An engine table the entry points can call: a name, and every function they need. */
+/* An engine table the entry points can call: a name that certificates, tables and reproducers
+ * can carry as one word, and every function they need. */
 static int check_table(const char *path, const cc_engine *e, size_t index, cc_error *err) {
     if (!e->name || !e->name[0])
         return cc_fail(err, CC_ERR_ARG, "plugin %s: engine %zu has no name", path, index);
+    size_t len = strnlen(e->name, CC_ENGINE_NAME_MAX + 1);
+    if (len > CC_ENGINE_NAME_MAX)
+        return cc_fail(err, CC_ERR_ARG, "engine name too long (more than %d characters): plugin %s, "
+                       "engine %zu", CC_ENGINE_NAME_MAX, path, index);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)e->name[i];
+        if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
+            c != '.' && c != '_' && c != '-' && c != '+') {
+            char shown[16];
+            snprintf(shown, sizeof shown, c >= 0x20 && c < 0x7f ? "'%c'" : "byte 0x%02x", c);
+            return cc_fail(err, CC_ERR_ARG,
+                           "engine name holds %s at %zu (a name is letters, digits and . _ - + "
+                           "only): plugin %s, engine %zu",
+                           shown, i, path, index);
+        }
+    }
+    /* A negative cap would read as "no limit" (0): refused, so a typo cannot lift a limit. */
+    const cc_engine_caps *c = &e->caps;
+    const struct {
+        const char *name;
+        int64_t value;
+    } caps[] = {{"radius_min", c->radius_min}, {"radius_max", c->radius_max},
+                {"w_multiple", c->w_multiple}, {"h_multiple", c->h_multiple},
+                {"w_max", c->w_max},           {"h_max", c->h_max},
+                {"count_max", c->count_max},   {"tile_w", c->tile_w},
+                {"tile_h", c->tile_h},         {"steps_per_launch", c->steps_per_launch},
+                {"s_ranges_max", c->s_ranges_max},
+                {"b_ranges_max", c->b_ranges_max}, {"cells_max", c->cells_max}};
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++)
+        if (caps[i].value < 0)
+            return cc_fail(err, CC_ERR_ARG,
+                           "negative cap %s = %lld (0 means no limit; a limit is positive): "
+                           "plugin %s, engine %s",
+                           caps[i].name, (long long)caps[i].value, path, e->name);
+    if (c->radius_min > 0 && c->radius_max > 0 && c->radius_min > c->radius_max)
+        return cc_fail(err, CC_ERR_ARG,
+                       "caps radius_min = %d above radius_max = %d: plugin %s, engine %s",
+                       (int)c->radius_min, (int)c->radius_max, path, e->name);
     const char *missing = !e->create ? "create" : !e->load ? "load" : !e->step ? "step"
                         : !e->store ? "store" : !e->destroy ? "destroy" : NULL;
     if (missing)
@@ -148,11 +187,56 @@ refused:
     return rc;
 }
 
+int cc_engine_set_check_plugin_path(const char *path, cc_error *err) {
+    for (const char *p = path; *p; p++) {
+        if (*p == ':')
+            return cc_fail(err, CC_ERR_ARG,
+                           "a plugin path may not hold ':', which separates the paths of "
+                           "CELLCHECK_PLUGINS (link the library under another name): %s",
+                           path);
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return cc_fail(err, CC_ERR_ARG,
+                           "a plugin path may not hold a control character (byte 0x%02x): %s",
+                           (unsigned)(unsigned char)*p, path);
+    }
+    return CC_OK;
+}
+
 int cc_engine_set_load_file(cc_engine_set *set, const char *path, cc_error *err) {
+    int rc = cc_engine_set_check_plugin_path(path, err);
+    if (rc) return rc;
     char absolute[PATH_MAX];
     if (!realpath(path, absolute))
         return cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", path);
+    /* The same library named twice (CELLCHECK_PLUGINS and --plugin, as a printed reproducer does)
+     * is loaded once. */
+    for (size_t i = 0; i < set->plugins; i++)
+        if (strcmp(set->paths[i], absolute) == 0) return CC_OK;
     return cc_engine_set_load(set, absolute, err);
+}
+
+void cc_shell_word(char *buf, size_t size, const char *word) {
+    if (!size) return;
+    int plain = *word != '\0';
+    for (const char *p = word; *p && plain; p++)
+        plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-+/=,:@%", *p) != NULL;
+    size_t used = 0;
+    if (plain) {
+        snprintf(buf, size, "%s", word);
+        return;
+    }
+    /* 'word', each ' written as '\'' */
+    buf[used++] = '\'';
+    for (const char *p = word; *p && used + 5 < size; p++) {
+        if (*p == '\'') {
+            memcpy(buf + used, "'\\''", 4);
+            used += 4;
+        } else {
+            buf[used++] = *p;
+        }
+    }
+    if (used + 1 < size) buf[used++] = '\'';
+    buf[used < size ? used : size - 1] = '\0';
 }
 
 int cc_engine_set_export(const cc_engine_set *set, cc_error *err) {
@@ -170,7 +254,10 @@ void cc_plugin_args(char *buf, size_t size) {
     for (const char *p = plugins; p && *p && used < size;) {
         size_t n = strcspn(p, ":");
         if (n) {
-            int w = snprintf(buf + used, size - used, " --plugin %.*s", (int)n, p);
+            char path[PATH_MAX], quoted[2 * PATH_MAX];
+            snprintf(path, sizeof path, "%.*s", (int)n, p);
+            cc_shell_word(quoted, sizeof quoted, path);
+            int w = snprintf(buf + used, size - used, " --plugin %s", quoted);
             if (w < 0) break;
             used += (size_t)w;
         }

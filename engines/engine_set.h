@@ -40,7 +40,17 @@ int cc_engine_set_load_file(cc_engine_set *set, const char *path, cc_error *err)
  * and every reproducer printed, find them; nothing when none was loaded. */
 int cc_engine_set_export(const cc_engine_set *set, cc_error *err);
 
-/* " --plugin a.so --plugin b.so" for the plugins of CELLCHECK_PLUGINS, into buf (cut short
+/* The longest engine name; a name is letters, digits and . _ - + (checked as a plugin loads). */
+#define CC_ENGINE_NAME_MAX 64
+
+/* A plugin path as it may enter: no ':' (CELLCHECK_PLUGINS's separator), no control character. */
+int cc_engine_set_check_plugin_path(const char *path, cc_error *err);
+
+/* word as one POSIX shell word that reads back as word: as it is when it holds only safe
+ * characters, else in single quotes. Cut short rather than overflowing buf. */
+void cc_shell_word(char *buf, size_t size, const char *word);
+
+/* " --plugin a.so --plugin b.so" (each path a shell word) for the plugins of CELLCHECK_PLUGINS, into buf (cut short
  * rather than overflowing); "" when there are none. */
 void cc_plugin_args(char *buf, size_t size);
 

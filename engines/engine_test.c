@@ -200,8 +200,24 @@ static void test_required(checks *t) {
     setenv("CELLCHECK_REQUIRE", "gpus,xamx", 1);
     CHECKF(t, !cc_hardware_required(CC_HW_GPU), "gpus must not match gpu");
     CHECKF(t, !cc_hardware_required(CC_HW_AMX), "xamx must not match amx");
+    cc_error err = {0};
+    CHECKF(t, cc_require_check(&err) == CC_ERR_ARG && strstr(err.msg, "unknown hardware 'gpus'"),
+           "gpus,xamx: the typo is not refused by name: %s", err.msg);
     setenv("CELLCHECK_REQUIRE", "", 1);
     CHECKF(t, !cc_hardware_required(CC_HW_GPU), "empty: gpu required");
+    CHECKF(t, cc_require_check(&err) == CC_OK, "empty refused: %s", err.msg);
+    /* Case aside: GPU is gpu, and blanks and empty items around the names are allowed. */
+    setenv("CELLCHECK_REQUIRE", " GPU ,, Amx", 1);
+    CHECKF(t, cc_hardware_required(CC_HW_GPU), "' GPU ,, Amx': gpu not required");
+    CHECKF(t, cc_hardware_required(CC_HW_AMX), "' GPU ,, Amx': amx not required");
+    CHECKF(t, !cc_hardware_required(CC_HW_AVX2), "' GPU ,, Amx': avx2 required");
+    CHECKF(t, cc_require_check(&err) == CC_OK, "' GPU ,, Amx' refused: %s", err.msg);
+    setenv("CELLCHECK_REQUIRE", "gpu,cuda", 1);
+    CHECKF(t, cc_require_check(&err) == CC_ERR_ARG && strstr(err.msg, "unknown hardware 'cuda'"),
+           "gpu,cuda: cuda not refused by name: %s", err.msg);
+    setenv("CELLCHECK_REQUIRE", "gpu;amx", 1);
+    CHECKF(t, cc_require_check(&err) == CC_ERR_ARG && strstr(err.msg, "'gpu;amx'"),
+           "gpu;amx: not refused: %s", err.msg);
     unsetenv("CELLCHECK_REQUIRE");
 
     CHECKF(t, strcmp(cc_hardware_name(CC_HW_GPU), "gpu") == 0, "gpu name");

@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
     int status;
     if (cc_worker_hook(argc, argv, NULL, &status)) return status;
     checks t = {"plugin_test", 0, 0};
-    if (!CHECKF(&t, argc == 7, "want 6 plugin paths, got %d", argc - 1)) return check_summary(&t);
+    if (!CHECKF(&t, argc == 10, "want 9 plugin paths, got %d", argc - 1)) return check_summary(&t);
     cc_engine_set set;
     cc_error err;
     if (!CHECKF(&t, cc_engine_set_init(&set, &err) == CC_OK, "%s", err.msg)) return 1;
@@ -104,10 +104,38 @@ int main(int argc, char **argv) {
     expect_refused(&t, &set, argv[5], "engine bad.engine has no step function");
     expect_refused(&t, &set, argv[6], "engine name bad.engine is taken already (by another "
                                       "engine of this plugin)");
+    expect_refused(&t, &set, argv[7], "engine name holds '|' at 3");
+    expect_refused(&t, &set, argv[8], "engine name holds byte 0x0a at 3");
+    expect_refused(&t, &set, argv[9], "negative cap radius_max = -1");
     expect_refused(&t, &set, "/nonexistent/plugin.so", "cannot be loaded");
     /* Not a shared library: this test's own executable. */
     expect_refused(&t, &set, argv[0], "cannot be loaded");
     CHECK_EQ(&t, set.count, 1);
     cc_engine_set_free(&set);
+
+    /* By file: the same library twice (CELLCHECK_PLUGINS and --plugin) is loaded once; a path
+     * with ':' would split CELLCHECK_PLUGINS, so it is refused before anything is opened. */
+    cc_engine_set twice;
+    CHECK_EQ(&t, cc_engine_set_init(&twice, &err), CC_OK);
+    size_t built_in = twice.count;
+    CHECKF(&t, cc_engine_set_load_file(&twice, argv[1], &err) == CC_OK, "%s", err.msg);
+    CHECKF(&t, cc_engine_set_load_file(&twice, argv[1], &err) == CC_OK,
+           "the same plugin named twice: %s", err.msg);
+    CHECK_EQ(&t, twice.count, built_in + 1);
+    CHECK_EQ(&t, twice.plugins, 1);
+    CHECK_EQ(&t, cc_engine_set_load_file(&twice, "./a:b.so", &err), CC_ERR_ARG);
+    CHECKF(&t, strstr(err.msg, "may not hold ':'") != NULL, "%s", err.msg);
+    cc_engine_set_free(&twice);
+
+    /* Shell words: plain ones as they are, others quoted so that sh reads them back. */
+    char word[64];
+    cc_shell_word(word, sizeof word, "lib/libmine.so");
+    CHECK_STR(&t, word, "lib/libmine.so");
+    cc_shell_word(word, sizeof word, "my lib.so");
+    CHECK_STR(&t, word, "'my lib.so'");
+    cc_shell_word(word, sizeof word, "it's.so");
+    CHECK_STR(&t, word, "'it'\\''s.so'");
+    cc_shell_word(word, sizeof word, "");
+    CHECK_STR(&t, word, "''");
     return check_summary(&t);
 }

@@ -1,6 +1,9 @@
 /* Plugins that must be refused, one per define: PLUGIN_BAD_ABI exports another ABI version,
  * PLUGIN_NO_EXPORT exports nothing, PLUGIN_NO_STEP has a table without step, PLUGIN_TWICE has
- * two engines of one name. */
+ * two engines of one name, PLUGIN_NAME_BAR and PLUGIN_NAME_NEWLINE names that would split a
+ * certificate's table or line, PLUGIN_NEGATIVE_CAP a negative radius_max. PLUGIN_W_MULTIPLE
+ * loads (widths a multiple of 8, an engine that does nothing): for refusals of what is asked
+ * of it. */
 #include "engines/engine.h"
 #include "engines/plugin.h"
 
@@ -26,7 +29,18 @@ static int store(void *ctx, uint8_t *cells, cc_error *err) {
 static void destroy(void *ctx) { (void)ctx; }
 
 static const cc_engine bad = {
+#if defined(PLUGIN_NAME_BAR)
+    .name = "bad|engine",
+#elif defined(PLUGIN_NAME_NEWLINE)
+    .name = "bad\nengine",
+#else
     .name = "bad.engine",
+#endif
+#if defined(PLUGIN_NEGATIVE_CAP)
+    .caps = {.radius_max = -1},
+#elif defined(PLUGIN_W_MULTIPLE)
+    .caps = {.w_multiple = 8},
+#endif
     .create = create,
     .load = load,
 #ifndef PLUGIN_NO_STEP

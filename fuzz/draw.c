@@ -803,8 +803,17 @@ static int radius_window(const cc_engine *engine, const cc_campaign_options *opt
         if (opt->radius_lo > a) a = opt->radius_lo;
         if (opt->radius_hi < b) b = opt->radius_hi;
     }
-    /* Radii whose smallest grid does not fit the size limits cannot be drawn. */
+    /* Radii whose smallest grid does not fit the size limits cannot be drawn. A side range with
+     * no multiple of the engine's in it fits no radius at all: that is the multiple's doing. */
     int32_t w_hi = side_limit(opt, caps->w_max), h_hi = side_limit(opt, caps->h_max);
+    int w_none = side_min(opt, 0, caps->w_multiple, w_hi) < 0;
+    if (w_none || side_min(opt, 0, caps->h_multiple, h_hi) < 0)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: no %s in %d..%d is a multiple of %d, as the engine's %s needs",
+                       engine->name, w_none ? "width" : "height",
+                       (int)(opt->size_lo > 1 ? opt->size_lo : 1), (int)(w_none ? w_hi : h_hi),
+                       (int)(w_none ? caps->w_multiple : caps->h_multiple),
+                       w_none ? "w_multiple" : "h_multiple");
     while (b >= a && (side_min(opt, b, caps->w_multiple, w_hi) < 0 ||
                       side_min(opt, b, caps->h_multiple, h_hi) < 0 || !port_radius_fits(caps, b)))
         b--;

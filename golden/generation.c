@@ -11,12 +11,72 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "golden/internal.h"
 #include "oracle/gridio.h"
 
 int golden_is_generation(const char *name) {
     return strncmp(name, GENERATION_PREFIX, strlen(GENERATION_PREFIX)) == 0 &&
            name[strlen(GENERATION_PREFIX)] != '\0';
+}
+
+void golden_generation_name(const golden_gen_file *files, size_t n, char *out, size_t size) {
+    crypto_generichash_state state;
+    unsigned char digest[16];
+    crypto_generichash_init(&state, NULL, 0, sizeof digest);
+    for (size_t i = 0; i < n; i++) {
+        char head[sizeof files[i].name + 32];
+        int m = snprintf(head, sizeof head, "%s%c%zu%c", files[i].name, 0, files[i].len, 0);
+        crypto_generichash_update(&state, (const unsigned char *)head, (unsigned long long)m);
+        crypto_generichash_update(&state, (const unsigned char *)files[i].data,
+                                  (unsigned long long)files[i].len);
+    }
+    crypto_generichash_final(&state, digest, sizeof digest);
+    char hex[2 * 8 + 1];
+    sodium_bin2hex(hex, sizeof hex, digest, 8);
+    snprintf(out, size, "%s%s", GENERATION_PREFIX, hex);
+}
+
+int golden_check_generation_name(const golden_catalogue *cat, cc_error *err) {
+    const char *slash = strrchr(cat->dir, '/');
+    const char *name = slash ? slash + 1 : cat->dir;
+    if (!golden_is_generation(name)) return CC_OK; /* a plain copy, as in Bazel's runfiles */
+    size_t cap = cat->count + 2, n = 0;
+    golden_gen_file *files = calloc(cap, sizeof *files);
+    char **owned = calloc(cap, sizeof *owned);
+    int rc = files && owned ? CC_OK : cc_fail(err, CC_ERR_NOMEM, "cannot check %s", cat->dir);
+    if (!rc) files[n++] = (golden_gen_file){CATALOGUE_FILE, cat->text, cat->text_len};
+    for (size_t i = 0; !rc && i <= cat->count; i++) {
+        golden_gen_file *f = &files[n];
+        if (i == 0) {
+            snprintf(f->name, sizeof f->name, "%s", HASHES_FILE);
+        } else if (golden_has_snapshot(&cat->entries[i - 1])) {
+            snprintf(f->name, sizeof f->name, "%s/%s.rle", SNAPSHOT_DIR, cat->entries[i - 1].name);
+        } else {
+            continue;
+        }
+        char path[GOLDEN_PATH_MAX + sizeof f->name + 2];
+        snprintf(path, sizeof path, "%s/%s", cat->dir, f->name);
+        rc = cc_read_file(path, &owned[n], &f->len, err);
+        f->data = owned[n++];
+    }
+    if (!rc) {
+        char want[GOLDEN_PATH_MAX], second[GOLDEN_PATH_MAX + 2];
+        golden_generation_name(files, n, want, sizeof want);
+        snprintf(second, sizeof second, "%s-2", want); /* the name an update takes beside it */
+        if (strcmp(name, want) != 0 && strcmp(name, second) != 0)
+            rc = cc_fail(err, CC_ERR_MISMATCH,
+                         "the generation in force is not what its name says: %s's files (its "
+                         "catalogue copy, hashes.txt and snapshots) hash to %s; they were changed "
+                         "since an update wrote them (run `cellcheck golden update`, and review "
+                         "the diff)",
+                         cat->dir, want);
+    }
+    for (size_t i = 0; owned && i < n; i++) free(owned[i]);
+    free(owned);
+    free(files);
+    return rc;
 }
 
 int golden_in_force(const char *golden_dir, char *gen, size_t gen_size, char *name,

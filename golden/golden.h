@@ -125,6 +125,11 @@ int golden_snapshot_path(const golden_catalogue *cat, const golden_entry *e, cha
 int golden_verify_oracle(const golden_catalogue *cat, FILE *log, golden_report *report,
                          cc_error *err);
 
+/* Whether the generation cat was opened from (golden_open) is named by the hash of its files, as
+ * the update that wrote it named it: a case cut from its catalogue copy, hashes.txt and
+ * snapshots alike is caught here. CC_OK for a plain directory (no name to check). */
+int golden_check_generation_name(const golden_catalogue *cat, cc_error *err);
+
 /* Every case the engine supports reproduces its hash; cases it refuses are counted in
  * report->unsupported. The engine must be available. CC_OK, CC_ERR_MISMATCH, or an error. */
 int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, FILE *log,
@@ -135,7 +140,10 @@ int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, F
  * generation directory written whole beside cat's file, then one rename of the link `current`.
  * An update that changes nothing writes nothing. Afterwards every other generation, the
  * temporaries of killed updates and the files of the layout before generations (hashes.txt and
- * snapshots/ beside the catalogue) are removed. Prints what changed to log (may be NULL). */
+ * snapshots/ beside the catalogue) are removed. Prints what changed to log (may be NULL).
+ * One update at a time per catalogue directory: the whole update holds an exclusive flock on
+ * .update.lock there, and a second one is refused at once ("another golden update is running"),
+ * having written nothing. */
 int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
 
 /* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue

@@ -7,9 +7,11 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -452,6 +454,90 @@ static void test_tamper_detected(checks *t) {
     printf("tampering detected\n");
 }
 
+/* Removes the line that starts with "name " from the file at path. */
+static int cut_line(const char *path, const char *name) {
+    char *text = read_text(path);
+    if (!text) return 1;
+    char key[GOLDEN_NAME_MAX + 2];
+    snprintf(key, sizeof key, "%s ", name);
+    char *at = strstr(text, key);
+    while (at && at != text && at[-1] != '\n') at = strstr(at + 1, key);
+    int rc = 1;
+    if (at) {
+        char *eol = strchr(at, '\n');
+        memmove(at, eol ? eol + 1 : at + strlen(at), strlen(eol ? eol + 1 : at + strlen(at)) + 1);
+        rc = write_text(path, text);
+    }
+    free(text);
+    return rc;
+}
+
+/* A case cut alike from the generation's catalogue copy, hashes.txt and snapshots (and from
+ * catalogue.txt) leaves goldens that agree with each other: only the generation's name, the hash
+ * of its files as the update wrote them, tells. */
+static void test_case_cut_from_generation(checks *t) {
+    char root[ROOT_MAX], catalogue[GOLDEN_PATH_MAX], path[GOLDEN_PATH_MAX];
+    if (!CHECKF(t, make_mini(t, root, sizeof root, catalogue, sizeof catalogue) == 0,
+                "cannot set up a temporary catalogue"))
+        return;
+    golden_report report;
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "update of the small catalogue failed");
+    snprintf(path, sizeof path, "%s/golden/current/catalogue.txt", root);
+    int cut = cut_line(path, "life_blinker_5x5");
+    snprintf(path, sizeof path, "%s/golden/current/hashes.txt", root);
+    cut |= cut_line(path, "life_blinker_5x5");
+    snprintf(path, sizeof path, "%s/golden/current/snapshots/life_blinker_5x5.rle", root);
+    cut |= unlink(path);
+    cut |= cut_line(catalogue, "life_blinker_5x5");
+    if (!CHECKF(t, cut == 0, "cannot cut the case from the generation")) return;
+    golden_catalogue cat;
+    cc_error err = {0};
+    int rc = golden_open(catalogue, &cat, stdout, &err);
+    if (!CHECKF(t, rc == CC_OK, "cannot open the cut generation: %s", err.msg)) return;
+    rc = golden_verify_oracle(&cat, stdout, &report, &err);
+    golden_free(&cat);
+    CHECKF(t, rc != CC_OK && strstr(err.msg, "not what its name says") != NULL,
+           "a case cut from the generation went unnoticed (rc %d: %s)", rc, err.msg);
+    CHECKF(t, report.passed == MINI_COUNT - 1 && report.failed == 0,
+           "the cases left should pass on their own: %zu passed, %zu failed", report.passed,
+           report.failed);
+    /* An update puts it right: the new generation is named by its files. */
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "update after the cut failed");
+    CHECKF(t, verify_dir(catalogue, &report, "after the cut, updated") == CC_OK,
+           "the updated generation does not verify");
+}
+
+/* While the update lock is held, an update is refused at once and writes nothing. */
+static void test_update_lock(checks *t) {
+    char root[ROOT_MAX], catalogue[GOLDEN_PATH_MAX], path[GOLDEN_PATH_MAX];
+    if (!CHECKF(t, make_mini(t, root, sizeof root, catalogue, sizeof catalogue) == 0,
+                "cannot set up a temporary catalogue"))
+        return;
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "update of the small catalogue failed");
+    char before[256] = "", after[256] = "", link[GOLDEN_PATH_MAX];
+    snprintf(link, sizeof link, "%s/golden/current", root);
+    ssize_t n_before = readlink(link, before, sizeof before - 1);
+    CHECK(t, cut_line(catalogue, "life_glider_8x8") == 0); /* an update would change the goldens */
+    snprintf(path, sizeof path, "%s/golden/.update.lock", root);
+    int fd = open(path, O_RDWR);
+    if (!CHECKF(t, fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0, "cannot take %s", path)) return;
+    golden_catalogue cat;
+    cc_error err = {0};
+    int rc = golden_load(catalogue, &cat, &err);
+    if (!rc) rc = golden_update(&cat, NULL, &err);
+    golden_free(&cat);
+    CHECKF(t, rc != CC_OK && strstr(err.msg, "another golden update is running") != NULL &&
+                  strstr(err.msg, "nothing written") != NULL,
+           "an update under a held lock was not refused as the loser (rc %d: %s)", rc, err.msg);
+    ssize_t n_after = readlink(link, after, sizeof after - 1);
+    CHECKF(t, n_before > 0 && n_after == n_before && strcmp(before, after) == 0,
+           "the refused update changed the goldens in force (%s -> %s)", before, after);
+    close(fd);
+    CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "update once the lock is free failed");
+    n_after = readlink(link, after, sizeof after - 1);
+    CHECKF(t, n_after > 0 && strcmp(before, after) != 0, "the update after the lock changed nothing");
+}
+
 static void test_update_reproduces_committed(checks *t) {
     char root[ROOT_MAX], catalogue[GOLDEN_PATH_MAX], path[GOLDEN_PATH_MAX];
     if (!CHECKF(t, make_tree(root, sizeof root) == 0 && copy_patterns(root) == 0,
@@ -635,7 +721,8 @@ static void test_leftovers(checks *t) {
     CHECKF(t, update_dir(catalogue, NULL) == CC_OK, "update beside leftovers failed");
     snprintf(path, sizeof path, "%s/golden", root);
     char cmd[GOLDEN_PATH_MAX + 64];
-    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 4", path);
+    /* catalogue.txt, patterns, current, the generation and the update lock */
+    snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 5", path);
     CHECKF(t, count_generations(path) == 1 && system(cmd) == 0,
            "the next update left leftovers in %s", path);
     printf("what a killed update leaves is ignored, then removed\n");
@@ -835,6 +922,8 @@ int main(int argc, char **argv) {
     test_oracle_reproduces_committed(&t);
     test_hand_checked(&t);
     test_tamper_detected(&t);
+    test_case_cut_from_generation(&t);
+    test_update_lock(&t);
     test_update_reproduces_committed(&t);
     test_update_whole_or_nothing(&t);
     test_edited_catalogue(&t);

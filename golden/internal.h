@@ -16,6 +16,9 @@
 #define CURRENT_LINK "current"
 #define GENERATION_PREFIX ".gen-"
 #define CURRENT_TEMP ".current.tmp.link"
+/* The file an update holds an exclusive flock on, from before it reads what is in force until
+ * its leftovers are removed: a second update at the same time is refused, never interleaved. */
+#define UPDATE_LOCK ".update.lock"
 
 /* ---- lines and paths (text.c) ---- */
 
@@ -56,6 +59,15 @@ int golden_is_generation(const char *name);
  * name ("" when `current` is a plain directory); *found is 0 when there is none. */
 int golden_in_force(const char *golden_dir, char *gen, size_t gen_size, char *name,
                     size_t name_size, int *found, cc_error *err);
+/* One file of a generation: its path inside it and its bytes. */
+typedef struct golden_gen_file {
+    char name[GOLDEN_NAME_MAX + sizeof SNAPSHOT_DIR + 8];
+    const char *data;
+    size_t len;
+} golden_gen_file;
+/* A generation's name: GENERATION_PREFIX and 16 hex digits of the BLAKE2b of its files (the
+ * catalogue copy, hashes.txt, then the snapshots in catalogue order), names and bytes. */
+void golden_generation_name(const golden_gen_file *files, size_t n, char *out, size_t size);
 /* Removes path: a file or link, or a directory with everything under it (links inside are
  * removed, never followed). What cannot be removed stays. */
 void golden_remove_tree(const char *path);

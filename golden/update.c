@@ -9,20 +9,12 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sodium.h>
-
 #include "golden/internal.h"
 #include "oracle/gridio.h"
-
-/* One file of a generation: its path inside it and its bytes. */
-typedef struct gen_file {
-    char name[GOLDEN_NAME_MAX + sizeof SNAPSHOT_DIR + 8];
-    const char *data;
-    size_t len;
-} gen_file;
 
 typedef struct update_result {
     char hex[GOLDEN_HASH_HEX];
@@ -54,25 +46,6 @@ static int format_hashes(const golden_catalogue *cat, const update_result *resul
     return CC_OK;
 }
 
-/* The generation's name: ".gen-" and 16 hex digits of the BLAKE2b of its files, names and bytes,
- * so an update of the same catalogue gives the same name on every machine. */
-static void generation_name(const gen_file *files, size_t n, char *out, size_t size) {
-    crypto_generichash_state state;
-    unsigned char digest[16];
-    crypto_generichash_init(&state, NULL, 0, sizeof digest);
-    for (size_t i = 0; i < n; i++) {
-        char head[sizeof files[i].name + 32];
-        int m = snprintf(head, sizeof head, "%s%c%zu%c", files[i].name, 0, files[i].len, 0);
-        crypto_generichash_update(&state, (const unsigned char *)head, (unsigned long long)m);
-        crypto_generichash_update(&state, (const unsigned char *)files[i].data,
-                                  (unsigned long long)files[i].len);
-    }
-    crypto_generichash_final(&state, digest, sizeof digest);
-    char hex[2 * 8 + 1];
-    sodium_bin2hex(hex, sizeof hex, digest, 8);
-    snprintf(out, size, "%s%s", GENERATION_PREFIX, hex);
-}
-
 static size_t count_entries(const char *dir) {
     DIR *d = opendir(dir);
     if (!d) return 0;
@@ -84,7 +57,7 @@ static size_t count_entries(const char *dir) {
 }
 
 /* Whether gen holds exactly the files, byte for byte, and nothing else. */
-static int generation_holds(const char *gen, const gen_file *files, size_t n, size_t snapshots) {
+static int generation_holds(const char *gen, const golden_gen_file *files, size_t n, size_t snapshots) {
     char path[GOLDEN_PATH_MAX + sizeof files->name + 2];
     for (size_t i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s", gen, files[i].name);
@@ -108,7 +81,7 @@ static void sync_dir(const char *dir) {
 }
 
 /* The new generation gen_dir, written whole; on failure what was written is removed. */
-static int write_generation(const char *gen_dir, const gen_file *files, size_t n, cc_error *err) {
+static int write_generation(const char *gen_dir, const golden_gen_file *files, size_t n, cc_error *err) {
     char path[GOLDEN_PATH_MAX + sizeof files->name + 2];
     snprintf(path, sizeof path, "%s/%s", gen_dir, SNAPSHOT_DIR);
     int rc = CC_OK;
@@ -204,10 +177,46 @@ static void log_changes(const golden_catalogue *cat, const update_result *result
                 cat->count, added, changed, removed, same, snapshots);
 }
 
+/* The update lock of golden_dir, taken without waiting: *fd holds it until closed (the kernel
+ * lets it go when the process ends, however it ends, so a killed update never leaves it held). */
+static int take_update_lock(const char *golden_dir, int *fd, cc_error *err) {
+    char path[GOLDEN_PATH_MAX];
+    int rc = golden_join_path(path, sizeof path, golden_dir, UPDATE_LOCK, err);
+    if (rc) return rc;
+    *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (*fd < 0)
+        return cc_fail(err, CC_ERR_IO, "cannot open the update lock %s: %s", path,
+                       strerror(errno));
+    while (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EINTR) continue;
+        int e = errno;
+        close(*fd);
+        *fd = -1;
+        if (e == EWOULDBLOCK)
+            return cc_fail(err, CC_ERR_IO,
+                           "another golden update is running in %s (it holds %s); run this one "
+                           "again when it has ended",
+                           golden_dir, path);
+        return cc_fail(err, CC_ERR_IO, "cannot lock %s: %s", path, strerror(e));
+    }
+    return CC_OK;
+}
+
+static int update_locked(const golden_catalogue *cat, FILE *log, cc_error *err);
+
 int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
     if (!cat->text) return cc_fail(err, CC_ERR_ARG, "golden update: the catalogue has no text");
+    int lock = -1;
+    int rc = take_update_lock(cat->golden, &lock, err);
+    if (rc) return cc_prefix(err, "golden update: nothing written");
+    rc = update_locked(cat, log, err);
+    close(lock);
+    return rc;
+}
+
+static int update_locked(const golden_catalogue *cat, FILE *log, cc_error *err) {
     update_result *results = calloc(cat->count, sizeof *results);
-    gen_file *files = calloc(cat->count + 2, sizeof *files);
+    golden_gen_file *files = calloc(cat->count + 2, sizeof *files);
     if (!results || !files) {
         free(results);
         free(files);
@@ -235,11 +244,11 @@ int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
         free_results(results, cat->count);
         return cc_prefix(err, "golden update: nothing written");
     }
-    files[n++] = (gen_file){CATALOGUE_FILE, cat->text, cat->text_len};
-    files[n++] = (gen_file){HASHES_FILE, hash_text, hash_len};
+    files[n++] = (golden_gen_file){CATALOGUE_FILE, cat->text, cat->text_len};
+    files[n++] = (golden_gen_file){HASHES_FILE, hash_text, hash_len};
     for (size_t i = 0; i < cat->count; i++) {
         if (!results[i].snapshot) continue;
-        gen_file *f = &files[n++];
+        golden_gen_file *f = &files[n++];
         snprintf(f->name, sizeof f->name, "%s/%s.rle", SNAPSHOT_DIR, cat->entries[i].name);
         f->data = results[i].snapshot;
         f->len = results[i].snapshot_len;
@@ -269,7 +278,7 @@ int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
         return cc_prefix(err, "golden update: nothing written");
     }
 
-    generation_name(files, n, name, sizeof name);
+    golden_generation_name(files, n, name, sizeof name);
     int unchanged = found && strcmp(name, name_now) == 0 &&
                     generation_holds(gen_now, files, n, snapshots);
     if (!unchanged) {

@@ -155,15 +155,15 @@ static int verify(const char *catalogue, cc_error *err) {
     return rc;
 }
 
-/* Entries of dir beside catalogue.txt, patterns, current and the generation in force: what killed
- * updates left. */
+/* Entries of dir beside catalogue.txt, patterns, current, the generation in force and the update
+ * lock: what killed updates left. */
 static int leftovers(const char *dir) {
     DIR *d = opendir(dir);
     int n = 0;
     struct dirent *ent;
     while (d && (ent = readdir(d)) != NULL) n++;
     if (d) closedir(d);
-    return n - 6; /* ".", "..", and the four */
+    return n - 7; /* ".", "..", the four, and the update lock */
 }
 
 static double now(void) {

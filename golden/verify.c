@@ -96,6 +96,9 @@ static int check_stale_snapshots(const golden_catalogue *cat, FILE *log, size_t 
 int golden_verify_oracle(const golden_catalogue *cat, FILE *log, golden_report *report,
                          cc_error *err) {
     memset(report, 0, sizeof *report);
+    /* Checked first, reported last: each case's own failures are told as well. */
+    cc_error name_err = {0};
+    int misnamed = golden_check_generation_name(cat, &name_err);
     golden_hashes hashes;
     int rc = golden_hashes_load(cat->dir, &hashes, NULL, err);
     if (rc) return cc_prefix(err, "golden verify (run the update command to create it)");
@@ -142,6 +145,14 @@ int golden_verify_oracle(const golden_catalogue *cat, FILE *log, golden_report *
         }
     golden_hashes_free(&hashes);
     if ((rc = check_stale_snapshots(cat, log, &stale_snapshots, err))) return rc;
+    if (misnamed) {
+        /* A file that cannot be read for the name is a failed case too. */
+        if (report->failed) name_err.code = CC_ERR_MISMATCH;
+        if (err) *err = name_err;
+        return cc_prefix(err, "golden verify (%zu of %zu cases failed, %zu stale hashes, %zu stale "
+                              "snapshots)",
+                         report->failed, report->checked, stale_hashes, stale_snapshots);
+    }
     if (report->failed || stale_hashes || stale_snapshots)
         return cc_fail(err, CC_ERR_MISMATCH,
                        "golden verify: %zu of %zu cases failed, %zu stale hashes, %zu stale "

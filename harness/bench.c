@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "harness/bench.h"
+#include "harness/limits.h"
 #include "supervise/supervisor.h"
 
 #include <errno.h>
@@ -119,6 +120,8 @@ void cc_bench_option_rows(cc_bench_options *opt, cc_option rows[CC_BENCH_OPTION_
                       "median of N timed repeats (default 3 CPU, 5 GPU)"),
         CC_OPTION_INT64("warmup", "K", &opt->warmup, 0, INT32_MAX,
                         "untimed steps first (default 1 CPU, 3 GPU)"),
+        CC_OPTION_CUSTOM("budget", "SECONDS", &opt->budget, cc_budget_parse,
+                         "refuse a run estimated to take longer (default 3600)"),
     };
     memcpy(rows, table, sizeof table);
 }
@@ -324,9 +327,13 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
         heights[0] = round_up(side, hm);
     }
 
-    /* Every row is checked before any is timed, so a bad radius or size fails at once. */
+    /* Every row is checked before any is timed, so a bad radius or size fails at once: each
+     * within the engines' caps, the run cap and the memory limit (the initial grid and the two
+     * final ones held here, and each engine's context), and all of them within the budget. */
     cc_rule rules[CC_BENCH_LIST_MAX];
     double densities[CC_BENCH_LIST_MAX];
+    double seconds = 0.0;
+    int64_t total_steps = warmup + steps * repeats;
     for (int i = 0; i < nradii; i++) {
         if ((rc = cc_bench_workload(engine, radii[i], &rules[i], &densities[i], err))) return rc;
         for (int s = 0; s < nsizes; s++) {
@@ -334,8 +341,26 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
             if (reference &&
                 (rc = cc_engine_check(reference, &rules[i], widths[s], heights[s], err)))
                 return cc_prefix(err, "reference");
+            if ((rc = cc_limit_work("bench", &rules[i], widths[s], heights[s], total_steps,
+                                    CC_RUN_WORK_MAX, err)) ||
+                (rc = cc_limit_engine_memory("bench", engine, &rules[i], widths[s], heights[s],
+                                             3.0, err)) ||
+                (reference && (rc = cc_limit_engine_memory("bench", reference, &rules[i],
+                                                           widths[s], heights[s], 3.0, err))))
+                return rc;
+            seconds += cc_time_lower_bound(engine, &rules[i], widths[s], heights[s], total_steps);
+            if (reference)
+                seconds +=
+                    cc_time_lower_bound(reference, &rules[i], widths[s], heights[s], total_steps);
         }
     }
+    char what[160], basis[128];
+    snprintf(what, sizeof what, "bench: %d radii x %d sizes x %lld steps of %s%s%s", nradii,
+             nsizes, (long long)total_steps, engine->name, reference ? " and " : "",
+             reference ? reference->name : "");
+    snprintf(basis, sizeof basis, "at no more than %.0e cell-neighbour visits a second",
+             gpu ? CC_RATE_GPU : CC_RATE_CPU);
+    if ((rc = cc_limit_time(what, seconds, opt->budget, basis, err))) return rc;
 
     char cpu[CC_BENCH_DEVICE_MAX];
     cc_bench_cpu_model(cpu, sizeof cpu);

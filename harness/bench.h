@@ -30,6 +30,7 @@ typedef struct cc_bench_options {
     int64_t steps;  /* per repeat; 0: 25 on a GPU, 2 on a CPU */
     int64_t warmup; /* steps before timing; -1: 3 on a GPU, 1 on a CPU */
     int repeats;    /* 0: 5 on a GPU, 3 on a CPU */
+    double budget;  /* seconds the whole run may be estimated to take; 0: CC_TIME_BUDGET_DEFAULT */
 } cc_bench_options;
 
 typedef struct cc_bench_row {
@@ -55,7 +56,7 @@ int cc_bench_parse_sizes(const char *text, cc_bench_options *opt, cc_error *err)
 
 /* The benchmark's flags as rows of an option table, writing into opt: --radius LIST, --size LIST,
  * --steps K, --repeats N, --warmup K. */
-#define CC_BENCH_OPTION_COUNT 5
+#define CC_BENCH_OPTION_COUNT 6
 void cc_bench_option_rows(cc_bench_options *opt, cc_option rows[CC_BENCH_OPTION_COUNT]);
 
 /* The reference engine an engine is measured against by default: "cuda.base" for GPU engines,

@@ -22,13 +22,102 @@ int cc_limit_work(const char *what, const cc_rule *rule, int32_t w, int32_t h, i
                    what, (long long)steps, (int)w, (int)h, (int)rule->radius, visits, max);
 }
 
-double cc_memory_available(void) {
+/* CELLCHECK_MEMORY_AVAILABLE's bytes into *bytes: 0 when unset or empty, -1 when malformed. */
+static void memory_setting(double *bytes) {
     const char *stand_in = getenv("CELLCHECK_MEMORY_AVAILABLE");
-    if (stand_in && *stand_in) {
-        char *end;
-        double bytes = strtod(stand_in, &end);
-        if (*end == '\0' && bytes > 0.0) return bytes;
+    *bytes = 0.0;
+    if (!stand_in || !*stand_in) return;
+    char *end;
+    double v = strtod(stand_in, &end);
+    /* A whole positive, finite number of bytes; "8G", "-1", "nan", "inf" are not. */
+    *bytes = end != stand_in && *end == '\0' && v >= 1.0 && v <= 1e18 ? v : -1.0;
+}
+
+int cc_memory_setting_check(cc_error *err) {
+    double bytes;
+    memory_setting(&bytes);
+    if (bytes < 0.0)
+        return cc_fail(err, CC_ERR_ARG,
+                       "CELLCHECK_MEMORY_AVAILABLE='%.64s' is not a number of bytes in 1..1e18 "
+                       "(unset it to use the host's available memory)",
+                       getenv("CELLCHECK_MEMORY_AVAILABLE"));
+    return CC_OK;
+}
+
+extern char **environ;
+
+/* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES. */
+static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQUIRE",
+                                             "CELLCHECK_MEMORY_AVAILABLE",
+                                             "CELLCHECK_EXAMPLE_CASES"};
+
+int cc_settings_check(cc_error *err) {
+    /* A misspelt name (CELLCHECK_REQUIERE=gpu) would switch a safeguard off without a word. */
+    for (char **e = environ; e && *e; e++) {
+        if (strncmp(*e, "CELLCHECK_", 10) != 0) continue;
+        size_t len = strcspn(*e, "=");
+        int known = 0;
+        for (size_t i = 0; i < sizeof known_settings / sizeof known_settings[0] && !known; i++)
+            known = strlen(known_settings[i]) == len && strncmp(*e, known_settings[i], len) == 0;
+        if (!known)
+            return cc_fail(err, CC_ERR_ARG,
+                           "unknown setting %.*s in the environment (cellcheck reads "
+                           "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE and CELLCHECK_MEMORY_AVAILABLE); "
+                           "unset it",
+                           len > 64 ? 64 : (int)len, *e);
     }
+    int rc = cc_require_check(err);
+    return rc ? rc : cc_memory_setting_check(err);
+}
+
+double cc_time_lower_bound(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                           int64_t steps) {
+    double rate = !engine                         ? CC_RATE_ORACLE
+                  : engine->hardware == CC_HW_GPU ? CC_RATE_GPU
+                                                  : CC_RATE_CPU;
+    return cc_work_visits(rule, w, h, steps) / rate + (double)steps * CC_STEP_SECONDS_MIN;
+}
+
+int cc_budget_parse(const char *flag, const char *value, void *dest, cc_error *err) {
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !(v >= 1.0 && v <= CC_TIME_BUDGET_MAX))
+        return cc_fail(err, CC_ERR_ARG, "%s: '%s' is not a number of seconds in 1..%.0e", flag,
+                       value, CC_TIME_BUDGET_MAX);
+    *(double *)dest = v;
+    return CC_OK;
+}
+
+void cc_format_duration(double seconds, char *buf, size_t size) {
+    if (seconds < 120.0)
+        snprintf(buf, size, "%.0f s", seconds);
+    else if (seconds < 7200.0)
+        snprintf(buf, size, "%.0f minutes", seconds / 60.0);
+    else if (seconds < 172800.0)
+        snprintf(buf, size, "%.1f hours", seconds / 3600.0);
+    else if (seconds < 3.15e9)
+        snprintf(buf, size, "%.1f days", seconds / 86400.0);
+    else
+        snprintf(buf, size, "%.2g years", seconds / 3.15576e7);
+}
+
+int cc_limit_time(const char *what, double seconds, double budget, const char *basis,
+                  cc_error *err) {
+    if (budget <= 0.0) budget = CC_TIME_BUDGET_DEFAULT;
+    if (seconds <= budget) return CC_OK;
+    char need[64], have[64];
+    cc_format_duration(seconds, need, sizeof need);
+    cc_format_duration(budget, have, sizeof have);
+    return cc_fail(err, CC_ERR_ARG,
+                   "%s: would take at least %s, past the time budget of %s (%s); give --budget "
+                   "SECONDS to allow it",
+                   what, need, have, basis);
+}
+
+double cc_memory_available(void) {
+    double stand_in;
+    memory_setting(&stand_in);
+    if (stand_in > 0.0) return stand_in;
     FILE *f = fopen("/proc/meminfo", "r");
     char line[256];
     while (f && fgets(line, sizeof line, f)) {

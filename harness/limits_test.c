@@ -154,10 +154,61 @@ int main(int argc, char **argv) {
     CHECKF(&t, cc_call_memory(generic_d, &life, 1000, 1000, &need, &err) == 0,
            "no estimate, yet one");
 
-    /* A malformed stand-in is ignored: the machine's own figure is used. */
-    setenv("CELLCHECK_MEMORY_AVAILABLE", "lots", 1);
-    CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
-           "a malformed stand-in was read as %.0f", cc_memory_available());
+    /* A malformed stand-in is refused by the settings check (commands stop there); if it is read
+     * regardless, it is not taken as a figure. */
+    const char *malformed[] = {"lots", "8G", "-1", "0", "nan", "inf", "1e30", "12 "};
+    for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
+        setenv("CELLCHECK_MEMORY_AVAILABLE", malformed[i], 1);
+        CHECKF(&t, cc_memory_setting_check(&err) == CC_ERR_ARG && strstr(err.msg, malformed[i]),
+               "CELLCHECK_MEMORY_AVAILABLE='%s' was not refused by its value: %s", malformed[i],
+               err.msg);
+        CHECKF(&t, cc_settings_check(&err) == CC_ERR_ARG, "'%s' passed the settings check",
+               malformed[i]);
+        CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
+               "a malformed stand-in was read as %.0f", cc_memory_available());
+    }
+    const char *fine[] = {"", "1000000", "1e9"};
+    for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+        setenv("CELLCHECK_MEMORY_AVAILABLE", fine[i], 1);
+        CHECKF(&t, cc_memory_setting_check(&err) == CC_OK, "'%s' was refused: %s", fine[i],
+               err.msg);
+    }
+    CHECKF(&t, cc_memory_available() == 1e9, "1e9 read as %.0f", cc_memory_available());
+    CHECKF(&t, cc_settings_check(&err) == CC_OK, "the known settings refused: %s", err.msg);
+    /* A misspelt setting is refused by its name, not ignored. */
+    setenv("CELLCHECK_REQUIERE", "gpu", 1);
+    CHECKF(&t, cc_settings_check(&err) == CC_ERR_ARG &&
+                   strstr(err.msg, "unknown setting CELLCHECK_REQUIERE in the environment"),
+           "CELLCHECK_REQUIERE: %s", err.msg);
+    unsetenv("CELLCHECK_REQUIERE");
+    CHECKF(&t, cc_settings_check(&err) == CC_OK, "refused once unset: %s", err.msg);
+    unsetenv("CELLCHECK_MEMORY_AVAILABLE");
+
+    /* The time budget: 999999999999 steps of Life on 4x4 are 1.44e14 visits, 144 s at a CPU
+     * engine's 1e12 a second, plus 1e5 s of steps at 1e-7 s each: 100144 s, 27.8 hours. */
+    double lower = cc_time_lower_bound(capped_d, &life, 4, 4, 999999999999LL);
+    CHECKF(&t, lower > 100143.9 && lower < 100144.1, "4x4 for 999999999999 steps: %.3f s", lower);
+    CHECKF(&t, cc_limit_time("4x4", lower, 0.0, "why", &err) == CC_ERR_ARG &&
+                   strstr(err.msg, "at least 27.8 hours, past the time budget of 60 minutes") &&
+                   strstr(err.msg, "--budget"),
+           "27.8 hours within the default budget: %s", err.msg);
+    CHECKF(&t, cc_limit_time("4x4", lower, 200000.0, "why", &err) == CC_OK,
+           "refused within a raised budget");
+    /* The oracle at 1e10 a second: 1000 steps of 100x100 are 9e7 visits, 9 ms plus 0.1 ms. */
+    lower = cc_time_lower_bound(NULL, &life, 100, 100, 1000);
+    CHECKF(&t, lower > 0.00909 && lower < 0.00911, "the oracle's 100x100: %.6f s", lower);
+    char d[32];
+    cc_format_duration(40.0, d, sizeof d);
+    CHECK_STR(&t, d, "40 s");
+    cc_format_duration(720.0, d, sizeof d);
+    CHECK_STR(&t, d, "12 minutes");
+    cc_format_duration(3.1 * 86400.0, d, sizeof d);
+    CHECK_STR(&t, d, "3.1 days");
+    double budget = 0.0;
+    CHECK_EQ(&t, cc_budget_parse("--budget", "7200", &budget, &err), CC_OK);
+    CHECK(&t, budget == 7200.0);
+    CHECK_EQ(&t, cc_budget_parse("--budget", "0", &budget, &err), CC_ERR_ARG);
+    CHECK_EQ(&t, cc_budget_parse("--budget", "1h", &budget, &err), CC_ERR_ARG);
     cc_supervisor_close(sv);
     return check_summary(&t);
 }

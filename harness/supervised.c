@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "harness/harness.h"
+#include "harness/limits.h"
 #include "supervise/supervisor.h"
 #include "supervise/worker.h"
 
@@ -79,6 +80,11 @@ int cc_harness_supervise(int argc, char **argv, const cc_engine *const *tables,
     *sv = NULL;
     if (cc_worker_hook(argc, argv, tables, status)) return 1;
     cc_error err;
+    if (cc_settings_check(&err)) {
+        fprintf(stderr, "%s: %s\n", argc > 0 ? argv[0] : "supervisor", err.msg);
+        *status = 2;
+        return 1;
+    }
     if (cc_supervisor_open(NULL, 0, NULL, sv, &err)) {
         fprintf(stderr, "%s: %s\n", argc > 0 ? argv[0] : "supervisor", err.msg);
         *status = 2;

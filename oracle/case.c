@@ -292,8 +292,21 @@ void case_seed_format_hex(const uint8_t seed[CC_SEED_BYTES], char out[2 * CC_SEE
     sodium_bin2hex(out, 2 * CC_SEED_BYTES + 1, seed, CC_SEED_BYTES);
 }
 
+/* Characters of UTF-8 text: bytes that do not continue a sequence. */
+static size_t utf8_characters(const char *s) {
+    size_t n = 0;
+    for (; *s; s++) n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
 int case_seed_parse_hex(const char *hex, uint8_t out[CC_SEED_BYTES], cc_error *err) {
-    size_t len = strlen(hex);
+    size_t len = strlen(hex), chars = utf8_characters(hex);
+    /* Counted in characters, so digits of another script are not counted twice or thrice. */
+    if (chars != len)
+        return cc_fail(err, CC_ERR_ARG,
+                       "seed '%.80s' has %zu characters, not all of them ASCII; a seed is %d "
+                       "hex digits 0-9 a-f",
+                       hex, chars, 2 * CC_SEED_BYTES);
     if (len != 2 * CC_SEED_BYTES)
         return cc_fail(err, CC_ERR_ARG, "seed '%.80s' has %zu hex digits, not %d", hex, len,
                        2 * CC_SEED_BYTES);
@@ -424,6 +437,9 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         case KEY_DENSITY: {
             char *end;
             errno = 0;
+            if (value[0] == '-' && ((value[1] >= '0' && value[1] <= '9') || value[1] == '.'))
+                return cc_fail(err, CC_ERR_ARG,
+                               "case: density %s is negative; a density is in 0..1", value);
             if (!((value[0] >= '0' && value[0] <= '9') || value[0] == '.'))
                 return cc_fail(err, CC_ERR_ARG, "case: density '%s' is not a number", value);
             double d = strtod(value, &end);

@@ -167,6 +167,18 @@ static void test_seed_hex(checks *t) {
            case_seed_parse_hex("abc", back, &err) == CC_ERR_ARG &&
                strcmp(err.msg, "seed 'abc' has 3 hex digits, not 64") == 0,
            "short seed: %s", err.msg);
+    /* Digits of another script are characters, not bytes: "١٢٣" (Arabic-Indic 1 2 3) is 3
+     * characters in 6 bytes, and 32 of them (64 bytes) are not a seed either. */
+    CHECKF(t,
+           case_seed_parse_hex("\xd9\xa1\xd9\xa2\xd9\xa3", back, &err) == CC_ERR_ARG &&
+               strstr(err.msg, "has 3 characters, not all of them ASCII"),
+           "Arabic-Indic digits: %s", err.msg);
+    char wide[65] = "";
+    for (int i = 0; i < 32; i++) strcat(wide, "\xd9\xa1");
+    CHECKF(t,
+           case_seed_parse_hex(wide, back, &err) == CC_ERR_ARG &&
+               strstr(err.msg, "has 32 characters, not all of them ASCII"),
+           "32 Arabic-Indic digits in 64 bytes: %s", err.msg);
 }
 
 static const char *const good_lines[] = {
@@ -586,6 +598,15 @@ static void test_malformed(checks *t) {
                bad_lines[k]);
         if (rc) printf("refused as expected: %s\n", err.msg);
     }
+    /* A negative density is named as negative, not as something other than a number. */
+    cc_case c;
+    cc_error err;
+    CHECKF(t,
+           case_parse("rule=B3/S23 size=5x5 steps=1 density=-0.25 seed="
+                      "0000000000000000000000000000000000000000000000000000000000000001",
+                      &c, &err) == CC_ERR_ARG &&
+               strstr(err.msg, "density -0.25 is negative"),
+           "negative density: %s", err.msg);
 }
 
 int main(void) {

@@ -1,14 +1,59 @@
+#define _POSIX_C_SOURCE 200809L
 #include "oracle/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* text (len bytes) into msg, whole when it fits; else its start and its end around " ... ", the
+ * end the longer part: a long path in the middle of a message is cut, and the reason, which
+ * messages end with, is kept. */
+static void fit(char msg[CC_ERROR_MSG_MAX], const char *text, size_t len) {
+    if (len < CC_ERROR_MSG_MAX) {
+        memcpy(msg, text, len);
+        msg[len] = '\0';
+        return;
+    }
+    static const char cut[] = " ... ";
+    size_t room = CC_ERROR_MSG_MAX - 1 - (sizeof cut - 1);
+    size_t head = room / 3, tail = room - head;
+    memcpy(msg, text, head);
+    memcpy(msg + head, cut, sizeof cut - 1);
+    memcpy(msg + head + sizeof cut - 1, text + len - tail, tail);
+    msg[CC_ERROR_MSG_MAX - 1] = '\0';
+}
+
+/* fmt and ap, then suffix, into msg through fit(). */
+static void format_fit(char msg[CC_ERROR_MSG_MAX], const char *suffix, const char *fmt,
+                       va_list ap) {
+    char local[4 * CC_ERROR_MSG_MAX];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(local, sizeof local, fmt, ap);
+    size_t extra = suffix ? strlen(suffix) : 0;
+    if (n < 0) {
+        va_end(again);
+        fit(msg, "(unprintable message)", 21);
+        return;
+    }
+    char *text = local;
+    if ((size_t)n + extra >= sizeof local) {
+        text = malloc((size_t)n + extra + 1);
+        if (text) vsnprintf(text, (size_t)n + 1, fmt, again);
+        else text = local, n = (int)sizeof local - 1, extra = 0; /* cut short rather than fail */
+    }
+    va_end(again);
+    if (extra) memcpy(text + n, suffix, extra + 1);
+    fit(msg, text, (size_t)n + extra);
+    if (text != local) free(text);
+}
 
 int cc_fail(cc_error *err, int code, const char *fmt, ...) {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        format_fit(err->msg, NULL, fmt, ap);
         va_end(ap);
         err->code = code;
     }
@@ -17,22 +62,14 @@ int cc_fail(cc_error *err, int code, const char *fmt, ...) {
 
 int cc_prefix(cc_error *err, const char *fmt, ...) {
     if (!err) return CC_ERR_ARG;
-    char out[sizeof err->msg];
+    char old[CC_ERROR_MSG_MAX + 2] = ": ";
+    size_t old_len = strnlen(err->msg, CC_ERROR_MSG_MAX - 1);
+    memcpy(old + 2, err->msg, old_len);
+    old[2 + old_len] = '\0';
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(out, sizeof out, fmt, ap);
+    format_fit(err->msg, old, fmt, ap);
     va_end(ap);
-    /* Truncation is acceptable: the message stays NUL-terminated and starts with the context. */
-    size_t used = n < 0 ? 0 : ((size_t)n < sizeof out ? (size_t)n : sizeof out - 1);
-    const char *sep = ": ";
-    for (size_t i = 0; sep[i] && used + 1 < sizeof out; i++) out[used++] = sep[i];
-    size_t old_len = 0;
-    while (old_len < sizeof err->msg - 1 && err->msg[old_len]) old_len++;
-    size_t room = sizeof out - 1 - used;
-    if (old_len > room) old_len = room;
-    memcpy(out + used, err->msg, old_len);
-    out[used + old_len] = '\0';
-    memcpy(err->msg, out, sizeof out);
     return err->code;
 }
 

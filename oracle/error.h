@@ -27,9 +27,12 @@ enum cc_code {
                               * outside store's grid, left a cell unwritten */
 };
 
+/* A message longer than this is cut in the middle (" ... "), keeping its start and its end. */
+#define CC_ERROR_MSG_MAX 512
+
 typedef struct cc_error {
     int code;
-    char msg[512];
+    char msg[CC_ERROR_MSG_MAX];
 } cc_error;
 
 /* Records code and a printf-style message in err (which may be NULL) and returns code. */

@@ -15,63 +15,73 @@
 
 #include "oracle/gridio.h"
 
-int cc_read_file(const char *path, char **text, size_t *len, cc_error *err) {
+/* What a file's mode is, for a refusal: "a FIFO", "a directory", ... */
+static const char *file_type(mode_t mode) {
+    return S_ISDIR(mode)    ? "a directory"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "not a regular file";
+}
+
+int cc_read_file_head(const char *path, size_t max, char **text, size_t *len, int64_t *size,
+                      cc_error *err) {
     if (!path || !text || !len) return cc_fail(err, CC_ERR_ARG, "cc_read_file: NULL argument");
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) return cc_fail(err, CC_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return cc_fail(err, CC_ERR_IO, "cannot open %s: %s", path, strerror(errno));
     struct stat st;
-    size_t cap = 4096;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-        if (st.st_size < 0 || (uintmax_t)st.st_size >= (uintmax_t)SIZE_MAX - 1) {
-            fclose(f);
-            return cc_fail(err, CC_ERR_NOMEM, "%s: %lld bytes are too big for memory", path,
-                           (long long)st.st_size);
-        }
-        cap = (size_t)st.st_size + 1;
-    } else if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return cc_fail(err, CC_ERR_IO, "cannot read %s: it is a directory", path);
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return cc_fail(err, CC_ERR_IO, "cannot read %s: %s", path, strerror(e));
     }
-    char *buf = malloc(cap);
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        if (S_ISDIR(st.st_mode))
+            return cc_fail(err, CC_ERR_IO, "cannot read %s: it is a directory", path);
+        return cc_fail(err, CC_ERR_IO, "cannot read %s: it is %s; only regular files are read",
+                       path, file_type(st.st_mode));
+    }
+    if (size) *size = (int64_t)st.st_size;
+    /* Never more than the size the file had when opened, so a file that grows is not followed. */
+    size_t want = (uintmax_t)st.st_size < (uintmax_t)max ? (size_t)st.st_size : max;
+    if (want >= SIZE_MAX - 1) {
+        close(fd);
+        return cc_fail(err, CC_ERR_NOMEM, "%s: %lld bytes are too big for memory", path,
+                       (long long)st.st_size);
+    }
+    char *buf = malloc(want + 1);
     if (!buf) {
-        fclose(f);
-        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate %zu bytes to read it", path, cap);
+        close(fd);
+        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate %zu bytes to read it", path,
+                       want + 1);
     }
     size_t n = 0;
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > SIZE_MAX / 2) {
-                free(buf);
-                fclose(f);
-                return cc_fail(err, CC_ERR_NOMEM, "%s: too big for memory", path);
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                free(buf);
-                fclose(f);
-                return cc_fail(err, CC_ERR_NOMEM, "%s: too big for memory (%zu bytes read)", path,
-                               n);
-            }
-            buf = p;
-            cap *= 2;
+    while (n < want) {
+        ssize_t got = read(fd, buf + n, want - n);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (got < 0) {
+            int e = errno;
+            free(buf);
+            close(fd);
+            return cc_fail(err, CC_ERR_IO, "reading %s failed: %s", path, strerror(e));
         }
-        size_t got = fread(buf + n, 1, cap - 1 - n, f);
-        n += got;
-        if (got == 0) break;
+        if (got == 0) break; /* shrunk since fstat */
+        n += (size_t)got;
     }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf);
-        fclose(f);
-        return cc_fail(err, CC_ERR_IO, "reading %s failed: %s", path, strerror(e));
-    }
-    fclose(f);
+    close(fd);
     buf[n] = '\0';
     *text = buf;
     *len = n;
     return CC_OK;
+}
+
+int cc_read_file(const char *path, char **text, size_t *len, cc_error *err) {
+    return cc_read_file_head(path, SIZE_MAX, text, len, NULL, err);
 }
 
 /* The process's umask, read without changing it (umask() would, for a moment); 022 where the
@@ -196,6 +206,12 @@ static int write_generation(const char *dir, const char *set, int n, const char 
         return cc_fail(err, CC_ERR_ARG, "the directory name %s is too long", dir);
     if (!mkdtemp(gen))
         return cc_fail(err, CC_ERR_IO, "cannot write in %s: %s", dir, strerror(errno));
+    /* mkdtemp makes it 0700; the set is read by others as a mkdir'd directory would be. */
+    if (chmod(gen, 0777 & ~process_umask()) != 0) {
+        int e = errno;
+        rmdir(gen);
+        return cc_fail(err, CC_ERR_IO, "cannot set the mode of %s: %s", gen, strerror(e));
+    }
     char path[2 * PATH_MAX];
     for (int i = 0; i < n; i++) {
         int rc = joined(path, sizeof path, gen, names[i])

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,6 +94,25 @@ int main(void) {
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "test $(ls -a '%s' | grep -c '^\\.certificate\\.') -eq 1", dir);
     CHECKF(&t, system(cmd) == 0, "generations left behind in %s", dir);
+    /* The generation directory takes its mode from the umask, as mkdir would: readable by others
+     * under 022, not 0700 as mkdtemp makes it. */
+    mode_t old_mask = umask(022);
+    CHECKF(&t, write_pair(dir, 10, &err) == CC_OK, "%s", err.msg);
+    umask(old_mask);
+    snprintf(path, sizeof path, "%s/certificate.md", dir);
+    struct stat st;
+    CHECKF(&t, stat(path, &st) == 0 && (st.st_mode & 0777) == 0644, "certificate.md is %o",
+           (unsigned)(st.st_mode & 0777));
+    snprintf(path, sizeof path, "%s/.certificate", dir);
+    char target[600];
+    ssize_t tn = readlink(path, target, sizeof target - 1);
+    if (CHECK(&t, tn > 0)) {
+        target[tn] = '\0';
+        char gen[1200];
+        snprintf(gen, sizeof gen, "%s/%s", dir, target);
+        CHECKF(&t, stat(gen, &st) == 0 && (st.st_mode & 0777) == 0755,
+               "the generation directory %s is %o, not 0755", gen, (unsigned)(st.st_mode & 0777));
+    }
     printf("files_test: 200 kills, last generation read %ld, none mixed\n", last);
     return check_summary(&t);
 }

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "oracle/gridio.h"
@@ -33,12 +35,53 @@ int cc_grid_check_output(const char *path, cc_error *err) {
     int rc = file_kind(path, &kind, err);
     if (rc) return rc;
     const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    /* The file is written as ".NAME.tmp.XXXXXX" beside it first, then renamed. */
+    if (strlen(base) + sizeof ".tmp.XXXXXX" > NAME_MAX)
+        return cc_fail(err, CC_ERR_ARG,
+                       "file name too long (%zu characters; at most %d): %s", strlen(base),
+                       (int)(NAME_MAX - sizeof ".tmp.XXXXXX"), path);
+    if (strlen(path) >= PATH_MAX)
+        return cc_fail(err, CC_ERR_ARG, "path too long (%zu characters; at most %d): %s",
+                       strlen(path), PATH_MAX - 1, path);
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return cc_fail(err, CC_ERR_ARG, "cannot write %s: it exists and is %s", path,
+                       S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
     if (access(dir, W_OK) != 0)
         return cc_fail(err, CC_ERR_IO, "cannot write %s: %s is not a writable directory", path,
                        dir);
     return CC_OK;
+}
+
+/* The RLE header is looked for in this much of a file at most. */
+#define HEADER_WINDOW (1u << 20)
+
+/* The file's bytes, refused by its size when its kind or its header cannot justify them: a huge
+ * file is never read whole to learn that it is wrong. */
+static int read_bounded(const char *path, int kind, char **text, size_t *len, cc_error *err) {
+    int64_t size = 0, max;
+    int rc = cc_read_file_head(path, HEADER_WINDOW, text, len, &size, err);
+    if (rc || size <= (int64_t)*len) return rc; /* read whole */
+    if (kind == 'r') {
+        rc = cc_rle_bytes_max(*text, *len, &max, err);
+        if (rc) cc_prefix(err, "loading %s (in its first %u bytes)", path, HEADER_WINDOW);
+    } else {
+        max = 2 * CC_GRID_FILE_CELLS_MAX + CC_RLE_SLACK_BYTES;
+    }
+    free(*text);
+    *text = NULL;
+    if (rc) return rc;
+    if (size > max)
+        return cc_fail(err, CC_ERR_ARG,
+                       "loading %s: the file is %lld bytes, more than %s can hold (at most %lld "
+                       "bytes); not read",
+                       path, (long long)size,
+                       kind == 'r' ? "the pattern its RLE header names" : "a text grid file",
+                       (long long)max);
+    return cc_read_file(path, text, len, err);
 }
 
 int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule,
@@ -51,7 +94,7 @@ int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_ru
     char *text;
     size_t len;
     int rc = file_kind(path, &kind, err);
-    if (rc || (rc = cc_read_file(path, &text, &len, err))) return rc;
+    if (rc || (rc = read_bounded(path, kind, &text, &len, err))) return rc;
     rc = kind == 'r' ? cc_rle_parse(text, len, out, rule, has_rule, err)
                      : cc_text_parse(text, len, out, err);
     free(text);

@@ -3,6 +3,7 @@
 #define CELLCHECK_ORACLE_GRIDIO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "oracle/grid.h"
 #include "oracle/rule.h"
@@ -13,6 +14,12 @@
  * rule and has_rule may be NULL; *has_rule says whether the header named a rule. */
 int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int *has_rule,
                  cc_error *err);
+/* The most bytes an RLE file whose text starts with text (len bytes, the header at least) can
+ * justify: its comments and header, four bytes for each cell and row end of the pattern its
+ * header names, and CC_RLE_SLACK_BYTES for trailing comments. Fails as cc_rle_parse would when
+ * there is no valid header. */
+#define CC_RLE_SLACK_BYTES (INT64_C(1) << 16)
+int cc_rle_bytes_max(const char *text, size_t len, int64_t *max, cc_error *err);
 /* Writes the whole torus as the pattern: "x = W, y = H, rule = RULE:TW,H". rule may be NULL. */
 int cc_rle_format(const cc_grid *g, const cc_rule *rule, char **text, size_t *len, cc_error *err);
 
@@ -20,7 +27,9 @@ int cc_rle_format(const cc_grid *g, const cc_rule *rule, char **text, size_t *le
 int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err);
 int cc_text_format(const cc_grid *g, char **text, size_t *len, cc_error *err);
 
-/* By extension: ".rle" or ".txt"; anything else is refused. */
+/* By extension: ".rle" or ".txt"; anything else is refused. Regular files only, read no further
+ * than their header justifies (cc_rle_bytes_max; a text grid: two bytes a cell of
+ * CC_GRID_FILE_CELLS_MAX); a larger file is refused by its size before it is read. */
 int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule, cc_error *err);
 /* Written whole or not at all: a temporary file beside path, then rename. */
 /* The most cells a grid file may describe (1 GiB of cells): a header that claims more is refused
@@ -36,8 +45,13 @@ int cc_grid_check_output(const char *path, cc_error *err);
 
 int cc_grid_write_file(const char *path, const cc_grid *g, const cc_rule *rule, cc_error *err);
 
-/* Whole-file helpers shared by the tools. */
+/* Whole-file helpers shared by the tools. Only regular files are read (a FIFO, a device, a
+ * directory is refused at once, without waiting for a writer), and never past the size they had
+ * when opened. */
 int cc_read_file(const char *path, char **text, size_t *len, cc_error *err);
+/* The first max bytes at most of the regular file path; *size (may be NULL) its whole size. */
+int cc_read_file_head(const char *path, size_t max, char **text, size_t *len, int64_t *size,
+                      cc_error *err);
 int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_error *err);
 /* The n files dir/names[i] written as one set named set: after a crash at any moment they are
  * all the old ones or all the new ones (dir/NAME are links through dir/.SET to a generation

@@ -483,6 +483,53 @@ static void check_files(checks *t) {
     CHECK_REFUSED(t, cc_write_file_atomic(path, "x", 1, &err), &err, "names a directory",
                   "write to dir/");
 
+    /* Only regular files: a FIFO without a writer is refused at once (not waited on), and so is
+     * a link to /dev/zero (not read until memory runs out). */
+    snprintf(path, sizeof path, "%s/fifo.rle", dir);
+    if (CHECK_EQ(t, mkfifo(path, 0600), 0)) {
+        CHECK_REFUSED(t, cc_grid_read_file(path, &back, NULL, NULL, &err), &err, "a FIFO",
+                      "read a FIFO");
+        CHECK(t, strstr(err.msg, "only regular files") != NULL);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/zero.rle", dir);
+    if (CHECK_EQ(t, symlink("/dev/zero", path), 0)) {
+        CHECK_REFUSED(t, cc_grid_read_file(path, &back, NULL, NULL, &err), &err,
+                      "a character device", "read /dev/zero");
+        unlink(path);
+    }
+    /* A file larger than its header justifies is refused by its size, unread: a 3x3 pattern
+     * justifies its header line, 4 * 4 * 3 bytes and the slack, here 65597 bytes. */
+    snprintf(path, sizeof path, "%s/padded.rle", dir);
+    size_t padded_len = 2 << 20;
+    char *padded = malloc(padded_len);
+    if (CHECK(t, padded != NULL)) {
+        memset(padded, '#', padded_len);
+        memcpy(padded, "x = 3, y = 3\nbo$2bo$3o!\n", 24);
+        CHECK_EQ(t, cc_write_file_atomic(path, padded, padded_len, &err), CC_OK);
+        CHECK_REFUSED(t, cc_grid_read_file(path, &back, NULL, NULL, &err), &err,
+                      "the file is 2097152 bytes", "padded RLE");
+        CHECK(t, strstr(err.msg, "at most 65597 bytes") != NULL);
+        free(padded);
+        unlink(path);
+    }
+    /* A UTF-8 byte-order mark before the header or the first row is skipped. */
+    snprintf(path, sizeof path, "%s/bom.rle", dir);
+    CHECK_EQ(t, cc_write_file_atomic(path, "\xEF\xBB\xBFx = 3, y = 1\nobo!\n", 21, &err), CC_OK);
+    if (CHECK_EQ(t, cc_grid_read_file(path, &back, NULL, NULL, &err), CC_OK)) {
+        CHECK(t, back.w == 3 && back.h == 1 && back.cells[0] == 1 && back.cells[1] == 0 &&
+                     back.cells[2] == 1);
+        cc_grid_free(&back);
+    }
+    unlink(path);
+    snprintf(path, sizeof path, "%s/bom.txt", dir);
+    CHECK_EQ(t, cc_write_file_atomic(path, "\xEF\xBB\xBF" "01\n10\n", 9, &err), CC_OK);
+    if (CHECK_EQ(t, cc_grid_read_file(path, &back, NULL, NULL, &err), CC_OK)) {
+        CHECK(t, back.w == 2 && back.h == 2 && back.cells[1] == 1 && back.cells[2] == 1);
+        cc_grid_free(&back);
+    }
+    unlink(path);
+
     /* Clean up what this test made. */
     static const char *const made[] = {"grid.rle", "grid.txt", "raw.bin", "empty.txt", "bad.rle"};
     for (int i = 0; i < 5; i++) {

@@ -11,6 +11,11 @@ int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err) {
     if (!out) return cc_fail(err, CC_ERR_ARG, "cc_text_parse: NULL output grid");
     out->w = out->h = 0;
     out->cells = NULL;
+    /* A UTF-8 byte-order mark (some editors write one) is not a row's first cell. */
+    if (text && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     if (!text || len == 0) return cc_fail(err, CC_ERR_ARG, "text grid: empty file");
     /* First pass: check every character and the row lengths. */
     int64_t w = -1, h = 0;

@@ -286,6 +286,57 @@ static int parse_body(rle_reader *r, const rle_header *h, cc_grid *g) {
     return cc_fail(err, CC_ERR_ARG, "RLE: missing '!' at the end of the pattern (truncated?)");
 }
 
+/* The comment and blank lines, then the header, into *h; r->pos then starts the body. A UTF-8
+ * byte-order mark before the first line is skipped (editors on some systems write one). */
+static int read_header(rle_reader *r, rle_header *h) {
+    const char *text = r->s;
+    size_t len = r->len;
+    cc_error *err = r->err;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) r->pos = 3;
+    for (;;) {
+        if (r->pos >= len)
+            return cc_fail(err, CC_ERR_ARG,
+                           "RLE: missing header line \"x = ..., y = ...\" (only comments or "
+                           "nothing)");
+        const char *line = text + r->pos;
+        const char *nl = memchr(line, '\n', len - r->pos);
+        const char *end = nl ? nl : text + len;
+        const char *p = line;
+        skip_blanks(&p, end);
+        if (p == end || *p == '#') {
+            r->pos = (size_t)(end - text) + (nl ? 1 : 0);
+            r->line++;
+            continue;
+        }
+        if (*p != 'x') {
+            char cb[16];
+            return cc_fail(err, CC_ERR_ARG,
+                           "RLE line %ld: missing header line \"x = ..., y = ...\" before the "
+                           "pattern (the line starts with %s)",
+                           r->line, show_byte(cb, *p));
+        }
+        const char *hend = end;
+        while (hend > p && hend[-1] == '\r') hend--;
+        int rc = parse_header(p, hend, r->line, h, err);
+        if (rc) return rc;
+        r->pos = (size_t)(end - text) + (nl ? 1 : 0);
+        r->line++;
+        return CC_OK;
+    }
+}
+
+int cc_rle_bytes_max(const char *text, size_t len, int64_t *max, cc_error *err) {
+    if (!text || !max) return cc_fail(err, CC_ERR_ARG, "cc_rle_bytes_max: NULL argument");
+    rle_reader r = {text, len, 0, 1, err};
+    rle_header h;
+    int rc = read_header(&r, &h);
+    if (rc) return rc;
+    /* Four bytes a cell and a row end: a run token per cell with line breaks and blanks between
+     * them, and room for trailing comments. parse_header bounds x*y, so this cannot overflow. */
+    *max = (int64_t)r.pos + 4 * ((int64_t)h.x + 1) * (int64_t)h.y + CC_RLE_SLACK_BYTES;
+    return CC_OK;
+}
+
 int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int *has_rule,
                  cc_error *err) {
     if (!out) return cc_fail(err, CC_ERR_ARG, "cc_rle_parse: NULL output grid");
@@ -294,49 +345,23 @@ int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int 
     if (has_rule) *has_rule = 0;
     if (!text && len) return cc_fail(err, CC_ERR_ARG, "cc_rle_parse: NULL text");
     rle_reader r = {text, len, 0, 1, err};
-    /* Comment and blank lines, then the header. */
-    for (;;) {
-        if (r.pos >= len)
-            return cc_fail(err, CC_ERR_ARG,
-                           "RLE: missing header line \"x = ..., y = ...\" (only comments or "
-                           "nothing)");
-        const char *line = text + r.pos;
-        const char *nl = memchr(line, '\n', len - r.pos);
-        const char *end = nl ? nl : text + len;
-        const char *p = line;
-        skip_blanks(&p, end);
-        if (p == end || *p == '#') {
-            r.pos = (size_t)(end - text) + (nl ? 1 : 0);
-            r.line++;
-            continue;
-        }
-        if (*p != 'x')
-            return cc_fail(err, CC_ERR_ARG,
-                           "RLE line %ld: missing header line \"x = ..., y = ...\" before the "
-                           "pattern",
-                           r.line);
-        const char *hend = end;
-        while (hend > p && hend[-1] == '\r') hend--;
-        rle_header h;
-        int rc = parse_header(p, hend, r.line, &h, err);
-        if (rc) return rc;
-        r.pos = (size_t)(end - text) + (nl ? 1 : 0);
-        r.line++;
-        /* The body is checked whole before the grid is allocated: a file that lies about its
-         * size is refused without reserving what its header claims. */
-        rle_reader check = r;
-        if ((rc = parse_body(&check, &h, NULL))) return rc;
-        cc_grid g;
-        if ((rc = cc_grid_alloc(&g, h.tw, h.th, err))) return cc_prefix(err, "RLE torus");
-        if ((rc = parse_body(&r, &h, &g))) {
-            cc_grid_free(&g);
-            return rc;
-        }
-        *out = g;
-        if (h.has_rule && rule) *rule = h.rule;
-        if (has_rule) *has_rule = h.has_rule;
-        return CC_OK;
+    rle_header h;
+    int rc = read_header(&r, &h);
+    if (rc) return rc;
+    /* The body is checked whole before the grid is allocated: a file that lies about its size is
+     * refused without reserving what its header claims. */
+    rle_reader check = r;
+    if ((rc = parse_body(&check, &h, NULL))) return rc;
+    cc_grid g;
+    if ((rc = cc_grid_alloc(&g, h.tw, h.th, err))) return cc_prefix(err, "RLE torus");
+    if ((rc = parse_body(&r, &h, &g))) {
+        cc_grid_free(&g);
+        return rc;
     }
+    *out = g;
+    if (h.has_rule && rule) *rule = h.rule;
+    if (has_rule) *has_rule = h.has_rule;
+    return CC_OK;
 }
 
 /* ---- writing ---- */

@@ -559,10 +559,16 @@ int cc_supervisor_open(const char *const *plugins, size_t nplugins,
     }
     for (size_t i = 0; i < nplugins; i++) {
         char absolute[PATH_MAX];
+        if ((rc = cc_engine_set_check_plugin_path(plugins[i], err))) goto fail;
         if (!realpath(plugins[i], absolute)) {
             rc = cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", plugins[i]);
             goto fail;
         }
+        /* One library named twice (CELLCHECK_PLUGINS and --plugin, as a reproducer run where
+         * the environment still names its plugin) is loaded once. */
+        int again = 0;
+        for (size_t j = 0; j < sv->nplugins && !again; j++) again = !strcmp(sv->plugins[j], absolute);
+        if (again) continue;
         if (!(sv->plugins[sv->nplugins++] = strdup(absolute))) {
             rc = cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
             goto fail;

@@ -210,7 +210,11 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
     long sock, shm, parent;
     if (argc < 5 || parse_fd(argv[2], &sock) || parse_fd(argv[3], &shm) ||
         parse_fd(argv[4], &parent)) {
-        fprintf(stderr, "%s: malformed worker arguments\n", argv[0]);
+        const char *slash = strrchr(argv[0], '/');
+        fprintf(stderr,
+                "%s: malformed worker arguments (a worker is started by the program itself)\n"
+                "usage: %s " SV_WORKER_FLAG " SOCKET-FD SHARED-FD PARENT-FD [PLUGIN...]\n",
+                argv[0], slash ? slash + 1 : argv[0]);
         return 2;
     }
     /* The worker dies with its supervisor, and its own output never mixes into the
