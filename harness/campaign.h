@@ -49,6 +49,12 @@ int cc_campaign_options_from_env(cc_campaign_options *opt, cc_error *err);
 /* "A..B" or "A" (A == B), positive integers with A <= B. */
 int cc_parse_int_range(const char *text, int32_t *lo, int32_t *hi, cc_error *err);
 
+/* A small case within the engine's caps (none drawn large or outside them) from seed: the
+ * second context of the call patterns and sequences, and the cases of the step-count and
+ * call-sequence checks. */
+int cc_case_draw_small(const cc_engine *engine, const uint8_t seed[CC_SEED_BYTES], cc_case *out,
+                       cc_error *err);
+
 /* ---- Checking one case ------------------------------------------------------------------ */
 
 typedef enum cc_outcome {

@@ -126,20 +126,25 @@ void cc_pattern_describe(cc_pattern p, const cc_case *c, char *buf, size_t size)
     snprintf(buf, size, "pattern %d", (int)p);
 }
 
-/* The companion of a case for the two-context patterns: another case within the engine's caps,
- * drawn from the case's seed (small, uniform). */
-static int companion_of(const cc_engine *engine, const cc_case *c, cc_case *out, cc_error *err) {
+int cc_case_draw_small(const cc_engine *engine, const uint8_t seed[CC_SEED_BYTES], cc_case *out,
+                       cc_error *err) {
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.invalid_percent = 0;
     opt.large_percent = -1;
-    uint8_t seed[CC_SEED_BYTES];
-    case_seed_derive(c->seed, 0x636f6d70616e696full, seed); /* "companio" */
     cc_drawn_case d;
     int rc = cc_case_draw(engine, &opt, seed, &d, err);
-    if (rc) return cc_prefix(err, "drawing the second context's case");
-    *out = d.c;
-    return CC_OK;
+    if (!rc) *out = d.c;
+    return rc;
+}
+
+/* The companion of a case for the two-context patterns: another case within the engine's caps,
+ * drawn from the case's seed (small, uniform). */
+static int companion_of(const cc_engine *engine, const cc_case *c, cc_case *out, cc_error *err) {
+    uint8_t seed[CC_SEED_BYTES];
+    case_seed_derive(c->seed, 0x636f6d70616e696full, seed); /* "companio" */
+    int rc = cc_case_draw_small(engine, seed, out, err);
+    return rc ? cc_prefix(err, "drawing the second context's case") : CC_OK;
 }
 
 /* A context of case c loaded with its grid and stepped k steps; NULL and *rc on failure. */

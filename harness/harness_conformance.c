@@ -569,10 +569,6 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         }
     static const int32_t sides[][2] = {{17, 19}, {23, 21}, {19, 29}, {29, 13},
                                        {31, 23}, {13, 37}, {37, 17}, {41, 43}};
-    cc_campaign_options draw;
-    cc_campaign_options_init(&draw);
-    draw.invalid_percent = 0;
-    draw.large_percent = -1;
     for (int ki = 0; ki < nk && !t->stopped; ki++) {
         int64_t k = ks[ki];
         int dup = 0;
@@ -588,9 +584,7 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
             uint8_t seed[CC_SEED_BYTES];
             case_seed_derive(master, 0x737465707300000ull + ((uint64_t)ki << 8) + (uint64_t)cand,
                              seed); /* "steps" */
-            cc_drawn_case d;
-            if (cc_case_draw(t->engine, &draw, seed, &d, &err)) break;
-            c = d.c;
+            if (cc_case_draw_small(t->engine, seed, &c, &err)) break;
             /* Most candidates at the smallest radius: on a small torus a large neighbourhood
              * sees the whole grid, which soon dies or settles. */
             if (cand < 8 && c.rule.shape != CC_SHAPE_HEX)
@@ -643,33 +637,29 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 #define SEQUENCE_SHRINK_TRIES 96
 
 static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    cc_campaign_options draw;
-    cc_campaign_options_init(&draw);
-    draw.invalid_percent = 0;
-    draw.large_percent = -1;
     const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
     if (t->opt->sections_off & CC_SECTION_SEQUENCES) return;
     for (int i = 0; i < CONFORMANCE_SEQUENCES && !t->stopped; i++) {
         if (!mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x63616c6c73000000ull + (uint64_t)i, seed); /* "calls" */
-        cc_drawn_case d;
+        cc_case c;
         cc_error err;
-        if (cc_case_draw(t->engine, &draw, seed, &d, &err)) {
+        if (cc_case_draw_small(t->engine, seed, &c, &err)) {
             printf("ERROR: %s: call sequence %d: cannot draw its case: %s\n", t->engine->name, i,
                    err.msg);
             t->infra_error++;
             continue;
         }
-        if (!fuzz_fit_port_caps(&caps, 0, &d.c)) {
+        if (!fuzz_fit_port_caps(&caps, 0, &c)) {
             t->over_cells++;
             continue;
         }
-        int64_t max_k = d.c.steps < 2 ? 2 : d.c.steps > 8 ? 8 : d.c.steps;
+        int64_t max_k = c.steps < 2 ? 2 : c.steps > 8 ? 8 : c.steps;
         cc_call_sequence s;
-        cc_sequence_draw(&d.c, max_k, &s);
+        cc_sequence_draw(&c, max_k, &s);
         cc_sequence_result res;
-        if (cc_sequence_run(t->engine, &d.c, &s, &res, &err)) {
+        if (cc_sequence_run(t->engine, &c, &s, &res, &err)) {
             printf("ERROR: %s: call sequence %d: %s\n", t->engine->name, i, err.msg);
             t->infra_error++;
             continue;
@@ -690,16 +680,16 @@ static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         if (!t->reported) {
             printf("FAILED in call sequences:\n");
             /* The verdict first: shrinking runs the sequence again, many times. */
-            cc_sequence_report(stdout, t->engine->name, &d.c, &s, &res, NULL, 0);
+            cc_sequence_report(stdout, t->engine->name, &c, &s, &res, NULL, 0);
             fflush(stdout);
             if (!cc_failure_kind_is_fault(res.kind) && t->opt->shrink &&
-                cc_sequence_shrink(t->engine, &d.c, &s, &res, SEQUENCE_SHRINK_TRIES, &shortest,
+                cc_sequence_shrink(t->engine, &c, &s, &res, SEQUENCE_SHRINK_TRIES, &shortest,
                                    &tries, &err) == CC_OK &&
                 shortest.n < s.n)
-                cc_sequence_report(stdout, t->engine->name, &d.c, &s, &res, &shortest, tries);
+                cc_sequence_report(stdout, t->engine->name, &c, &s, &res, &shortest, tries);
             t->reported = 1;
         } else {
-            cc_sequence_report(stdout, t->engine->name, &d.c, &s, &res, NULL, 0);
+            cc_sequence_report(stdout, t->engine->name, &c, &s, &res, NULL, 0);
         }
         if (t->opt->stop_at_first_failure) return;
     }

@@ -163,16 +163,10 @@ static int grid_j(const cc_case *c, uint32_t j, cc_grid *g, cc_error *err) {
 
 /* The second context's case: within the engine's caps, small, from the case's seed. */
 static int second_case(const cc_engine *engine, const cc_case *c, cc_case *out, cc_error *err) {
-    cc_campaign_options opt;
-    cc_campaign_options_init(&opt);
-    opt.invalid_percent = 0;
-    opt.large_percent = -1;
     uint8_t seed[CC_SEED_BYTES];
     case_seed_derive(c->seed, 0x7365636f6e64ull, seed); /* "second" */
-    cc_drawn_case d;
-    if (cc_case_draw(engine, &opt, seed, &d, err)) return cc_prefix(err, "drawing B's case");
-    *out = d.c;
-    return CC_OK;
+    int rc = cc_case_draw_small(engine, seed, out, err);
+    return rc ? cc_prefix(err, "drawing B's case") : CC_OK;
 }
 
 typedef struct side {
