@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Runs a bundle made by ci/gpu_bundle.sh where the hardware is: every *_test binary, from the
 # bundle's root (so golden/ is found as under Bazel), then "N passed, N failed, N skipped".
-#   run.sh [--require gpu[,amx]] [--filter REGEX] [--jobs N] [-- extra arguments for every
-#          conformance test]
+#   run.sh [--require gpu[,amx]] [--filter REGEX] [--jobs N] [--timeout S] [-- extra arguments
+#          for every conformance test]
+# Each test's verdict is printed as it ends; --timeout stops a test that runs past S seconds
+# (it fails, named as timed out).
 set -uo pipefail
 cd "$(dirname "$0")"
-require="" filter="." jobs=1
+require="" filter="." jobs=1 limit=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --require) require="$2"; shift 2 ;;
     --filter) filter="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
+    --timeout) limit="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -30,15 +33,22 @@ run_one() {
     name=$(basename "$t")
     shift
     local start=$(date +%s%N)
-    "$t" "$@" >"$results/$name.out" 2>&1
+    if [ "$limit" -gt 0 ]; then
+        timeout -k 10 "$limit" "$t" "$@" >"$results/$name.out" 2>&1
+    else
+        "$t" "$@" >"$results/$name.out" 2>&1
+    fi
     local rc=$? verdict
     local ms=$(( ($(date +%s%N) - start) / 1000000 ))
     local last
     last=$(grep -v '^[[:space:]]*$' "$results/$name.out" | tail -n1)
-    if [ $rc -ne 0 ]; then verdict=FAILED
+    if [ "$limit" -gt 0 ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
+        verdict=FAILED last="timed out after $limit s: $last"
+    elif [ $rc -ne 0 ]; then verdict=FAILED
     elif [[ "$last" == SKIPPED:\ * ]]; then verdict=SKIPPED
     else verdict=PASSED; fi
     printf '%s %s %s\n' "$verdict" "$ms" "$last" >"$results/$name.verdict"
+    printf 'done: %-40s %-8s %7dms\n' "$name" "$verdict" "$ms" >&2
 }
 
 for t in bin/*_test; do

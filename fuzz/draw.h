@@ -91,6 +91,7 @@ typedef struct cc_campaign_options {
 #define CC_SECTION_SEQUENCES 1u   /* call sequences */
 #define CC_SECTION_STEP_COUNTS 2u /* step counts across magnitudes */
 #define CC_SECTION_SHAPES 4u      /* thin and tall grids past 2^16 and the launch-grid limits */
+#define CC_SECTION_SEAMS 8u       /* the last tile short, full and long, many grids each */
 
 typedef struct cc_drawn_case {
     cc_case c;

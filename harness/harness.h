@@ -22,6 +22,9 @@ int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, 
  * --seed HEX (64 hex digits). The conformance test and `cellcheck check` and `certify` use them. */
 #define CC_CAMPAIGN_OPTION_COUNT 2
 #define CC_CAMPAIGN_CASES_MAX INT64_C(10000000) /* about a day of a fast engine's campaign */
+/* Grids per alignment of the last tile against the torus seams: a one-cell error whose stale
+ * value is right half the time passes all of them with probability 2^-16. */
+#define CC_SEAM_GRIDS 16
 void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIGN_OPTION_COUNT]);
 
 /* The conformance checks' --huge-grid auto|on|off, writing opt->huge_grid: the conformance test
@@ -43,6 +46,7 @@ typedef struct cc_conformance_summary {
     int round_trips;  /* zero-step load/store round trips */
     int sequences;    /* call sequences whose every store agreed with the oracle */
     int shapes_passed; /* thin and tall grids past 2^16 rows or columns and 65535 tiles */
+    int seams_passed;  /* grids of the nine alignments of the last tile (CC_SEAM_GRIDS each) */
     int step_counts;  /* step counts checked (on cases no wrong count could pass) */
     int step_counts_blind; /* counts left out: no case told them from a wrong count */
     int64_t step_counts_max; /* the largest of them */

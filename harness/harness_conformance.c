@@ -53,6 +53,7 @@ typedef struct tally {
     int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
     int sequences; /* call sequences that passed */
     int shapes_passed; /* thin and tall grids past 2^16 and 65535 tiles */
+    int seams_passed;  /* grids of the seam alignments that passed */
     int counts_passed, counts_blind; /* step counts that passed; that no case could tell apart */
     int64_t counts_max;              /* the largest step count checked */
     int over_cells; /* cases left out: over the engine's cells_max */
@@ -465,8 +466,9 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     int32_t min = 2 * r + 1;
     int64_t tw = caps.tile_w > 1 ? caps.tile_w : 1, th = caps.tile_h > 1 ? caps.tile_h : 1;
     /* {W, H} wanted; 0: the smallest side the engine takes, a few cells past it. */
-    int64_t sizes[][2] = {{0, 65551}, {65551, 0}, {0, 65535 * th + th + 1},
-                          {65535 * tw + tw + 1, 0}};
+    /* 65535 * t + 1 cells take a 65536th block: the first side whose last block is one past
+     * the launch limit. */
+    int64_t sizes[][2] = {{0, 65551}, {65551, 0}, {0, 65535 * th + 1}, {65535 * tw + 1, 0}};
     uint64_t salt = 0x5a17e;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         if (i >= 2 && sizes[i][0] + sizes[i][1] <= 65551 + 1) continue; /* the same as above */
@@ -498,6 +500,58 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         check(t, i < 2 ? "shapes (past 2^16 rows or columns)" : "shapes (past 65535 tiles)", &c,
               &t->shapes_passed);
         if (t->failed && t->opt->stop_at_first_failure) return;
+    }
+}
+
+/* The torus seams against the tiles: the grid's last tile short by one cell, full, and one cell
+ * long on each axis (sides n*t - 1, n*t, n*t + 1), nine alignments in all, each on
+ * CC_SEAM_GRIDS grids of their own seeds, densities, centres and step counts. A one-cell error
+ * at a seam whose stale value is right half the time passes one grid half the time, and all
+ * CC_SEAM_GRIDS of an alignment with probability 2^-CC_SEAM_GRIDS. */
+static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    if (t->opt->sections_off & CC_SECTION_SEAMS) return;
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    cc_shape shape = CC_SHAPE_MOORE;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if (caps.shapes & CC_SHAPE_BIT(s)) {
+            shape = (cc_shape)s;
+            break;
+        }
+    if (caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
+    int32_t rmax = caps.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps.radius_max;
+    /* Two radii: the smallest, and one a little past it where halos are wider than a cell. */
+    int32_t radii[2] = {rmin, rmin + 2 <= rmax ? rmin + 2 : rmax};
+    if (shape == CC_SHAPE_HEX) radii[0] = radii[1] = 1;
+    int centres[2], nc = 0;
+    if (caps.centres & CC_CENTRE_M0) centres[nc++] = 0;
+    if (caps.centres & CC_CENTRE_M1) centres[nc++] = 1;
+    /* Without a stated tile, the torus seams alone: against warp-wide blocks of 32. */
+    int32_t tw = caps.tile_w > 1 ? caps.tile_w : 32, th = caps.tile_h > 1 ? caps.tile_h : 32;
+    uint64_t salt = 0x5ea30000;
+    for (int ay = -1; ay <= 1; ay++) {
+        for (int ax = -1; ax <= 1; ax++) {
+            for (int g = 0; g < CC_SEAM_GRIDS; g++, salt++) {
+                int32_t r = radii[g % 2];
+                int32_t min = 2 * r + 1;
+                /* Two tiles a side (three where one is narrower than the neighbourhood), so a
+                 * tile seam sits inside the grid as well as on the torus. */
+                int32_t nx = 2 * tw >= min + 1 ? 2 : (min + 1) / tw + 2;
+                int32_t ny = 2 * th >= min + 1 ? 2 : (min + 1) / th + 2;
+                int32_t w = nx * tw + ax, h = ny * th + ay;
+                if ((caps.w_multiple > 1 && w % caps.w_multiple) ||
+                    (caps.h_multiple > 1 && h % caps.h_multiple) ||
+                    (caps.w_max > 0 && w > caps.w_max) || (caps.h_max > 0 && h > caps.h_max))
+                    continue; /* an alignment the engine's side limits rule out */
+                cc_rule rule = edge_rule(shape, r, centres[(g / 2) % nc], RULE_BAND,
+                                         caps.count_max);
+                cc_case c = make_case(&rule, w, h, 1 + g % 3, g % 4 < 2 ? 0.5 : 0.35, salt,
+                                      master);
+                if (!affordable(&c)) continue;
+                check(t, "seams (the last tile short, full and long)", &c, &t->seams_passed);
+                if (t->failed && t->opt->stop_at_first_failure) return;
+            }
+        }
     }
 }
 
@@ -859,8 +913,8 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     /* Stopping at the first failure (the default) stops the sections after it too: its report is
      * printed, and an engine that failed has failed. */
     void (*const sections[])(tally *, const uint8_t *) = {
-        edge_cases, scale_cases, shapes, round_trips, step_counts, call_sequences};
-    static const char *const names[] = {"edge cases", "past the tiles, 2^24 and 2^32 cells",
+        edge_cases, seams, scale_cases, shapes, round_trips, step_counts, call_sequences};
+    static const char *const names[] = {"edge cases", "seams", "past the tiles, 2^24 and 2^32 cells",
                                         "thin and tall grids", "zero-step round trips",
                                         "step counts", "call sequences"};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
@@ -897,6 +951,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     sum->round_trips = t.round_trips;
     sum->sequences = t.sequences;
     sum->shapes_passed = t.shapes_passed;
+    sum->seams_passed = t.seams_passed;
     sum->step_counts = t.counts_passed;
     sum->step_counts_blind = t.counts_blind;
     sum->step_counts_max = t.counts_max;
@@ -1012,6 +1067,9 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
            "%" PRIu64 " cells (%s)\n",
            engine->name, tile, sum.scale_passed, huge, sum.lightcone_cells,
            classes[0] ? classes : "none");
+    printf("%s: seams: %d grids passed (the last tile short, full and long, %d grids each: a "
+           "one-cell error right half the time passes them with probability 2^-%d)\n",
+           engine->name, sum.seams_passed, CC_SEAM_GRIDS, CC_SEAM_GRIDS);
     printf("%s: thin and tall grids: %d passed; step counts: %d passed (largest %" PRId64
            ", %d left out); call sequences: %d passed\n",
            engine->name, sum.shapes_passed, sum.step_counts, sum.step_counts_max,

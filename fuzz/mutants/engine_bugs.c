@@ -29,10 +29,14 @@ typedef enum bug {
     BUG_BLOCK_REMAINDER, /* steps in blocks of 16, then pairs: after a full block, an odd
                           * remainder is rounded down (k = 17, 19, 33, ... run one step short) */
     BUG_STEPS16,       /* the step count kept in 16 bits */
-    BUG_ROW16          /* the neighbour's row index kept in 16 bits: wrong past 65536 rows */
+    BUG_ROW16,         /* the neighbour's row index kept in 16 bits: wrong past 65536 rows */
+    BUG_TORUS_CORNER   /* 32x32 tiles: on a grid of whole tiles, the last tile's halo corner
+                        * across the torus corner is never loaded, so its last cell counts its
+                        * diagonal neighbour (0,0) as dead */
 } bug;
 
 #define TILE 256
+#define CORNER_TILE 32
 #define WORD 64
 #define INDEX_BITS 24
 #define HISTORY_CREATES 40
@@ -178,6 +182,9 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
                 uint64_t row = ctx->b == BUG_ROW16 ? (uint16_t)ny : (uint64_t)ny;
                 uint64_t at = row * (uint64_t)w + (uint64_t)nx;
                 if (ctx->b == BUG_INDEX_WRAP) at &= (1ull << INDEX_BITS) - 1;
+                if (ctx->b == BUG_TORUS_CORNER && at == 0 && x == w - 1 && y == h - 1 &&
+                    w % CORNER_TILE == 0 && h % CORNER_TILE == 0)
+                    continue; /* the halo corner never loaded: read as dead */
                 count += in[at] != 0;
             }
             out[i] = (uint8_t)cc_set_has(alive ? &rule->survive : &rule->birth, count);
@@ -224,13 +231,18 @@ BUG_CREATE(load_skip_create, BUG_LOAD_SKIP)
 BUG_CREATE(block_remainder_create, BUG_BLOCK_REMAINDER)
 BUG_CREATE(steps16_create, BUG_STEPS16)
 BUG_CREATE(row16_create, BUG_ROW16)
+BUG_CREATE(torus_corner_create, BUG_TORUS_CORNER)
+
+/* The square tiles of the torus-corner bug; the other blocks are rows of columns. */
+#define BUG_TILE_H(tile) ((tile) == CORNER_TILE ? (tile) : 0)
 
 /* Every bug engine takes any shape and centre up to its largest radius, states the block its bug
  * is tied to (0: none), and runs the per-cell loop with its own create. */
 #define BUG_ENGINE(engine_name, engine_summary, radius, tile, create_fn)                           \
     {.name = engine_name, .summary = engine_summary,                                               \
-     .caps = {.radius_max = (radius), .tile_w = (tile)}, .create = create_fn, .load = bug_load,    \
-     .step = bug_step, .store = bug_store, .destroy = bug_destroy}
+     .caps = {.radius_max = (radius), .tile_w = (tile), .tile_h = BUG_TILE_H(tile)},               \
+     .create = create_fn, .load = bug_load, .step = bug_step, .store = bug_store,                  \
+     .destroy = bug_destroy}
 
 static const cc_engine bug_engines[] = {
     BUG_ENGINE("mutant.past-tile",
@@ -262,11 +274,15 @@ static const cc_engine bug_engines[] = {
     BUG_ENGINE("mutant.steps16", "the step count kept in 16 bits", 16, 0, steps16_create),
     BUG_ENGINE("mutant.row16", "the neighbour's row index kept in 16 bits", 16, 0,
                row16_create),
+    BUG_ENGINE("mutant.torus-corner",
+               "32x32 tiles: on whole tiles, the last cell misses its neighbour across the torus corner",
+               16, CORNER_TILE, torus_corner_create),
 };
 
 static const cc_engine *const engine_bugs[] = {
     &bug_engines[0], &bug_engines[1], &bug_engines[2], &bug_engines[3],
     &bug_engines[4], &bug_engines[5], &bug_engines[6], &bug_engines[7],
-    &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], NULL};
+    &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
+    NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

@@ -36,6 +36,7 @@ static const struct {
     {"mutant.block-remainder", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
     {"mutant.steps16", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
     {"mutant.row16", "mismatch with the oracle", CC_SECTION_SHAPES, "shapes"},
+    {"mutant.torus-corner", "mismatch with the oracle", CC_SECTION_SEAMS, "seams"},
 };
 
 /* cc_conformance_run with stdout captured into report. */
