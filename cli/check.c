@@ -21,6 +21,10 @@ enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, BUDGET, PROGR
 /* Grids up to this many cells are timed on their first steps before a replay; larger ones are
  * estimated from the kind's fastest rate alone. */
 #define CHECK_PROBE_CELLS_MAX (1 << 22)
+/* Nor is a case whose lower bound is under this fraction of the budget: no engine is a thousand
+ * times slower than its kind's fastest rate, and the probe would run a hanging engine's first
+ * call to its time limit once more before the replay. */
+#define CHECK_PROBE_BUDGET_FRACTION 1e-3
 
 /* check --case within the time budget, before it starts: the engine timed on the case's first
  * steps (or, for a large grid, a lower bound from its kind's rate), times the runs the call
@@ -39,7 +43,10 @@ static int case_within_budget(const cc_engine *engine, const char *line, double 
              CHECK_CASE_RUNS, engine->hardware == CC_HW_GPU ? CC_RATE_GPU : CC_RATE_CPU,
              (long long)c.steps);
     cc_grid g;
+    double lower = CHECK_CASE_RUNS * per_run + (double)c.steps * CHECK_CALL_SECONDS_MIN;
+    if (budget <= 0.0) budget = CC_TIME_BUDGET_DEFAULT;
     if (c.steps > 0 && (double)c.w * (double)c.h <= CHECK_PROBE_CELLS_MAX &&
+        lower >= budget * CHECK_PROBE_BUDGET_FRACTION &&
         cc_limit_time("", CHECK_CASE_RUNS * per_run + (double)c.steps * CHECK_CALL_SECONDS_MIN,
                       budget, "", &ignored) == CC_OK &&
         cc_engine_check(engine, &c.rule, c.w, c.h, &ignored) == CC_OK &&
