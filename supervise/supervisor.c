@@ -723,6 +723,7 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     /* While create runs, the worker's header holds what it is counted for. */
     sv->live++;
     rc = call(sv, &req, &rep, NULL, 0, &ci, err);
+    ((sv_header *)(void *)sv->map)->creating_host_bytes = 0.0;
     if (rc) {
         if (sv->pid > 0) sv->live--;
         free(sc);

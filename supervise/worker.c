@@ -150,7 +150,8 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
         header_of(w)->creating_host_bytes = need.host_bytes;
         cc_context *made = NULL;
         rep->rc = cc_engine_create(e, &req->rule, req->w, req->h, &made, err);
-        header_of(w)->creating_host_bytes = 0.0;
+        /* The supervisor clears creating_host_bytes once it counts the context (or its
+         * failure): until then what create left resident is still counted. */
         if (rep->rc) return;
         w->contexts[w->ncontexts++] = made;
         rep->ctx = (uint32_t)w->ncontexts;
