@@ -121,7 +121,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     if (cli_unavailable(engine, "", &err)) return cli_failed(&err);
     int rc;
     if (case_line && calls) {
-        rc = cc_sequence_check_line(engine, case_line, calls, stdout, &err);
+        rc = cc_sequence_check_line(engine, case_line, calls, NULL, stdout, &err);
         if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }

@@ -165,7 +165,7 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
              * huge case takes minutes. */
             char at[96];
             snprintf(at, sizeof at, "case %" PRIu64 " of master seed %.16s...", i, master);
-            cc_failure_print_short(out, engine->name, at, &drawn.c, &check);
+            cc_failure_print_short(out, opt->reproduce, engine->name, at, &drawn.c, &check);
             fprintf(out, "  analysing it: the full report follows\n");
             fflush(out);
             if ((rc = cc_failure_analyse(engine, &drawn.c, &check, opt, (int64_t)i, &res->failure,

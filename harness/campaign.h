@@ -173,6 +173,7 @@ typedef struct cc_divergence {
 
 typedef struct cc_failure_report {
     char engine[64];
+    char command[512];           /* the reproducer's command before --case ("": cellcheck's) */
     cc_case failing;
     char line[CC_CASE_TEXT_MAX];
     int from_campaign;           /* 1: master and index say where the case came from */
@@ -205,11 +206,13 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out);
 
 /* The one-line form of a failure, for failures after the first full report: the engine, the
  * section (or NULL), the verdict and the reproducer. */
-void cc_failure_print_short(FILE *out, const char *engine, const char *section, const cc_case *c,
-                            const cc_check_result *res);
+void cc_failure_print_short(FILE *out, const char *command, const char *engine,
+                            const char *section, const cc_case *c, const cc_check_result *res);
 
-/* "  <label>: cellcheck check --engine E --case 'LINE'": the only place a reproducer is spelled. */
-void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line);
+/* "  <label>: cellcheck check --engine E --case 'LINE'", or with command (not NULL or "")
+ * "  <label>: COMMAND --case 'LINE'": the only place a reproducer is spelled. */
+void cc_print_reproducer(FILE *out, const char *label, const char *command, const char *engine,
+                         const char *line);
 
 /* The rule at another radius, its count ranges keeping their meaning: a bound in the lower half
  * of 0..max (counts from the bottom) stays, at most half the new largest count; a bound in the

@@ -84,20 +84,20 @@ static void report_failure(tally *t, const char *section, const cc_case *c,
     /* Faults end an engine's checks: what follows would repeat them at their cost. */
     if (cc_failure_kind_is_fault(res->kind)) t->stopped = 1;
     if (t->reported) {
-        cc_failure_print_short(stdout, t->engine->name, section, c, res);
+        cc_failure_print_short(stdout, t->opt->reproduce, t->engine->name, section, c, res);
         return;
     }
     t->reported = 1;
     printf("FAILED in %s:\n", section);
     /* The verdict first: the analysis steps and shrinks the case again. */
-    cc_failure_print_short(stdout, t->engine->name, section, c, res);
+    cc_failure_print_short(stdout, t->opt->reproduce, t->engine->name, section, c, res);
     printf("  analysing it: the full report follows\n");
     fflush(stdout);
     cc_failure_report rep;
     cc_error err;
     if (cc_failure_analyse(t->engine, c, res, t->opt, -1, &rep, &err)) {
         printf("analysis failed: %s\n", err.msg);
-        cc_failure_print_short(stdout, t->engine->name, section, c, res);
+        cc_failure_print_short(stdout, t->opt->reproduce, t->engine->name, section, c, res);
         return;
     }
     cc_failure_report_print(&rep, stdout);
@@ -744,16 +744,16 @@ static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         if (!t->reported) {
             printf("FAILED in call sequences:\n");
             /* The verdict first: shrinking runs the sequence again, many times. */
-            cc_sequence_report(stdout, t->engine->name, &c, &s, &res, NULL, 0);
+            cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, &c, &s, &res, NULL, 0);
             fflush(stdout);
             if (!cc_failure_kind_is_fault(res.kind) && t->opt->shrink &&
                 cc_sequence_shrink(t->engine, &c, &s, &res, SEQUENCE_SHRINK_TRIES, &shortest,
                                    &tries, &err) == CC_OK &&
                 shortest.n < s.n)
-                cc_sequence_report(stdout, t->engine->name, &c, &s, &res, &shortest, tries);
+                cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, &c, &s, &res, &shortest, tries);
             t->reported = 1;
         } else {
-            cc_sequence_report(stdout, t->engine->name, &c, &s, &res, NULL, 0);
+            cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, &c, &s, &res, NULL, 0);
         }
         if (t->opt->stop_at_first_failure) return;
     }
@@ -1026,6 +1026,28 @@ void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIG
     memcpy(rows, table, sizeof table);
 }
 
+static const char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* What a reproducer runs: this test binary, which knows its engine wherever it was built (a port's
+ * own workspace too). Run by `bazel test` as the test itself, its target with `bazel run`;
+ * elsewhere (another test's script, a bundle) the binary's own path. "" for an engine from a
+ * plugin, which cellcheck loads as the plugin's users do. */
+static void reproducer_command(const char *argv0, char *out, size_t size) {
+    char plugins[16];
+    cc_plugin_args(plugins, sizeof plugins);
+    const char *target = getenv("TEST_TARGET"), *binary = getenv("TEST_BINARY");
+    if (plugins[0])
+        out[0] = '\0';
+    else if (target && target[0] && binary && !strcmp(base_name(binary), base_name(argv0)))
+        /* bazel run takes a sharded test only with sharding off. */
+        snprintf(out, size, "bazel run --test_sharding_strategy=disabled %s --", target);
+    else
+        snprintf(out, size, "%s", argv0);
+}
+
 static int conformance_main(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv) {
     (void)reference;
@@ -1037,7 +1059,8 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
         fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
         return 2;
     }
-    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 5 + CC_SUPERVISION_OPTION_COUNT] = {
+    const char *case_line = NULL, *calls = NULL;
+    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 7 + CC_SUPERVISION_OPTION_COUNT] = {
         [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                                       "where failure reports are written"),
         [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt.verbose,
@@ -1047,17 +1070,38 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
             "replay a failing case alone in a fresh worker process"),
         [CC_CAMPAIGN_OPTION_COUNT + 3] = cc_huge_grid_option(&opt),
         [CC_CAMPAIGN_OPTION_COUNT + 4] = cc_progress_option(&opt),
+        [CC_CAMPAIGN_OPTION_COUNT + 5] = CC_OPTION_STRING(
+            "case", "LINE", &case_line, "replay one case: the line a failure prints"),
+        [CC_CAMPAIGN_OPTION_COUNT + 6] = CC_OPTION_STRING(
+            "calls", "SEQUENCE", &calls, "with --case, run that call sequence on it"),
     };
     cc_campaign_option_rows(&opt, rows);
-    cc_supervision_option_rows(&opt, rows + CC_CAMPAIGN_OPTION_COUNT + 5);
+    cc_supervision_option_rows(&opt, rows + CC_CAMPAIGN_OPTION_COUNT + 7);
     cc_command cmd = {cc_options_program(argc, argv, "conformance"),
-                      "The engine's conformance test: edge cases, zero-step round trips, the\n"
-                      "refusal of unsupported parameters, then a seeded campaign against the\n"
-                      "oracle.",
+                      "The engine's conformance test: edge cases, seams, shapes, zero-step round\n"
+                      "trips, step counts, call sequences, then a seeded campaign against the\n"
+                      "oracle. With --case, replays the one case a failure printed.",
                       rows, sizeof rows / sizeof rows[0]};
     if (cc_options_parse_or_usage(&cmd, argc, argv, stdout, stderr, &status)) return status;
     cc_supervision_apply(engine, &opt);
+    if (calls && !case_line) {
+        fprintf(stderr, "%s conformance: --calls needs --case\n", engine->name);
+        return 2;
+    }
     if (cc_harness_skip(engine, &status)) return status;
+    char command[512];
+    reproducer_command(argv[0], command, sizeof command);
+    if (command[0]) opt.reproduce = command;
+    if (case_line) {
+        int rc = calls ? cc_sequence_check_line(engine, case_line, calls, opt.reproduce, stdout, &err)
+                       : cc_campaign_check_line(engine, case_line, &opt, NULL, &err);
+        if (rc == CC_OK) return 0;
+        if (rc != CC_ERR_MISMATCH) {
+            fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
+            return 2;
+        }
+        return 1;
+    }
     char master[2 * CC_SEED_BYTES + 1], caps[256];
     case_seed_format_hex(opt.master, master);
     cc_engine_describe_caps(engine, caps, sizeof caps);

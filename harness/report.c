@@ -34,6 +34,7 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
                        cc_error *err) {
     memset(rep, 0, sizeof *rep);
     snprintf(rep->engine, sizeof rep->engine, "%s", engine->name);
+    if (opt->reproduce) snprintf(rep->command, sizeof rep->command, "%s", opt->reproduce);
     rep->failing = *c;
     rep->result = *res;
     rep->divergence.first_step = -1;
@@ -90,12 +91,22 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
 /* Under bazel test the picture is written into the test's outputs directory, which is gone once
  * the test ends: the report names where Bazel keeps it instead. */
 static void print_picture(FILE *out, const char *indent, const char *png) {
-    const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR"), *binary = getenv("TEST_BINARY");
+    const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR"), *target = getenv("TEST_TARGET");
+    const char *shard = getenv("TEST_SHARD_INDEX"), *shards = getenv("TEST_TOTAL_SHARDS");
     size_t n = outputs ? strlen(outputs) : 0;
-    if (n && binary && strncmp(png, outputs, n) == 0 && png[n] == '/') {
-        if (binary[0] == '.' && binary[1] == '/') binary += 2;
-        fprintf(out, "%sdifference picture: %s in bazel-testlogs/%s/test.outputs/outputs.zip\n",
-                indent, png + n + 1, binary);
+    if (n && target && strncmp(png, outputs, n) == 0 && png[n] == '/') {
+        /* //pkg:name keeps its logs in bazel-testlogs/pkg/name, a shard's in shard_I_of_N. */
+        char dir[512], where[64] = "";
+        snprintf(dir, sizeof dir, "%s", target[0] == '/' && target[1] == '/' ? target + 2 : target);
+        char *colon = strrchr(dir, ':');
+        if (colon) {
+            *colon = '/';
+            if (colon == dir) memmove(dir, dir + 1, strlen(dir));
+        }
+        int i = shard ? atoi(shard) : 0, count = shards ? atoi(shards) : 0;
+        if (count > 1) snprintf(where, sizeof where, "/shard_%d_of_%d", i + 1, count);
+        fprintf(out, "%sdifference picture: %s in bazel-testlogs/%s%s/test.outputs/outputs.zip\n",
+                indent, png + n + 1, dir, where);
         return;
     }
     fprintf(out, "%sdifference picture: %s\n", indent, png);
@@ -126,21 +137,26 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
 
 /* The plugins this process loaded (cellcheck exports them in CELLCHECK_PLUGINS), so that the
  * command finds a plugin's engine when it is run again. */
-void cc_print_reproducer(FILE *out, const char *label, const char *engine, const char *line) {
+void cc_print_reproducer(FILE *out, const char *label, const char *command, const char *engine,
+                         const char *line) {
     if (!out) out = stdout;
+    if (command && command[0]) {
+        fprintf(out, "  %s: %s --case '%s'\n", label, command, line);
+        return;
+    }
     char plugins[4096];
     cc_plugin_args(plugins, sizeof plugins);
     fprintf(out, "  %s: cellcheck%s check --engine %s --case '%s'\n", label, plugins, engine, line);
 }
 
-void cc_failure_print_short(FILE *out, const char *engine, const char *section, const cc_case *c,
-                            const cc_check_result *res) {
+void cc_failure_print_short(FILE *out, const char *command, const char *engine,
+                            const char *section, const cc_case *c, const cc_check_result *res) {
     if (!out) out = stdout;
     char line[CC_CASE_TEXT_MAX];
     if (case_format(c, line, sizeof line, NULL)) snprintf(line, sizeof line, "(unprintable)");
     fprintf(out, "FAILED: %s: %s%s%s: %s\n", engine, section ? section : "", section ? ": " : "",
             cc_failure_kind_name(res->kind), res->detail);
-    cc_print_reproducer(out, "reproduce", engine, line);
+    cc_print_reproducer(out, "reproduce", command, engine, line);
 }
 
 void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
@@ -188,7 +204,8 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
     } else if (rep->shrink_tries > 0) {
         fprintf(out, "  shrinking found nothing smaller (%d cases tried)\n", rep->shrink_tries);
     }
-    cc_print_reproducer(out, "reproduce", rep->engine, rep->line);
-    if (rep->shrunk) cc_print_reproducer(out, "reproduce shrunk", rep->engine, rep->smallest_line);
+    cc_print_reproducer(out, "reproduce", rep->command, rep->engine, rep->line);
+    if (rep->shrunk)
+        cc_print_reproducer(out, "reproduce shrunk", rep->command, rep->engine, rep->smallest_line);
     fflush(out);
 }

@@ -390,7 +390,7 @@ int cc_sequence_shrink(const cc_engine *engine, const cc_case *c, const cc_call_
     return CC_OK;
 }
 
-void cc_sequence_report(FILE *out, const char *engine, const cc_case *c,
+void cc_sequence_report(FILE *out, const char *command, const char *engine, const cc_case *c,
                         const cc_call_sequence *s, const cc_sequence_result *res,
                         const cc_call_sequence *shortest, int tries) {
     if (!out) out = stdout;
@@ -406,12 +406,15 @@ void cc_sequence_report(FILE *out, const char *engine, const cc_case *c,
         fprintf(out, "  shortest failing sequence: %s (%d calls of %d, %d tries)\n", text,
                 shortest->n, s->n, tries);
     }
-    fprintf(out, "  reproduce: cellcheck%s check --engine %s --case '%s' --calls '%s'\n", plugins,
-            engine, line, text);
+    if (command && command[0])
+        fprintf(out, "  reproduce: %s --case '%s' --calls '%s'\n", command, line, text);
+    else
+        fprintf(out, "  reproduce: cellcheck%s check --engine %s --case '%s' --calls '%s'\n",
+                plugins, engine, line, text);
 }
 
 int cc_sequence_check_line(const cc_engine *engine, const char *case_line, const char *calls,
-                           FILE *out, cc_error *err) {
+                           const char *command, FILE *out, cc_error *err) {
     if (!out) out = stdout;
     cc_case c;
     cc_call_sequence s;
@@ -442,6 +445,6 @@ int cc_sequence_check_line(const cc_engine *engine, const char *case_line, const
     if (cc_failure_kind_is_fault(res.kind) ||
         cc_sequence_shrink(engine, &c, &s, &res, 64, &shortest, &tries, err))
         shortest = s;
-    cc_sequence_report(out, engine->name, &c, &s, &res, &shortest, tries);
+    cc_sequence_report(out, command, engine->name, &c, &s, &res, &shortest, tries);
     return CC_ERR_MISMATCH;
 }

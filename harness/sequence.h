@@ -84,7 +84,7 @@ int cc_sequence_shrink(const cc_engine *engine, const cc_case *c, const cc_call_
 
 /* Prints a failing sequence's report: the verdict, the case, the sequence and the shortest one,
  * and the reproducer `cellcheck check --engine E --case 'LINE' --calls 'SEQUENCE'`. */
-void cc_sequence_report(FILE *out, const char *engine, const cc_case *c,
+void cc_sequence_report(FILE *out, const char *command, const char *engine, const cc_case *c,
                         const cc_call_sequence *s, const cc_sequence_result *res,
                         const cc_call_sequence *shortest, int tries);
 
@@ -92,7 +92,7 @@ void cc_sequence_report(FILE *out, const char *engine, const cc_case *c,
  * failure) to out. CC_OK when it passed, CC_ERR_MISMATCH when it failed, CC_ERR_ARG for a
  * malformed line or sequence, or a case outside the engine's caps. */
 int cc_sequence_check_line(const cc_engine *engine, const char *case_line, const char *calls,
-                           FILE *out, cc_error *err);
+                           const char *command, FILE *out, cc_error *err);
 
 #ifdef __cplusplus
 }

@@ -109,17 +109,17 @@ int main(int argc, char **argv) {
     /* The reproducer: check --calls. */
     char buf[4096] = "";
     FILE *out = fmemopen(buf, sizeof buf - 1, "w");
-    int rc = cc_sequence_check_line(scratch, life_case, "load#0 step(1) store step(2) store", out,
+    int rc = cc_sequence_check_line(scratch, life_case, "load#0 step(1) store step(2) store", NULL, out,
                                     &err);
     fclose(out);
     CHECKF(&t, rc == CC_ERR_MISMATCH && strstr(buf, "--calls 'load#0 step(1) store step(") &&
                    strstr(buf, "differs along a call sequence"),
            "rc %d: %s", rc, buf);
     out = fmemopen(buf, sizeof buf - 1, "w");
-    rc = cc_sequence_check_line(control, life_case, "load#0 step(1) store step(2) store", out, &err);
+    rc = cc_sequence_check_line(control, life_case, "load#0 step(1) store step(2) store", NULL, out, &err);
     fclose(out);
     CHECKF(&t, rc == CC_OK && strstr(buf, "PASSED"), "rc %d: %s", rc, buf);
-    CHECK(&t, cc_sequence_check_line(control, life_case, "load#0 jump", NULL, &err) == CC_ERR_ARG);
+    CHECK(&t, cc_sequence_check_line(control, life_case, "load#0 jump", NULL, NULL, &err) == CC_ERR_ARG);
     cc_supervisor_close(sv);
     return check_summary(&t);
 }
