@@ -151,6 +151,19 @@ expect 0 "check a plugin engine" -- "$tool" --plugin="$plugin" check --engine ex
 expect 1 "check a wrong plugin engine" -- "$tool" --plugin "$wrong_plugin" check --engine example.threshold --cases 30
 grep -q "reproduce: cellcheck --plugin /.*check --engine example.threshold --case" "$tmp/out" ||
     fail "the reproducer does not name the plugin"
+# certify --report-dir: the failure's difference pictures, each with its legend beside it.
+mkdir -p "$tmp/pictures"
+expect 1 "certify a wrong plugin engine with pictures" -- "$tool" --plugin "$wrong_plugin" certify \
+    --engine example.threshold --cases 30 --huge-grid off --report-dir "$tmp/pictures" --out-dir "$tmp"
+pictures=$(find "$tmp/pictures" -name '*.png' | wc -l)
+[ "$pictures" -ge 1 ] || fail "certify --report-dir wrote no difference picture"
+for png in "$tmp/pictures"/*.png; do
+    grep -q "^red: alive in the engine's grid only" "${png%.png}.txt" 2>/dev/null ||
+        fail "no legend beside $png"
+done
+grep -q "difference picture: $tmp/pictures/" "$tmp/out" || fail "the report does not name the picture"
+expect 2 "certify --report-dir that is not a directory" -- "$tool" certify --engine cpu.ref \
+    --report-dir "$tmp/none/here"
 expect 2 "a missing plugin" -- "$tool" --plugin "$tmp/none.so" list
 grep -q "plugin $tmp/none.so cannot be loaded" "$tmp/err" || fail "a missing plugin is not named"
 # One library named twice is loaded once (a reproducer run where CELLCHECK_PLUGINS still names

@@ -281,8 +281,8 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
-enum { ENGINE, CASES, SEED, OUT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS, TIME_LIMIT,
-       MEMORY_MARGIN, NOPTIONS };
+enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
+       TIME_LIMIT, MEMORY_MARGIN, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -309,6 +309,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                                      "the engine to certify (default: every engine)"),
         [OUT_DIR] = CC_OPTION_STRING("out-dir", "DIR", &out_dir,
                                      "where certificate.md and .json go (default .)"),
+        [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
+                                        "where each failure's difference pictures go, with "
+                                        "their legends (default: none written)"),
         [CATALOGUE] = CC_OPTION_STRING("catalogue", "FILE", &catalogue,
                                        "the golden catalogue (default golden/catalogue.txt)"),
         [HUGE_GRID] = cc_huge_grid_option(&opt),
@@ -368,6 +371,13 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     if (stat(out_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) || access(out_dir, W_OK) != 0) {
         free(rows);
         cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (opt.report_dir &&
+        (stat(opt.report_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) ||
+         access(opt.report_dir, W_OK) != 0)) {
+        free(rows);
+        cc_fail(&err, CC_ERR_ARG, "--report-dir %s is not a writable directory", opt.report_dir);
         return cli_bad_usage(&cmd, &err);
     }
     char catalogue_path[4096];

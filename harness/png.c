@@ -125,52 +125,113 @@ int png_encode_indexed(const uint8_t *pixels, int32_t w, int32_t h, const uint8_
 
 int32_t png_diff_scale(int32_t w, int32_t h) {
     int32_t side = w > h ? w : h;
-    int32_t scale = 256 / (side > 0 ? side : 1);
+    int32_t scale = 512 / (side > 0 ? side : 1);
     if (scale < 1) scale = 1;
-    if (scale > 16) scale = 16;
+    if (scale > 32) scale = 32;
     return scale;
 }
 
-static const uint8_t diff_palette[4 * 3] = {
+static const uint8_t diff_palette[5 * 3] = {
     255, 255, 255, /* both dead */
     64,  64,  64,  /* both alive */
     220, 20,  20,  /* engine only */
     20,  60,  230, /* oracle only */
+    255, 225, 110, /* near a difference */
 };
+
+static int32_t window_start(int32_t first, int32_t side, int32_t window) {
+    if (side <= window) return 0;
+    int32_t x = first < 0 ? 0 : first - window / 2;
+    if (x < 0) x = 0;
+    if (x > side - window) x = side - window;
+    return x;
+}
+
+png_diff_window png_diff_window_of(const cc_grid *engine, const cc_grid *oracle) {
+    png_diff_window win = {.first_x = -1, .first_y = -1};
+    size_t n = (size_t)engine->w * (size_t)engine->h;
+    for (size_t i = 0; i < n; i++)
+        if ((engine->cells[i] != 0) != (oracle->cells[i] != 0)) {
+            win.first_x = (int32_t)(i % (size_t)engine->w);
+            win.first_y = (int32_t)(i / (size_t)engine->w);
+            break;
+        }
+    win.w = engine->w < PNG_DIFF_WINDOW ? engine->w : PNG_DIFF_WINDOW;
+    win.h = engine->h < PNG_DIFF_WINDOW ? engine->h : PNG_DIFF_WINDOW;
+    win.x0 = window_start(win.first_x, engine->w, PNG_DIFF_WINDOW);
+    win.y0 = window_start(win.first_y, engine->h, PNG_DIFF_WINDOW);
+    win.scale = png_diff_scale(win.w, win.h);
+    return win;
+}
+
+/* The palette index of window cell (x, y). */
+static uint8_t cell_colour(const cc_grid *engine, const cc_grid *oracle, const png_diff_window *win,
+                           int32_t x, int32_t y) {
+    size_t i = (size_t)(win->y0 + y) * (size_t)engine->w + (size_t)(win->x0 + x);
+    int e = engine->cells[i] != 0, o = oracle->cells[i] != 0;
+    if (e != o) return e ? PNG_DIFF_ENGINE_ONLY : PNG_DIFF_ORACLE_ONLY;
+    if (e) return PNG_DIFF_BOTH_ALIVE;
+    for (int32_t dy = -PNG_DIFF_NEAR_CELLS; dy <= PNG_DIFF_NEAR_CELLS; dy++)
+        for (int32_t dx = -PNG_DIFF_NEAR_CELLS; dx <= PNG_DIFF_NEAR_CELLS; dx++) {
+            int32_t nx = x + dx, ny = y + dy;
+            if (nx < 0 || ny < 0 || nx >= win->w || ny >= win->h) continue;
+            size_t j = (size_t)(win->y0 + ny) * (size_t)engine->w + (size_t)(win->x0 + nx);
+            if ((engine->cells[j] != 0) != (oracle->cells[j] != 0)) return PNG_DIFF_NEAR;
+        }
+    return PNG_DIFF_BOTH_DEAD;
+}
+
+/* The words beside a picture: what it shows and what its colours mean. */
+static int write_legend(const char *png_path, const cc_grid *engine, const png_diff_window *win,
+                        cc_error *err) {
+    char path[1100];
+    size_t n = strlen(png_path);
+    if (n > 4 && !strcmp(png_path + n - 4, ".png"))
+        snprintf(path, sizeof path, "%.*s.txt", (int)(n - 4), png_path);
+    else
+        snprintf(path, sizeof path, "%s.txt", png_path);
+    char text[1024], first[96];
+    if (win->first_x >= 0)
+        snprintf(first, sizeof first, "the first difference at (%d,%d)", (int)win->first_x,
+                 (int)win->first_y);
+    else
+        snprintf(first, sizeof first, "no difference");
+    int len = snprintf(
+        text, sizeof text,
+        "cells x %d..%d, y %d..%d of the %dx%d grid, %d pixels a cell; %s\n"
+        "red: alive in the engine's grid only\n"
+        "blue: alive in the oracle's grid only\n"
+        "dark grey: alive in both\n"
+        "white: dead in both\n"
+        "yellow: dead in both, within %d cells of a difference\n",
+        (int)win->x0, (int)(win->x0 + win->w - 1), (int)win->y0, (int)(win->y0 + win->h - 1),
+        (int)engine->w, (int)engine->h, (int)win->scale, first, PNG_DIFF_NEAR_CELLS);
+    return cc_write_file_atomic(path, text, (size_t)len, err);
+}
 
 int png_write_diff(const char *path, const cc_grid *engine, const cc_grid *oracle, cc_error *err) {
     if (engine->w != oracle->w || engine->h != oracle->h)
         return cc_fail(err, CC_ERR_ARG, "png %s: grids %dx%d and %dx%d differ in size", path,
                        (int)engine->w, (int)engine->h, (int)oracle->w, (int)oracle->h);
-    int32_t s = png_diff_scale(engine->w, engine->h);
-    int64_t pw = (int64_t)engine->w * s, ph = (int64_t)engine->h * s;
-    if (pw > 32768 || ph > 32768)
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "png %s: grid %dx%d is too large for a difference picture (32768 pixels a "
-                       "side)",
-                       path, (int)engine->w, (int)engine->h);
+    png_diff_window win = png_diff_window_of(engine, oracle);
+    int32_t s = win.scale;
+    int64_t pw = (int64_t)win.w * s, ph = (int64_t)win.h * s;
     uint8_t *pixels = malloc((size_t)(pw * ph));
     if (!pixels)
         return cc_fail(err, CC_ERR_NOMEM, "png %s: out of memory for %lldx%lld pixels", path,
                        (long long)pw, (long long)ph);
-    for (int64_t py = 0; py < ph; py++) {
-        int32_t y = (int32_t)(py / s);
-        for (int64_t px = 0; px < pw; px++) {
-            int32_t x = (int32_t)(px / s);
-            size_t i = (size_t)y * (size_t)engine->w + (size_t)x;
-            int e = engine->cells[i] != 0, o = oracle->cells[i] != 0;
-            pixels[py * pw + px] = (uint8_t)(e && o   ? PNG_DIFF_BOTH_ALIVE
-                                             : e      ? PNG_DIFF_ENGINE_ONLY
-                                             : o      ? PNG_DIFF_ORACLE_ONLY
-                                                      : PNG_DIFF_BOTH_DEAD);
+    for (int32_t y = 0; y < win.h; y++)
+        for (int32_t x = 0; x < win.w; x++) {
+            uint8_t c = cell_colour(engine, oracle, &win, x, y);
+            for (int32_t py = 0; py < s; py++)
+                memset(pixels + ((int64_t)y * s + py) * pw + (int64_t)x * s, c, (size_t)s);
         }
-    }
     uint8_t *png = NULL;
     size_t len = 0;
-    int rc = png_encode_indexed(pixels, (int32_t)pw, (int32_t)ph, diff_palette, 4, &png, &len, err);
+    int rc = png_encode_indexed(pixels, (int32_t)pw, (int32_t)ph, diff_palette, 5, &png, &len, err);
     free(pixels);
     if (rc) return cc_prefix(err, "writing %s", path);
     rc = cc_write_file_atomic(path, (const char *)png, len, err);
     free(png);
-    return rc;
+    return rc ? rc : write_legend(path, engine, &win, err);
 }

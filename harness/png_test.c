@@ -186,6 +186,54 @@ static void test_encode_refused(checks *t) {
     free(wide);
 }
 
+/* One wrong cell of a 251x241 grid: a 128x128 window around it at 4 pixels a cell, the cell
+ * red, yellow around it, and the legend beside the picture naming the window. */
+static void test_diff_crop(checks *t, const char *dir) {
+    cc_grid engine, oracle;
+    cc_error err;
+    cc_grid_alloc(&engine, 251, 241, &err);
+    cc_grid_alloc(&oracle, 251, 241, &err);
+    engine.cells[(size_t)200 * 251 + 30] = 1; /* (30,200) */
+    png_diff_window win = png_diff_window_of(&engine, &oracle);
+    CHECKF(t,
+           win.first_x == 30 && win.first_y == 200 && win.x0 == 0 && win.y0 == 241 - 128 &&
+               win.w == 128 && win.h == 128 && win.scale == 4,
+           "window %d,%d %dx%d x%d, first (%d,%d)", (int)win.x0, (int)win.y0, (int)win.w,
+           (int)win.h, (int)win.scale, (int)win.first_x, (int)win.first_y);
+    char path[1024], legend[1024];
+    snprintf(path, sizeof path, "%s/crop.png", dir);
+    snprintf(legend, sizeof legend, "%s/crop.txt", dir);
+    int rc = png_write_diff(path, &engine, &oracle, &err);
+    char *png = NULL, *text = NULL;
+    size_t len = 0, text_len = 0;
+    rc = rc ? rc : cc_read_file(path, &png, &len, &err);
+    rc = rc ? rc : cc_read_file(legend, &text, &text_len, &err);
+    decoded d = {.w = 0};
+    if (CHECKF(t, rc == CC_OK && decode((const uint8_t *)png, len, &d), "crop: %s%s", err.msg,
+               d.error)) {
+        int32_t cx = (30 - win.x0) * 4 + 1, cy = (200 - win.y0) * 4 + 1;
+        CHECKF(t, d.w == 512 && d.h == 512, "%ux%u", d.w, d.h);
+        CHECKF(t, d.pixels[cy * 512 + cx] == PNG_DIFF_ENGINE_ONLY, "the wrong cell is %d",
+               d.pixels[cy * 512 + cx]);
+        CHECKF(t, d.pixels[(cy + 8) * 512 + cx + 8] == PNG_DIFF_NEAR &&
+                      d.pixels[(cy + 12) * 512 + cx] == PNG_DIFF_BOTH_DEAD,
+               "around it: %d two cells off, %d three", d.pixels[(cy + 8) * 512 + cx + 8],
+               d.pixels[(cy + 12) * 512 + cx]);
+        free(d.pixels);
+        CHECKF(t,
+               strstr(text, "cells x 0..127, y 113..240 of the 251x241 grid, 4 pixels a cell; "
+                            "the first difference at (30,200)") &&
+                   strstr(text, "red: alive in the engine's grid only"),
+               "legend: %s", text);
+        printf("difference picture %s: 512x512 of cells x 0..127, y 113..240, legend beside\n",
+               path);
+    }
+    free(png);
+    free(text);
+    cc_grid_free(&engine);
+    cc_grid_free(&oracle);
+}
+
 static void test_diff_file(checks *t, const char *dir) {
     cc_grid engine, oracle;
     cc_error err;
@@ -206,34 +254,37 @@ static void test_diff_file(checks *t, const char *dir) {
     if (CHECKF(t, rc == CC_OK && decode((const uint8_t *)text, len, &d),
                "cannot read back %s: %s%s", path, err.msg, d.error)) {
         int32_t s = png_diff_scale(2, 2);
-        CHECKF(t, s == 16 && d.w == 32 && d.h == 32, "scale %d, %ux%u", (int)s, d.w, d.h);
-        /* Pixel (x, y) of the picture is pixels[y * 32 + x]. */
-        uint8_t tl = d.pixels[0], tr = d.pixels[16], bl = d.pixels[16 * 32],
-                br = d.pixels[31 * 32 + 31];
+        CHECKF(t, s == 32 && d.w == 64 && d.h == 64, "scale %d, %ux%u", (int)s, d.w, d.h);
+        /* Pixel (x, y) of the picture is pixels[y * 64 + x]; (1,1), dead in both beside two
+         * differences, is drawn as near one. */
+        uint8_t tl = d.pixels[0], tr = d.pixels[32], bl = d.pixels[32 * 64],
+                br = d.pixels[63 * 64 + 63];
         CHECKF(t,
                tl == PNG_DIFF_BOTH_ALIVE && tr == PNG_DIFF_ENGINE_ONLY &&
-                   bl == PNG_DIFF_ORACLE_ONLY && br == PNG_DIFF_BOTH_DEAD,
+                   bl == PNG_DIFF_ORACLE_ONLY && br == PNG_DIFF_NEAR,
                "pixels %d %d %d %d", tl, tr, bl, br);
         const uint8_t *p = d.palette;
         CHECKF(t, p[0] == 255 && p[1] == 255 && p[2] == 255, "both dead is white");
         CHECKF(t, p[3] == p[4] && p[4] == p[5] && p[3] < 128, "both alive is dark grey");
         CHECKF(t, p[6] > 128 && p[7] < 64 && p[8] < 64, "engine only is red");
         CHECKF(t, p[8 + 3] > 128 && p[6 + 3] < 64, "oracle only is blue");
-        /* Every pixel: each cell is a 16x16 square of one colour. */
+        CHECKF(t, d.colours == 5 && p[12] > 200 && p[13] > 200 && p[14] < 160,
+               "near a difference is yellow");
+        /* Every pixel: each cell is a 32x32 square of one colour. */
         int squares = 1;
-        for (int y = 0; y < 32; y++)
-            for (int x = 0; x < 32; x++)
-                squares &= d.pixels[y * 32 + x] == d.pixels[(y / 16) * 16 * 32 + (x / 16) * 16];
-        CHECKF(t, squares, "cells are not 16x16 squares");
+        for (int y = 0; y < 64; y++)
+            for (int x = 0; x < 64; x++)
+                squares &= d.pixels[y * 64 + x] == d.pixels[(y / 32) * 32 * 64 + (x / 32) * 32];
+        CHECKF(t, squares, "cells are not 32x32 squares");
         free(d.pixels);
-        printf("difference picture %s: 32x32, the four colours where expected\n", path);
+        printf("difference picture %s: 64x64, the five colours where expected\n", path);
     }
     free(text);
     cc_grid_free(&engine);
     cc_grid_free(&oracle);
     CHECKF(t,
-           png_diff_scale(1000, 10) == 1 && png_diff_scale(100, 3) == 2 &&
-               png_diff_scale(3, 3) == 16,
+           png_diff_scale(1000, 10) == 1 && png_diff_scale(128, 3) == 4 &&
+               png_diff_scale(3, 3) == 32,
            "scales");
     cc_grid other;
     cc_grid_alloc(&other, 3, 2, &err);
@@ -259,5 +310,6 @@ int main(void) {
     test_encode(&t, 1, 1000);
     test_encode_refused(&t);
     test_diff_file(&t, dir ? dir : "/tmp");
+    test_diff_crop(&t, dir ? dir : "/tmp");
     return check_summary(&t);
 }

@@ -105,11 +105,14 @@ static void print_picture(FILE *out, const char *indent, const char *png) {
         }
         int i = shard ? atoi(shard) : 0, count = shards ? atoi(shards) : 0;
         if (count > 1) snprintf(where, sizeof where, "/shard_%d_of_%d", i + 1, count);
-        fprintf(out, "%sdifference picture: %s in bazel-testlogs/%s%s/test.outputs/outputs.zip\n",
+        fprintf(out,
+                "%sdifference picture: %s in bazel-testlogs/%s%s/test.outputs/outputs.zip (its "
+                "window and colours in the .txt beside it)\n",
                 indent, png + n + 1, dir, where);
         return;
     }
-    fprintf(out, "%sdifference picture: %s\n", indent, png);
+    fprintf(out, "%sdifference picture: %s (its window and colours in the .txt beside it)\n",
+            indent, png);
 }
 
 static void print_divergence(const cc_divergence *d, const cc_case *c, const char *indent,
