@@ -5,8 +5,7 @@
 # (certified on GPU runners from the bundle); the external Bazel workspace's tests. One line per example:
 # "EXAMPLE <name> PASSED" or "EXAMPLE <name> FAILED", then exit 1 if any failed.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
+cd "$(dirname "$0")/.." || exit 1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0

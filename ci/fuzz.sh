@@ -5,7 +5,7 @@
 # exit is non-zero if any target found something.
 #   ci/fuzz.sh [SECONDS_PER_TARGET]   default 60
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 seconds="${1:-60}"
 if [ ! -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a ] || ! command -v clang-14 >/dev/null; then
     sudo=""
@@ -17,6 +17,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 types=(oracle/error.c oracle/files.c oracle/grid.c oracle/gridio.c oracle/gridtext.c oracle/rle.c
        oracle/rule.c oracle/rule_text.c)
+# shellcheck disable=SC2054 # the commas belong to -fsanitize=
 flags=(-std=c11 -O1 -g -I. -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 # Every target runs even when one finds something; the summary says what each found.
 summary=() status=0

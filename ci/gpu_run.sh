@@ -6,7 +6,7 @@
 # Each test's verdict is printed as it ends; --timeout stops a test that runs past S seconds
 # (it fails, named as timed out).
 set -uo pipefail
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 require="" filter="." jobs=1 limit=0
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -32,7 +32,8 @@ run_one() {
     local t="$1" name
     name=$(basename "$t")
     shift
-    local start=$(date +%s%N)
+    local start
+    start=$(date +%s%N)
     if [ "$limit" -gt 0 ]; then
         timeout -k 10 "$limit" "$t" "$@" >"$results/$name.out" 2>&1
     else

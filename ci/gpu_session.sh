@@ -9,7 +9,7 @@
 # cells on the device for a while, and two or three fill it.
 # ENGINES are comma-separated cellcheck names (cuda.shared,cuda.cat); logs go to $OUT or ./logs.
 set -uo pipefail
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 cases=2000 sanitize="" bench="" sizes=16384,32768 radii=1,2,4,8,16 certify="" lanes=4 gpu_lanes=2 tests=1
 while [ $# -gt 0 ]; do
     case "$1" in

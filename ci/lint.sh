@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# The workflow files under .github/workflows, through yamllint (Debian's package, installed by
-# ci/setup.sh). Prints "CHECK workflows_yamllint PASSED" or "... FAILED" for .ci/run.
+# The workflow files under .github/workflows through yamllint, and the repository's shell scripts
+# (every tracked *.sh and .ci/run) through shellcheck at warning level; both Debian's packages,
+# installed by ci/setup.sh. Prints "CHECK workflows_yamllint PASSED" or "... FAILED", and the
+# same for shellcheck, for .ci/run.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
+status=0
 if yamllint -s .github/workflows; then
     echo "CHECK workflows_yamllint PASSED"
 else
     echo "CHECK workflows_yamllint FAILED"
-    exit 1
+    status=1
 fi
+# Warnings and errors fail; style notes (single quotes kept on purpose, ...) do not.
+scripts=()
+while IFS= read -r -d '' script; do scripts+=("$script"); done < <(git ls-files -z '*.sh')
+if shellcheck -S warning .ci/run "${scripts[@]}"; then
+    echo "CHECK scripts_shellcheck PASSED"
+else
+    echo "CHECK scripts_shellcheck FAILED"
+    status=1
+fi
+exit $status

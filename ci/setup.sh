@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
 # Bazel 4 (bazel-bootstrap), libsodium, libpng and zlib (static libraries and headers), OpenMP
-# (with gcc), Make and pkg-config (for the examples), yamllint (for the workflow files).
+# (with gcc), Make and pkg-config (for the examples), yamllint and shellcheck (ci/lint.sh), and
+# Python 3 with jsonschema (the certificate schema's test, .ci/run's count).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build.
 set -euo pipefail
 
@@ -13,8 +14,12 @@ command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 # The examples of engines from elsewhere build with Make and pkg-config.
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-# The workflow files' linter.
+# The workflow files' linter, and the shell scripts' (ci/lint.sh).
 command -v yamllint >/dev/null 2>&1 || need+=(yamllint)
+command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
+# Python 3 with jsonschema: certificates validated against cli/certificate.schema.json
+# (//cli:certificate_test) and .ci/run's count of Bazel's results (ci/count_results.py).
+/usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || need+=(python3 python3-jsonschema)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

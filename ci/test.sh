@@ -3,7 +3,7 @@
 # engines from elsewhere (ci/examples.sh). Extra arguments go to `bazel test` (for example
 # --config=gpu).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 bash ci/setup.sh || exit 1
 bazel test --keep_going //... "$@"
 status=$?

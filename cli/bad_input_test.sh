@@ -65,6 +65,7 @@ printf 'x = 3, y = 3\n' >bodyless.rle
 printf 'x = 3, y = 3, rule = B3/S23\r\nbo$2bo$3o!\r\n' >crlf.rle
 printf '0000\n0110\n0110\n0000\n' >block.txt
 long=$(printf 'd%.0s' $(seq 1 250))
+# shellcheck disable=SC2034 # the cases' lines name $deep, through eval
 deep=$(for i in $(seq 1 15); do printf '/%s' "$long"; done)  # 3765 characters
 : >"plain_file"
 # Catalogues for the golden commands' limits, each alone in a tree of its own.

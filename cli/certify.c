@@ -7,7 +7,10 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "cli/commands.h"
 #include "supervise/supervisor.h"
@@ -23,6 +26,10 @@
 
 #define CERTIFY_DEFAULT_CASES 2000
 
+/* The version of certificate.json's layout (cli/certificate.schema.json): raised whenever a field
+ * is removed, renamed or changes its meaning, so readers can tell which layout they hold. */
+#define CERTIFICATE_SCHEMA_VERSION 1
+
 typedef enum { VERDICT_CERTIFIED, VERDICT_FAILED, VERDICT_NOT_RUN } verdict;
 
 typedef struct engine_row {
@@ -32,6 +39,8 @@ typedef struct engine_row {
     cc_conformance_summary conf;
     golden_report golden;
     double seconds;
+    const char *plugin;       /* the plugin it came from, NULL for a built-in engine */
+    char plugin_sha256[65];   /* the plugin file's SHA-256, or why it has none */
 } engine_row;
 
 static const char *verdict_name(verdict v) {
@@ -111,6 +120,75 @@ static void json_string(FILE *f, const char *s) {
     fputc('"', f);
 }
 
+/* s as JSON, or null where s is NULL or "". */
+static void json_string_or_null(FILE *f, const char *s) {
+    if (s && s[0]) json_string(f, s);
+    else fprintf(f, "null");
+}
+
+/* The SHA-256 of the file at path as 64 hex digits. */
+static int file_sha256(const char *path, char hex[65], cc_error *err) {
+    if (sodium_init() < 0) return cc_fail(err, CC_ERR_IO, "libsodium cannot start");
+    FILE *f = fopen(path, "rb");
+    if (!f) return cc_fail(err, CC_ERR_IO, "cannot read %s to hash it", path);
+    crypto_hash_sha256_state state;
+    crypto_hash_sha256_init(&state);
+    unsigned char buf[65536];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0) crypto_hash_sha256_update(&state, buf, got);
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) return cc_fail(err, CC_ERR_IO, "reading %s to hash it failed", path);
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256_final(&state, digest);
+    sodium_bin2hex(hex, 65, digest, sizeof digest);
+    return CC_OK;
+}
+
+/* What an engine's failure was, for the certificates: its class, section, detail, case, the
+ * campaign case index (-1: none) and the reproducer; all "" where unknown. */
+typedef struct failure_view {
+    const char *klass;
+    const char *section;
+    const char *detail;
+    const char *case_line;
+    const char *calls;
+    int64_t index;
+    const char *reproducer;
+} failure_view;
+
+static void failure_of(const engine_row *r, failure_view *v) {
+    memset(v, 0, sizeof *v);
+    v->klass = v->section = v->detail = v->case_line = v->calls = v->reproducer = "";
+    v->index = -1;
+    if (r->v != VERDICT_FAILED) return;
+    v->detail = r->reason;
+    if (r->seconds == 0) {
+        v->klass = "hardware absent";
+        return;
+    }
+    const cc_conformance_summary *c = &r->conf;
+    if (!c->passed && (c->failed > 0 || c->campaign.has_failure)) {
+        v->klass = c->first_kind != CC_FAILURE_NONE ? cc_failure_kind_name(c->first_kind)
+                                                    : "accepted a parameter outside its caps";
+        v->section = cc_check_section_name(c->first_section);
+        v->detail = c->first_failure;
+        v->case_line = c->first_case;
+        v->calls = c->first_calls;
+        v->index = c->first_index;
+        v->reproducer = c->first_reproducer;
+    } else if (c->passed) {
+        v->klass = "golden mismatch";
+        v->section = "goldens";
+        if (r->golden.first_case[0]) {
+            v->detail = r->golden.first_detail;
+            v->case_line = r->golden.first_case;
+        }
+    } else {
+        v->klass = "could not check";
+    }
+}
+
 /* The table: printed, and the body of certificate.md. */
 static void write_table(FILE *f, const engine_row *rows, int n) {
     fprintf(f, "| engine | needs | verdict | edge cases | past the tiles | past 2^32 cells | "
@@ -144,33 +222,91 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
                 r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
                 c->passed, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
     }
+    /* Markdown: each block (the table, the reasons, the notes, the caps) after one blank line,
+     * so the file renders as it reads, also appended to a CI job summary. */
+    int reasons = 0;
     for (int i = 0; i < n; i++)
-        if (rows[i].reason[0])
-            fprintf(f, "\n- %s, %s: %s", rows[i].engine->name, verdict_name(rows[i].v),
-                    rows[i].reason);
-    fprintf(f, "\n\nSeams: the grid's last tile one cell short, full and one cell long on each "
+        if (rows[i].reason[0]) {
+            /* One list item each, whatever the reason holds: a line break would end it. */
+            reasons++;
+            fprintf(f, "\n- %s, %s: ", rows[i].engine->name,
+                    verdict_name(rows[i].v));
+            for (const char *c = rows[i].reason; *c; c++) fputc(*c == '\n' ? ' ' : *c, f);
+            failure_view fv;
+            failure_of(&rows[i], &fv);
+            if (fv.reproducer[0]) fprintf(f, "; reproduce: `%s`", fv.reproducer);
+        }
+    fprintf(f, "%s\nSeams: the grid's last tile one cell short, full and one cell long on each "
                "axis (nine alignments of the torus seams against the stated tile), %d grids "
                "each; a one-cell error at a seam whose stale value is right half the time passes "
                "all %d with probability 2^-%d (%.1e).\n",
-            CC_SEAM_GRIDS, CC_SEAM_GRIDS, CC_SEAM_GRIDS, 1.0 / (double)(1u << CC_SEAM_GRIDS));
-    fprintf(f, "\nWhat each engine was certified for (its caps):\n");
+            reasons ? "\n" : "", CC_SEAM_GRIDS, CC_SEAM_GRIDS, CC_SEAM_GRIDS,
+            1.0 / (double)(1u << CC_SEAM_GRIDS));
+    fprintf(f, "\nWhat each engine was certified for (its caps):\n\n");
     for (int i = 0; i < n; i++) {
         char caps[512];
         cc_engine_describe_caps(rows[i].engine, caps, sizeof caps);
-        fprintf(f, "\n- %s: %s", rows[i].engine->name, caps);
+        fprintf(f, "- %s: %s\n", rows[i].engine->name, caps);
     }
-    fprintf(f, "\n");
 }
 
 /* Where a certificate came from: cellcheck's commit and version, the date, the command line, the
- * GPU where one ran (the CPU and the seed are written beside). */
+ * machine (OS, CPU, the GPU and CUDA where an engine ran on one), the goldens in force (the
+ * plugins' hashes are in each engine's row; the seed is written beside). */
 typedef struct provenance {
     char date[32];
     char command[1024];
     char gpu[320]; /* "" where no engine ran on a GPU */
+    char cuda_driver[32], cuda_runtime[32]; /* "13.0"; "" where no engine ran on a GPU */
+    char os[400];  /* uname: "Linux 6.1.0-18-amd64 #1 SMP ... x86_64" */
+    char cpu_model[256]; /* /proc/cpuinfo's whole "model name" */
+    char cpu_vendor[64];
+    int cpu_family, cpu_model_number, cpu_stepping; /* -1 where /proc/cpuinfo does not say */
+    long cpu_logical;                               /* CPUs online */
+    char golden_generation[256]; /* the generation golden/current named, as resolved */
 } provenance;
 
-static void provenance_init(provenance *p, const engine_row *rows, int n, int argc, char **argv) {
+/* The first processor's fields of /proc/cpuinfo. */
+static void cpu_read(provenance *p) {
+    snprintf(p->cpu_model, sizeof p->cpu_model, "unknown CPU");
+    p->cpu_vendor[0] = '\0';
+    p->cpu_family = p->cpu_model_number = p->cpu_stepping = -1;
+    p->cpu_logical = sysconf(_SC_NPROCESSORS_ONLN);
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '\n') break; /* the end of the first processor's block */
+        char *colon = strchr(line, ':');
+        if (!colon) continue;
+        char *value = colon + 1;
+        while (*value == ' ' || *value == '\t') value++;
+        size_t len = strlen(value);
+        while (len > 0 && (value[len - 1] == '\n' || value[len - 1] == ' ')) value[--len] = '\0';
+        char *key_end = colon;
+        while (key_end > line && (key_end[-1] == ' ' || key_end[-1] == '\t')) key_end--;
+        *key_end = '\0';
+        if (strcmp(line, "model name") == 0)
+            snprintf(p->cpu_model, sizeof p->cpu_model, "%s", value);
+        else if (strcmp(line, "vendor_id") == 0)
+            snprintf(p->cpu_vendor, sizeof p->cpu_vendor, "%s", value);
+        else if (strcmp(line, "cpu family") == 0)
+            p->cpu_family = atoi(value);
+        else if (strcmp(line, "model") == 0)
+            p->cpu_model_number = atoi(value);
+        else if (strcmp(line, "stepping") == 0)
+            p->cpu_stepping = atoi(value);
+    }
+    fclose(f);
+}
+
+/* "13.0" from CUDA's 13000. */
+static void cuda_version_text(char *buf, size_t size, int version) {
+    snprintf(buf, size, "%d.%d", version / 1000, version % 1000 / 10);
+}
+
+static void provenance_init(provenance *p, const engine_row *rows, int n, int argc, char **argv,
+                            const char *golden_dir) {
     time_t now = time(NULL);
     struct tm utc;
     gmtime_r(&now, &utc);
@@ -183,19 +319,38 @@ static void provenance_init(provenance *p, const engine_row *rows, int n, int ar
         cc_shell_word(word, sizeof word, argv[i]);
         used += (size_t)snprintf(p->command + used, sizeof p->command - used, " %s", word);
     }
-    p->gpu[0] = '\0';
+    p->gpu[0] = p->cuda_driver[0] = p->cuda_runtime[0] = '\0';
     for (int i = 0; i < n; i++)
         if (rows[i].engine->hardware == CC_HW_GPU && rows[i].seconds > 0) {
             cc_error err;
             if (cc_gpu_describe(p->gpu, sizeof p->gpu, &err))
                 snprintf(p->gpu, sizeof p->gpu, "(not described: %.200s)", err.msg);
+            int driver, runtime;
+            if (cc_gpu_versions(&driver, &runtime, &err)) {
+                snprintf(p->cuda_driver, sizeof p->cuda_driver, "unknown");
+                snprintf(p->cuda_runtime, sizeof p->cuda_runtime, "unknown");
+            } else {
+                cuda_version_text(p->cuda_driver, sizeof p->cuda_driver, driver);
+                cuda_version_text(p->cuda_runtime, sizeof p->cuda_runtime, runtime);
+            }
             break;
         }
+    struct utsname u;
+    if (uname(&u) == 0)
+        snprintf(p->os, sizeof p->os, "%.60s %.100s %.160s %.40s", u.sysname, u.release,
+                 u.version, u.machine);
+    else
+        snprintf(p->os, sizeof p->os, "unknown");
+    cpu_read(p);
+    /* The generation's directory name (.gen-<hash>) says which goldens were in force. */
+    const char *slash = strrchr(golden_dir, '/');
+    snprintf(p->golden_generation, sizeof p->golden_generation, "%.250s",
+             slash ? slash + 1 : golden_dir);
 }
 
 static int write_certificates(const char *dir, const engine_row *rows, int n,
-                              const cc_campaign_options *opt, const char *cpu,
-                              const provenance *prov, cc_error *err) {
+                              const cc_campaign_options *opt, const provenance *prov,
+                              cc_error *err) {
     char seed[2 * CC_SEED_BYTES + 1];
     case_seed_format_hex(opt->master, seed);
     char *md = NULL, *json = NULL;
@@ -203,9 +358,22 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     FILE *f = open_memstream(&md, &md_len);
     if (!f) return cc_fail(err, CC_ERR_NOMEM, "cannot build the certificate in memory");
     fprintf(f, "# cellcheck certificate\n\n- cellcheck %s (commit %s)\n- date: %s\n- command: `%s`\n"
-               "- CPU: %s\n- GPU: %s\n- campaign: %" PRIu64 " cases per engine, master seed %s\n\n",
-            cli_version, cli_commit, prov->date, prov->command, cpu,
-            prov->gpu[0] ? prov->gpu : "none ran", opt->cases, seed);
+               "- CPU: %s",
+            cli_version, cli_commit, prov->date, prov->command, prov->cpu_model);
+    if (prov->cpu_vendor[0])
+        fprintf(f, " (%s, family %d, model %d, stepping %d)", prov->cpu_vendor, prov->cpu_family,
+                prov->cpu_model_number, prov->cpu_stepping);
+    fprintf(f, ", %ld logical CPUs\n- GPU: %s\n", prov->cpu_logical,
+            prov->gpu[0] ? prov->gpu : "none ran");
+    if (prov->cuda_driver[0])
+        fprintf(f, "- CUDA: driver %s, runtime %s\n", prov->cuda_driver, prov->cuda_runtime);
+    fprintf(f, "- OS: %s\n- built with: %s, %s mode, flags `%s`\n- goldens: %s\n",
+            prov->os, cli_compiler, cli_compilation_mode, cli_build_flags, prov->golden_generation);
+    for (int i = 0; i < n; i++)
+        if (rows[i].plugin)
+            fprintf(f, "- plugin of %s: `%s`, SHA-256 %s\n", rows[i].engine->name, rows[i].plugin,
+                    rows[i].plugin_sha256);
+    fprintf(f, "- campaign: %" PRIu64 " cases per engine, master seed %s\n\n", opt->cases, seed);
     write_table(f, rows, n);
     fclose(f);
 
@@ -214,16 +382,41 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         free(md);
         return cc_fail(err, CC_ERR_NOMEM, "cannot build the certificate in memory");
     }
-    fprintf(f, "{\n  \"cellcheck\": {\"version\": ");
+    fprintf(f, "{\n  \"schema_version\": %d,\n  \"cellcheck\": {\"version\": ",
+            CERTIFICATE_SCHEMA_VERSION);
     json_string(f, cli_version);
     fprintf(f, ", \"commit\": ");
     json_string(f, cli_commit);
+    fprintf(f, ", \"compiler\": ");
+    json_string(f, cli_compiler);
+    fprintf(f, ", \"compilation_mode\": ");
+    json_string(f, cli_compilation_mode);
+    fprintf(f, ", \"flags\": ");
+    json_string(f, cli_build_flags);
     fprintf(f, "},\n  \"date\": \"%s\",\n  \"command\": ", prov->date);
     json_string(f, prov->command);
     fprintf(f, ",\n  \"gpu\": ");
     json_string(f, prov->gpu);
+    fprintf(f, ",\n  \"cuda\": ");
+    if (prov->cuda_driver[0]) {
+        fprintf(f, "{\"driver\": ");
+        json_string(f, prov->cuda_driver);
+        fprintf(f, ", \"runtime\": ");
+        json_string(f, prov->cuda_runtime);
+        fprintf(f, "}");
+    } else {
+        fprintf(f, "null");
+    }
     fprintf(f, ",\n  \"cpu\": ");
-    json_string(f, cpu);
+    json_string(f, prov->cpu_model);
+    fprintf(f, ",\n  \"cpu_details\": {\"vendor\": ");
+    json_string_or_null(f, prov->cpu_vendor);
+    fprintf(f, ", \"family\": %d, \"model\": %d, \"stepping\": %d, \"logical_cpus\": %ld}",
+            prov->cpu_family, prov->cpu_model_number, prov->cpu_stepping, prov->cpu_logical);
+    fprintf(f, ",\n  \"os\": ");
+    json_string(f, prov->os);
+    fprintf(f, ",\n  \"golden_generation\": ");
+    json_string(f, prov->golden_generation);
     fprintf(f, ",\n  \"cases\": %" PRIu64 ",\n  \"seed\": \"%s\",\n  \"engines\": [", opt->cases,
             seed);
     for (int i = 0; i < n; i++) {
@@ -239,6 +432,39 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
             fprintf(f, "null");
         fprintf(f, ", \"reason\": ");
         json_string(f, r->reason);
+        fprintf(f, ", \"plugin\": ");
+        if (r->plugin) {
+            fprintf(f, "{\"path\": ");
+            json_string(f, r->plugin);
+            fprintf(f, ", \"sha256\": ");
+            json_string(f, r->plugin_sha256);
+            fprintf(f, "}");
+        } else {
+            fprintf(f, "null");
+        }
+        failure_view fv;
+        failure_of(r, &fv);
+        fprintf(f, ", \"failure\": ");
+        if (r->v == VERDICT_FAILED) {
+            fprintf(f, "{\"class\": ");
+            json_string(f, fv.klass);
+            fprintf(f, ", \"section\": ");
+            json_string_or_null(f, fv.section);
+            fprintf(f, ", \"detail\": ");
+            json_string(f, fv.detail);
+            fprintf(f, ", \"case\": ");
+            json_string_or_null(f, fv.case_line);
+            fprintf(f, ", \"calls\": ");
+            json_string_or_null(f, fv.calls);
+            fprintf(f, ", \"campaign_case\": ");
+            if (fv.index >= 0) fprintf(f, "%" PRId64, fv.index);
+            else fprintf(f, "null");
+            fprintf(f, ", \"master_seed\": \"%s\", \"reproducer\": ", seed);
+            json_string_or_null(f, fv.reproducer);
+            fprintf(f, "}");
+        } else {
+            fprintf(f, "null");
+        }
         char caps[512];
         cc_engine_describe_caps(r->engine, caps, sizeof caps);
         fprintf(f, ", \"caps\": ");
@@ -281,8 +507,232 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     return rc;
 }
 
+/* ---- JUnit XML ---------------------------------------------------------------------------- */
+
+/* s as XML character data or an attribute value; control characters XML cannot carry become
+ * '?'. */
+static void xml_text(FILE *f, const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&apos;", f); break;
+        default: fputc(c < 0x20 && c != '\n' && c != '\t' ? '?' : c, f);
+        }
+    }
+}
+
+/* The sections of an engine's JUnit suite: the conformance sections, then the goldens. */
+#define JUNIT_GOLDENS CC_CHECK_SECTION_COUNT
+#define JUNIT_SECTIONS (CC_CHECK_SECTION_COUNT + 1)
+
+typedef enum { CASE_PASSED, CASE_FAILED, CASE_SKIPPED } junit_outcome;
+
+/* One section's outcome, and the message of a failure or a skip. */
+static junit_outcome junit_section(const engine_row *r, int section, char *msg, size_t size) {
+    msg[0] = '\0';
+    if (r->v == VERDICT_NOT_RUN) {
+        snprintf(msg, size, "not run here: %s", r->reason);
+        return CASE_SKIPPED;
+    }
+    if (r->seconds == 0) { /* required hardware absent: nothing ran, and that is a failure */
+        snprintf(msg, size, "%s", r->reason);
+        return CASE_FAILED;
+    }
+    const cc_conformance_summary *c = &r->conf;
+    if (section == JUNIT_GOLDENS) {
+        if (!c->passed) {
+            snprintf(msg, size, "not reached: the conformance checks did not pass");
+            return CASE_SKIPPED;
+        }
+        if (r->v == VERDICT_FAILED) {
+            snprintf(msg, size, "%s", r->reason);
+            return CASE_FAILED;
+        }
+        return CASE_PASSED;
+    }
+    const cc_section_tally *t = &c->sections[section];
+    if (t->failed > 0) {
+        if ((c->failed > 0 || c->campaign.has_failure) && (int)c->first_section == section)
+            snprintf(msg, size, "%s", c->first_failure);
+        else
+            snprintf(msg, size, "%d failed", t->failed);
+        return CASE_FAILED;
+    }
+    if (!t->run) {
+        if (section == CC_CHECK_PAST_2_32 && !c->failed && c->huge_note[0])
+            snprintf(msg, size, "not run: %s", c->huge_note);
+        else if (c->failed || c->campaign.has_failure || c->stopped)
+            snprintf(msg, size, "not reached: the checks stopped at the first failure");
+        else
+            snprintf(msg, size, "left out by the options");
+        return CASE_SKIPPED;
+    }
+    if (t->passed == 0) {
+        snprintf(msg, size, "no case of this section fits the engine's caps or this shard");
+        return CASE_SKIPPED;
+    }
+    return CASE_PASSED;
+}
+
+/* One <testsuite> per engine, one <testcase> per section; a failure carries its class, case line
+ * and reproducer; an engine whose hardware is absent is skipped. A failed engine none of whose
+ * sections failed (the checks could not run) gets a "certify" case with an <error>. */
+static void write_junit(FILE *f, const engine_row *rows, int n, const cc_campaign_options *opt,
+                        const provenance *prov) {
+    char seed[2 * CC_SEED_BYTES + 1];
+    case_seed_format_hex(opt->master, seed);
+    char msg[1024];
+    int total = 0, failures = 0, errors = 0, skipped = 0;
+    for (int i = 0; i < n; i++) {
+        int section_failed = 0;
+        for (int s = 0; s < JUNIT_SECTIONS; s++) {
+            junit_outcome o = junit_section(&rows[i], s, msg, sizeof msg);
+            total++;
+            failures += o == CASE_FAILED;
+            skipped += o == CASE_SKIPPED;
+            section_failed |= o == CASE_FAILED;
+        }
+        if (rows[i].v == VERDICT_FAILED && !section_failed) {
+            total++;
+            errors++;
+        }
+    }
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<testsuites name=\"cellcheck certify\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+               "skipped=\"%d\">\n",
+            total, failures, errors, skipped);
+    for (int i = 0; i < n; i++) {
+        const engine_row *r = &rows[i];
+        int t = 0, fl = 0, sk = 0, section_failed = 0;
+        for (int s = 0; s < JUNIT_SECTIONS; s++) {
+            junit_outcome o = junit_section(r, s, msg, sizeof msg);
+            t++;
+            fl += o == CASE_FAILED;
+            sk += o == CASE_SKIPPED;
+            section_failed |= o == CASE_FAILED;
+        }
+        int error = r->v == VERDICT_FAILED && !section_failed;
+        fprintf(f, "  <testsuite name=\"");
+        xml_text(f, r->engine->name);
+        fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\" "
+                   "timestamp=\"%.19s\">\n",
+                t + error, fl, error, sk, r->seconds, prov->date);
+        fprintf(f, "    <properties>\n      <property name=\"verdict\" value=\"%s\"/>\n"
+                   "      <property name=\"needs\" value=\"%s\"/>\n"
+                   "      <property name=\"master_seed\" value=\"%s\"/>\n",
+                verdict_name(r->v), cc_hardware_name(r->engine->hardware), seed);
+        if (r->plugin) {
+            fprintf(f, "      <property name=\"plugin\" value=\"");
+            xml_text(f, r->plugin);
+            fprintf(f, "\"/>\n      <property name=\"plugin_sha256\" value=\"%s\"/>\n",
+                    r->plugin_sha256);
+        }
+        fprintf(f, "    </properties>\n");
+        failure_view fv;
+        failure_of(r, &fv);
+        for (int s = 0; s < JUNIT_SECTIONS; s++) {
+            const char *name = s == JUNIT_GOLDENS ? "goldens" : cc_check_section_name((cc_check_section)s);
+            junit_outcome o = junit_section(r, s, msg, sizeof msg);
+            fprintf(f, "    <testcase classname=\"");
+            xml_text(f, r->engine->name);
+            fprintf(f, "\" name=\"%s\"", name);
+            if (o == CASE_PASSED) {
+                fprintf(f, "/>\n");
+                continue;
+            }
+            fprintf(f, ">\n");
+            if (o == CASE_SKIPPED) {
+                fprintf(f, "      <skipped message=\"");
+                xml_text(f, msg);
+                fprintf(f, "\"/>\n");
+            } else {
+                /* The first failure's class, case and reproducer where it is this section's. */
+                int first = fv.section[0] && strcmp(fv.section, name) == 0;
+                const char *klass = first ? fv.klass : r->seconds == 0 ? "hardware absent" : "failed";
+                fprintf(f, "      <failure type=\"");
+                xml_text(f, klass);
+                fprintf(f, "\" message=\"");
+                xml_text(f, klass);
+                fprintf(f, ": ");
+                xml_text(f, msg);
+                fprintf(f, "\">");
+                xml_text(f, msg);
+                if (first && fv.case_line[0]) {
+                    fprintf(f, "\ncase: ");
+                    xml_text(f, fv.case_line);
+                }
+                if (first && fv.calls[0]) {
+                    fprintf(f, "\ncalls: ");
+                    xml_text(f, fv.calls);
+                }
+                if (first && fv.index >= 0) fprintf(f, "\ncampaign case %" PRId64, fv.index);
+                fprintf(f, "\nmaster seed: %s", seed);
+                if (first && fv.reproducer[0]) {
+                    fprintf(f, "\nreproduce: ");
+                    xml_text(f, fv.reproducer);
+                }
+                fprintf(f, "</failure>\n");
+            }
+            fprintf(f, "    </testcase>\n");
+        }
+        if (error) {
+            fprintf(f, "    <testcase classname=\"");
+            xml_text(f, r->engine->name);
+            fprintf(f, "\" name=\"certify\">\n      <error type=\"");
+            xml_text(f, fv.klass);
+            fprintf(f, "\" message=\"");
+            xml_text(f, r->reason);
+            fprintf(f, "\"/>\n    </testcase>\n");
+        }
+        fprintf(f, "  </testsuite>\n");
+    }
+    fprintf(f, "</testsuites>\n");
+}
+
+/* The JUnit report at path, whole or not at all. */
+static int write_junit_file(const char *path, const engine_row *rows, int n,
+                            const cc_campaign_options *opt, const provenance *prov,
+                            cc_error *err) {
+    char *xml = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&xml, &len);
+    if (!f) return cc_fail(err, CC_ERR_NOMEM, "cannot build the JUnit report in memory");
+    write_junit(f, rows, n, opt, prov);
+    if (fclose(f)) {
+        free(xml);
+        return cc_fail(err, CC_ERR_NOMEM, "cannot build the JUnit report in memory");
+    }
+    int rc = cc_write_file_atomic(path, xml, len, err);
+    free(xml);
+    if (rc) return cc_prefix(err, "the JUnit report %s", path);
+    printf("wrote %s\n", path);
+    return CC_OK;
+}
+
+/* Whether path can take a report, before any work: not a directory or another non-regular file,
+ * in a directory that exists and is writable. */
+static int check_report_path(const char *flag, const char *path, cc_error *err) {
+    struct stat st;
+    if (!path[0]) return cc_fail(err, CC_ERR_ARG, "%s: an empty file name", flag);
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return cc_fail(err, CC_ERR_ARG, "%s %s is not a regular file", flag, path);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = '\0';
+    else *slash = '\0';
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK) != 0)
+        return cc_fail(err, CC_ERR_ARG, "%s %s: %s is not a writable directory", flag, path, dir);
+    return CC_OK;
+}
+
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, JUNIT, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -302,7 +752,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     /* Every case within the caps: a case outside them is refused by the entry point before
      * any engine code runs, so no engine could fail it. */
     opt.invalid_percent = 0;
-    const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL;
+    const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL, *junit = NULL;
     int absent_ok = 0;
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 0,
@@ -318,6 +768,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         [ABSENT_OK] = CC_OPTION_FLAG("absent-ok", &absent_ok,
                                      "an engine asked for but unable to run here is NOT RUN, "
                                      "exit 0"),
+        [JUNIT] = CC_OPTION_STRING("junit", "FILE",
+                                   &junit, "also a JUnit XML report: a suite per engine, a case "
+                                           "per section"),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
@@ -380,6 +833,10 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_fail(&err, CC_ERR_ARG, "--report-dir %s is not a writable directory", opt.report_dir);
         return cli_bad_usage(&cmd, &err);
     }
+    if (junit && check_report_path("--junit", junit, &err)) {
+        free(rows);
+        return cli_bad_usage(&cmd, &err);
+    }
     char catalogue_path[4096];
     if (catalogue) {
         snprintf(catalogue_path, sizeof catalogue_path, "%s", catalogue);
@@ -407,6 +864,15 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         return cli_failed(&err);
     }
 
+    /* Each plugin's hash, before its engines run: the file certified is the file hashed. */
+    for (int i = 0; i < count; i++) {
+        rows[i].plugin = cc_engine_set_origin(engines, rows[i].engine);
+        if (rows[i].plugin && file_sha256(rows[i].plugin, rows[i].plugin_sha256, &err)) {
+            free(rows);
+            golden_free(&cat);
+            return cli_failed(&err);
+        }
+    }
     for (int i = 0; i < count; i++) {
         cc_supervision_apply(rows[i].engine, &opt);
         /* Each engine is certified in a fresh worker: nothing of another engine's is left. */
@@ -414,20 +880,20 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         if (sv) cc_supervisor_restart(sv);
         certify_engine(&rows[i], &opt, &cat);
     }
+    provenance prov;
+    provenance_init(&prov, rows, count, argc, argv, cat.dir);
     golden_free(&cat);
 
-    char cpu[256];
-    cc_bench_cpu_model(cpu, sizeof cpu);
-    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", cpu, opt.cases);
+    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", prov.cpu_model,
+           opt.cases);
     write_table(stdout, rows, count);
     int failed = 0, certified = 0;
     for (int i = 0; i < count; i++) {
         failed += rows[i].v == VERDICT_FAILED;
         certified += rows[i].v == VERDICT_CERTIFIED;
     }
-    provenance prov;
-    provenance_init(&prov, rows, count, argc, argv);
-    int rc = write_certificates(out_dir, rows, count, &opt, cpu, &prov, &err);
+    int rc = write_certificates(out_dir, rows, count, &opt, &prov, &err);
+    if (!rc && junit) rc = write_junit_file(junit, rows, count, &opt, &prov, &err);
     free(rows);
     if (rc) return cli_failed(&err);
     printf("%d certified, %d failed, %d not run here\n", certified, failed,

@@ -78,6 +78,9 @@ typedef struct golden_report {
     size_t passed;
     size_t failed;      /* wrong hash, wrong snapshot, or an error while running */
     size_t unsupported; /* refused by the engine's create (cc_engine_check and its own limits) */
+    char first_case[GOLDEN_NAME_MAX + GOLDEN_LINE_MAX + 2]; /* the first failing case's name and
+                                                             * line, "" when none failed */
+    char first_detail[320];                                /* what was wrong with it */
 } golden_report;
 
 /* Reads and parses a catalogue text (pattern files included, for their sizes): what an update

@@ -11,6 +11,14 @@
 #include "golden/internal.h"
 #include "oracle/gridio.h"
 
+/* Keeps the first failing case of report for certificates. */
+static void keep_first(golden_report *report, const golden_entry *e, const char *what,
+                       const char *detail) {
+    if (report->failed != 1) return;
+    snprintf(report->first_case, sizeof report->first_case, "%s %s", e->name, e->line);
+    snprintf(report->first_detail, sizeof report->first_detail, "%s%.300s", what, detail);
+}
+
 static void report_failure(FILE *log, const golden_entry *e, const char *fmt, const char *detail) {
     if (!log) return;
     fprintf(log, "FAIL %s: ", e->name);
@@ -180,6 +188,7 @@ int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, F
         report->checked++;
         if (rc) {
             report->failed++;
+            keep_first(report, e, "", case_err.msg);
             report_failure(log, e, "%s", case_err.msg);
             continue;
         }
@@ -188,11 +197,13 @@ int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, F
         cc_grid_free(&result);
         if (!expected) {
             report->failed++;
+            keep_first(report, e, "", "hashes.txt has no hash for this case");
             report_failure(log, e, "%s", "hashes.txt has no hash for this case");
         } else if (strcmp(expected->hex, hex) != 0) {
             report->failed++;
             snprintf(detail, sizeof detail, "expected %s, %s gives %s", expected->hex, engine->name,
                      hex);
+            keep_first(report, e, "hash mismatch: ", detail);
             report_failure(log, e, "hash mismatch: %s", detail);
         } else {
             report->passed++;

@@ -209,8 +209,17 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out);
 void cc_failure_print_short(FILE *out, const char *command, const char *engine,
                             const char *section, const cc_case *c, const cc_check_result *res);
 
-/* "  <label>: cellcheck check --engine E --case 'LINE'", or with command (not NULL or "")
- * "  <label>: COMMAND --case 'LINE'": the only place a reproducer is spelled. */
+/* A reproducer's length: the command, the plugins' words, the engine, the case and the calls. */
+#define CC_REPRODUCER_TEXT_MAX 5120
+
+/* The reproducer of a case: with command (not NULL or "") "COMMAND --case 'LINE'", else
+ * "cellcheck check --engine E --case 'LINE'" with the loaded plugins' --plugin words; where calls
+ * is not NULL, " --calls 'CALLS'" after it: the only place a reproducer is spelled. Cut short
+ * rather than overflowing buf. */
+void cc_reproducer_format(char *buf, size_t size, const char *command, const char *engine,
+                          const char *line, const char *calls);
+
+/* "  <label>: " and the reproducer of cc_reproducer_format (no calls). */
 void cc_print_reproducer(FILE *out, const char *label, const char *command, const char *engine,
                          const char *line);
 

@@ -5,6 +5,7 @@
 #include "engines/engine.h"
 #include "harness/campaign.h"
 #include "harness/options.h"
+#include "harness/sequence.h"
 #include "supervise/supervisor.h"
 
 /* C++ callers (CUDA engines, ports) see C linkage. */
@@ -34,6 +35,33 @@ cc_option cc_huge_grid_option(cc_campaign_options *opt);
 /* --progress: progress lines on stderr even when it is not a terminal (opt->progress = 1). */
 cc_option cc_progress_option(cc_campaign_options *opt);
 
+/* The sections of a conformance run, in the order certify reports them. */
+typedef enum cc_check_section {
+    CC_CHECK_EDGE_CASES = 0, /* the largest counts, the smallest sizes, primes */
+    CC_CHECK_SEAMS,          /* the last tile short, full and long */
+    CC_CHECK_PAST_TILES,     /* sides past 1100, n*tile +- 1, past 2^24 cells */
+    CC_CHECK_PAST_2_32,      /* the grid past 2^32 cells */
+    CC_CHECK_SHAPES,         /* thin and tall grids */
+    CC_CHECK_ROUND_TRIPS,    /* zero-step load/store round trips */
+    CC_CHECK_STEP_COUNTS,    /* step counts across magnitudes */
+    CC_CHECK_SEQUENCES,      /* call sequences */
+    CC_CHECK_REFUSALS,       /* parameters outside the caps refused at create */
+    CC_CHECK_CAMPAIGN,       /* the seeded campaign */
+    CC_CHECK_SECTION_COUNT
+} cc_check_section;
+
+/* "edge cases", "seams", "past the tiles", "past 2^32 cells", "thin and tall grids",
+ * "round trips", "step counts", "call sequences", "refusals", "campaign". */
+const char *cc_check_section_name(cc_check_section section);
+
+/* What became of one section: run (0: left out, or not reached after a failure stopped the
+ * checks), and its cases or checks that passed and failed. */
+typedef struct cc_section_tally {
+    int run;
+    int passed;
+    int failed;
+} cc_section_tally;
+
 /* What a conformance run found. passed: every check passed. */
 typedef struct cc_conformance_summary {
     int edge_passed;  /* edge cases: all dead, all alive, the largest counts, 2r+1 sides, primes */
@@ -55,6 +83,13 @@ typedef struct cc_conformance_summary {
     int infra_errors; /* checks that could not run */
     cc_failure_kind first_kind;  /* the first failure's class (CC_FAILURE_NONE: none) */
     char first_failure[640];     /* its section and detail */
+    cc_check_section first_section; /* its section (meaningful where failed > 0 or a campaign
+                                     * case failed) */
+    char first_case[CC_CASE_TEXT_MAX]; /* its case line; "" where it has none (a refusal) */
+    char first_calls[CC_SEQUENCE_TEXT_MAX]; /* a call sequence's calls, else "" */
+    int64_t first_index;         /* its campaign case index, -1 outside the campaign */
+    char first_reproducer[CC_REPRODUCER_TEXT_MAX]; /* the command that runs it again, or "" */
+    cc_section_tally sections[CC_CHECK_SECTION_COUNT];
     int stopped;                 /* 1: a fault (a crash, an exit, a time-out, memory, the
                                   * device) stopped the checks after it */
     cc_campaign_result campaign;

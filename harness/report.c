@@ -140,16 +140,28 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
 
 /* The plugins this process loaded (cellcheck exports them in CELLCHECK_PLUGINS), so that the
  * command finds a plugin's engine when it is run again. */
-void cc_print_reproducer(FILE *out, const char *label, const char *command, const char *engine,
-                         const char *line) {
-    if (!out) out = stdout;
+void cc_reproducer_format(char *buf, size_t size, const char *command, const char *engine,
+                          const char *line, const char *calls) {
+    int used;
     if (command && command[0]) {
-        fprintf(out, "  %s: %s --case '%s'\n", label, command, line);
+        used = snprintf(buf, size, "%s --case '%s'", command, line);
+        if (calls && used >= 0 && (size_t)used < size)
+            snprintf(buf + used, size - (size_t)used, " --calls '%s'", calls);
         return;
     }
     char plugins[4096];
     cc_plugin_args(plugins, sizeof plugins);
-    fprintf(out, "  %s: cellcheck%s check --engine %s --case '%s'\n", label, plugins, engine, line);
+    used = snprintf(buf, size, "cellcheck%s check --engine %s --case '%s'", plugins, engine, line);
+    if (calls && used >= 0 && (size_t)used < size)
+        snprintf(buf + used, size - (size_t)used, " --calls '%s'", calls);
+}
+
+void cc_print_reproducer(FILE *out, const char *label, const char *command, const char *engine,
+                         const char *line) {
+    if (!out) out = stdout;
+    char text[CC_REPRODUCER_TEXT_MAX];
+    cc_reproducer_format(text, sizeof text, command, engine, line, NULL);
+    fprintf(out, "  %s: %s\n", label, text);
 }
 
 void cc_failure_print_short(FILE *out, const char *command, const char *engine,

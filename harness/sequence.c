@@ -394,9 +394,8 @@ void cc_sequence_report(FILE *out, const char *command, const char *engine, cons
                         const cc_call_sequence *s, const cc_sequence_result *res,
                         const cc_call_sequence *shortest, int tries) {
     if (!out) out = stdout;
-    char line[CC_CASE_TEXT_MAX], text[CC_SEQUENCE_TEXT_MAX], plugins[4096];
+    char line[CC_CASE_TEXT_MAX], text[CC_SEQUENCE_TEXT_MAX], reproducer[CC_REPRODUCER_TEXT_MAX];
     if (case_format(c, line, sizeof line, NULL)) snprintf(line, sizeof line, "(unprintable)");
-    cc_plugin_args(plugins, sizeof plugins);
     fprintf(out, "FAILED: %s: %s: %s\n", engine, cc_failure_kind_name(res->kind), res->detail);
     fprintf(out, "  case: %s\n", line);
     cc_sequence_format(s, text, sizeof text);
@@ -406,11 +405,8 @@ void cc_sequence_report(FILE *out, const char *command, const char *engine, cons
         fprintf(out, "  shortest failing sequence: %s (%d calls of %d, %d tries)\n", text,
                 shortest->n, s->n, tries);
     }
-    if (command && command[0])
-        fprintf(out, "  reproduce: %s --case '%s' --calls '%s'\n", command, line, text);
-    else
-        fprintf(out, "  reproduce: cellcheck%s check --engine %s --case '%s' --calls '%s'\n",
-                plugins, engine, line, text);
+    cc_reproducer_format(reproducer, sizeof reproducer, command, engine, line, text);
+    fprintf(out, "  reproduce: %s\n", reproducer);
 }
 
 int cc_sequence_check_line(const cc_engine *engine, const char *case_line, const char *calls,

@@ -19,7 +19,8 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # Runs a command, recording its status in $rc, its output in $tmp/out and its seconds in $secs.
 timed() {
-    local start=$(date +%s.%N)
+    local start
+    start=$(date +%s.%N)
     "$@" >"$tmp/out" 2>&1
     rc=$?
     secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
@@ -96,7 +97,7 @@ for entry in "${faults[@]}"; do
     if [ -z "$repro" ]; then
         fail "check $fault: no reproducer printed"
     else
-        for try in 1 2 3 4 5; do
+        for _ in 1 2 3 4 5; do
             eval "timed \"\$cellcheck\" $repro \"\${limits[@]}\""
             [ "$rc" -eq 1 ] && break
             [ "$fault" = fault.clock ] || break

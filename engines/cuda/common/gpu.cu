@@ -56,6 +56,16 @@ extern "C" int cc_gpu_describe(char *buf, size_t size, cc_error *err) {
     return CC_OK;
 }
 
+extern "C" int cc_gpu_versions(int *driver, int *runtime, cc_error *err) {
+    *driver = *runtime = 0;
+    cudaError_t status = cudaDriverGetVersion(driver);
+    if (status == cudaSuccess) status = cudaRuntimeGetVersion(runtime);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_DEVICE, "querying the CUDA versions: %s",
+                       cudaGetErrorString(status));
+    return CC_OK;
+}
+
 extern "C" int cc_gpu_available(cc_error *err) {
     int count = 0;
     cudaError_t status = cudaGetDeviceCount(&count);

@@ -75,6 +75,10 @@ int cc_gpu_available(cc_error *err);
  * CC_ERR_UNAVAILABLE with the reason where there is none. */
 int cc_gpu_describe(char *buf, size_t size, cc_error *err);
 
+/* The CUDA driver's and runtime's versions as CUDA numbers them (13000 is 13.0); the driver's is
+ * 0 where no driver is installed. CC_ERR_DEVICE with the reason where either query fails. */
+int cc_gpu_versions(int *driver, int *runtime, cc_error *err);
+
 /* Selects device 0, refuses (with the numbers) a layout that does not fit in its free memory,
  * allocates and zeroes the two grids, the staging buffer and the events. Takes self: on failure
  * ops->release(self) has been called and *out is NULL. ops must outlive the driver. */
