@@ -69,13 +69,14 @@ fi
 bazel build "$tool" //install:libcellcheck //harness:plugin_conformance //golden:plugin_golden
 bin=$(bazel info bazel-bin)
 
-# The version Bazel stamped into the tool (ci/workspace_status.sh), from the same script.
-status=$(bash ci/workspace_status.sh)
+# The version Bazel stamped into the tool in this build (ci/workspace_status.sh's lines), so the
+# files below say what `cellcheck --version` says even when the tree changed since.
+status=$(cat "$(bazel info output_path)/stable-status.txt")
 version=$(sed -n 's/^STABLE_CELLCHECK_VERSION //p' <<<"$status")
 release=$(sed -n 's/^STABLE_CELLCHECK_RELEASE //p' <<<"$status")
 commit=$(sed -n 's/^STABLE_CELLCHECK_COMMIT //p' <<<"$status")
 if [ -z "$version" ] || [ -z "$release" ]; then
-    echo "ci/install.sh: ci/workspace_status.sh gave no version" >&2
+    echo "ci/install.sh: no version in Bazel's stable-status.txt (ci/workspace_status.sh)" >&2
     exit 1
 fi
 
