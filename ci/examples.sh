@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Certifying engines from elsewhere, as their owners would: cellcheck installed under a prefix
-# (ci/install.sh), the Make plugin example built with pkg-config and certified by the installed
-# cellcheck, its wrong variant caught; the CUDA plugin example built with nvcc and loaded
-# (certified on GPU runners from the bundle); the external Bazel workspace's tests. One line per example:
-# "EXAMPLE <name> PASSED" or "EXAMPLE <name> FAILED", then exit 1 if any failed.
+# Certifying engines from elsewhere, as their owners would, each route from a fresh install done
+# as README.md says (ci/install.sh PREFIX, then PATH and PKG_CONFIG_PATH):
+#   the Make plugin (pkg-config) and the CMake plugin (find_package), against the install made
+#     with CUDA where nvcc is on PATH;
+#   the Make plugin again against a CPU-only install made on a PATH without nvcc;
+#   for each: the correct engine CERTIFIED, the wrong one failed by certify with its mismatch
+#     named, and the first reproducer that failing run printed, run as printed, failing alike;
+#   the installed programs outside a source tree: --help, the installed goldens, the version;
+#   the CUDA plugin example built with nvcc and loaded (certified on GPU runners from the bundle);
+#   the external Bazel workspace's tests.
+# One line per check: "EXAMPLE <name> PASSED" or "EXAMPLE <name> FAILED", then exit 1 if any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
+root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
@@ -13,27 +20,121 @@ verdict() { # NAME STATUS
     if [ "$2" -eq 0 ]; then echo "EXAMPLE $1 PASSED"; else echo "EXAMPLE $1 FAILED"; failed=1; fi
 }
 cases=${CELLCHECK_EXAMPLE_CASES:-300}
+base_path=$PATH
 
-bash ci/install.sh "$work/prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
-export PATH="$work/prefix/bin:$PATH" PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
+# route NAME DIR CERTIFY WRONG: in DIR, the shell command CERTIFY certifies the example's correct
+# engine and WRONG its wrong variant; three verdicts: NAME_certified, NAME_wrong_caught and
+# NAME_reproducer_fails_alike.
+route() {
+    local name=$1 dir=$2 certify=$3 wrong=$4 status log=$work/$1
+    (cd "$dir" && bash -c "$certify") >"$log.log" 2>&1
+    status=$?
+    grep -q "^1 certified, 0 failed" "$log.log" || status=1
+    [ $status -eq 0 ] || tail -20 "$log.log"
+    verdict "${name}_certified" $status
+
+    (cd "$dir" && bash -c "$wrong") >"$log.wrong.log" 2>&1
+    status=$?
+    # The first reproducer and the mismatch on the FAILED line just above it.
+    local reproducer mismatch
+    reproducer=$(grep -m1 '^  reproduce: cellcheck ' "$log.wrong.log" | sed 's/^  reproduce: //')
+    mismatch=$(grep -m1 -B1 '^  reproduce: cellcheck ' "$log.wrong.log" |
+        sed -n 's/^FAILED: .*: \(mismatch with the oracle: .*\)$/\1/p')
+    if [ $status -ne 0 ] && grep -q "^0 certified, 1 failed" "$log.wrong.log" &&
+        [ -n "$reproducer" ] && [ -n "$mismatch" ]; then
+        status=0
+    else
+        tail -20 "$log.wrong.log"
+        status=1
+    fi
+    verdict "${name}_wrong_caught" $status
+
+    status=1
+    if [ -n "$reproducer" ]; then
+        (cd "$dir" && bash -c "$reproducer") >"$log.reproduce.log" 2>&1
+        status=$?
+        if [ $status -eq 1 ] && grep -qF "$mismatch" "$log.reproduce.log"; then
+            status=0
+        else
+            echo "    ran: $reproducer (exit $status), expected: $mismatch"
+            tail -5 "$log.reproduce.log"
+            status=1
+        fi
+    fi
+    verdict "${name}_reproducer_fails_alike" $status
+}
+
+# The install with CUDA where nvcc is on PATH (else CPU only), as README.md's first lines.
+prefix=$work/prefix
+bash ci/install.sh "$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
+tail -1 "$work/install.log"
+export PATH="$prefix/bin:$base_path" PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
 cp -r examples/plugin_make "$work/make"
-(cd "$work/make" && make -s certify CASES="$cases") >"$work/make.log" 2>&1
-status=$?
-grep -q "1 certified, 0 failed" "$work/make.log" || status=1
-[ $status -eq 0 ] || tail -20 "$work/make.log"
-verdict plugin_make_certified $status
+route plugin_make "$work/make" "make -s certify CASES=$cases" "make -s certify-wrong CASES=$cases"
 
-(cd "$work/make" && make -s certify-wrong CASES="$cases") >"$work/wrong.log" 2>&1
+cp -r examples/plugin_cmake "$work/cmake"
+(cd "$work/cmake" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE_CASES="$cases" &&
+    cmake --build build) >"$work/cmake-build.log" 2>&1
 status=$?
-if [ $status -ne 0 ] && grep -q "0 certified, 1 failed" "$work/wrong.log" &&
-    grep -q "reproduce: cellcheck --plugin" "$work/wrong.log"; then
-    status=0
-else
-    tail -20 "$work/wrong.log"
+[ $status -eq 0 ] || tail -20 "$work/cmake-build.log"
+verdict plugin_cmake_built $status
+route plugin_cmake "$work/cmake" "cmake --build build --target certify" \
+    "cmake --build build --target certify-wrong"
+
+# The installed programs, run outside any source tree.
+status=0
+outside=$work/outside
+mkdir -p "$outside"
+for command in "cellcheck" "cellcheck list" "cellcheck run" "cellcheck check" "cellcheck certify" \
+    "cellcheck golden" "cellcheck golden verify" "cellcheck golden update" "cellcheck bench" \
+    "cellcheck gate" "cellcheck-conformance" "cellcheck-golden"; do
+    # shellcheck disable=SC2086 # a command and its subcommands, split on purpose
+    (cd "$outside" && $command --help) >"$work/help.log" 2>&1
+    help_status=$?
+    if [ $help_status -ne 0 ] || ! grep -q "^usage: " "$work/help.log"; then
+        echo "    $command --help: exit $help_status: $(head -1 "$work/help.log")"
+        status=1
+    fi
+done
+# The goldens installed under PREFIX/share/cellcheck, not a checkout's.
+if ! (cd "$outside" && cellcheck golden verify) >"$work/verify.log" 2>&1 ||
+    ! grep -q "of $prefix/bin/../share/cellcheck/golden/" "$work/verify.log"; then
+    echo "    golden verify:"
+    tail -3 "$work/verify.log"
     status=1
 fi
-verdict plugin_make_wrong_caught $status
+if ! (cd "$outside" && cellcheck-golden --plugin "$work/make/libthreshold.so" \
+    --engine example.threshold) >"$work/golden.log" 2>&1 ||
+    ! grep -q "golden cases passed" "$work/golden.log"; then
+    echo "    cellcheck-golden:"
+    tail -3 "$work/golden.log"
+    status=1
+fi
+if (cd "$outside" && cellcheck-golden --plugin "$work/make/libthreshold_wrong.so" \
+    --engine example.threshold) >"$work/golden-wrong.log" 2>&1 ||
+    ! grep -q "golden cases FAILED" "$work/golden-wrong.log"; then
+    echo "    cellcheck-golden, wrong engine:"
+    tail -3 "$work/golden-wrong.log"
+    status=1
+fi
+verdict installed_tools_outside_checkout $status
+
+# One version: the release of VERSION and the commit, alike in the tool, pkg-config and CMake.
+status=0
+release=$(tr -d '[:space:]' <VERSION)
+version=$(pkg-config --modversion cellcheck)
+next_minor=$(awk -F. '{ print $1 "." $2 + 1 ".0" }' <<<"$release")
+case "$version" in "$release+g"*) ;; *) echo "    pkg-config version $version, not $release+g<commit>"; status=1 ;; esac
+cellcheck --version | grep -qF "cellcheck $version (commit " ||
+    { echo "    cellcheck --version: $(cellcheck --version), pkg-config: $version"; status=1; }
+pkg-config --atleast-version="$release" cellcheck ||
+    { echo "    pkg-config --atleast-version=$release refused $version"; status=1; }
+pkg-config --atleast-version="$next_minor" cellcheck &&
+    { echo "    pkg-config --atleast-version=$next_minor accepted $version"; status=1; }
+grep -q "^set(PACKAGE_VERSION \"$release\")" "$prefix/lib/cmake/cellcheck/cellcheckConfigVersion.cmake" ||
+    { echo "    cellcheckConfigVersion.cmake does not say $release"; status=1; }
+verdict install_version $status
 
 cp -r examples/plugin_cuda "$work/cuda"
 (cd "$work/cuda" && make -s all) >"$work/cuda.log" 2>&1
@@ -47,10 +148,35 @@ fi
 [ $status -eq 0 ] || tail -20 "$work/cuda.log"
 verdict plugin_cuda_built_and_loads $status
 
+# A CPU-only install on a PATH without nvcc: found absent, nothing of CUDA built or installed.
+no_nvcc_path=""
+IFS=: read -ra dirs <<<"$base_path"
+for d in "${dirs[@]}"; do
+    [ -x "$d/nvcc" ] || no_nvcc_path="${no_nvcc_path:+$no_nvcc_path:}$d"
+done
+cpu_prefix=$work/cpu-prefix
+PATH=$no_nvcc_path bash ci/install.sh "$cpu_prefix" >"$work/cpu-install.log" 2>&1
+status=$?
+tail -1 "$work/cpu-install.log"
+export PATH="$cpu_prefix/bin:$no_nvcc_path" PKG_CONFIG_PATH="$cpu_prefix/lib/pkgconfig"
+cellcheck list >"$work/cpu-list.log" 2>&1
+if [ $status -ne 0 ] || ! grep -q "(CPU only) under $cpu_prefix\$" "$work/cpu-install.log" ||
+    [ "$(pkg-config --variable=cuda cellcheck)" != no ] ||
+    ! grep -q "^cpu.ref " "$work/cpu-list.log" || grep -q "^cuda\." "$work/cpu-list.log"; then
+    tail -20 "$work/cpu-install.log" "$work/cpu-list.log"
+    status=1
+fi
+verdict cpu_only_install_without_nvcc $status
+cp -r examples/plugin_make "$work/cpu-make"
+route cpu_only_plugin_make "$work/cpu-make" "make -s certify CASES=$cases" \
+    "make -s certify-wrong CASES=$cases"
+export PATH="$base_path"
+unset PKG_CONFIG_PATH
+
 (cd examples/bazel_workspace && bazel test //... 2>&1) >"$work/bazel.log"
 status=$?
 [ $status -eq 0 ] || tail -30 "$work/bazel.log"
 grep -E "^//.*(PASSED|FAILED)" "$work/bazel.log" | sed 's/^/    /'
 verdict bazel_workspace $status
 (cd examples/bazel_workspace && bazel shutdown >/dev/null 2>&1)
-exit $failed
+cd "$root" && exit $failed

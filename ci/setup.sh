@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
 # Bazel 4 (bazel-bootstrap), libsodium, libpng and zlib (static libraries and headers), OpenMP
-# (with gcc), Make and pkg-config (for the examples), yamllint and shellcheck (ci/lint.sh), and
-# Python 3 with jsonschema (the certificate schema's test, .ci/run's count).
-# CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build.
+# (with gcc), Make, pkg-config and CMake (for the examples), yamllint and shellcheck
+# (ci/lint.sh), and Python 3 with jsonschema (the certificate schema's test, .ci/run's count).
+# CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build, and only
+# `ci/setup.sh --cpu-only` (what a CPU-only ci/install.sh runs) goes on without it.
 set -euo pipefail
+cpu_only=0
+case "${1:-}" in
+--cpu-only) cpu_only=1 ;;
+'') ;;
+*)
+    echo "usage: ci/setup.sh [--cpu-only]" >&2
+    exit 2
+    ;;
+esac
 
 need=()
 command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [ -f /usr/lib/x86_64-linux-gnu/libsodium.a ] || need+=(libsodium-dev)
 [ -f /usr/lib/x86_64-linux-gnu/libpng.a ] || need+=(libpng-dev)
 [ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need+=(zlib1g-dev)
-# The examples of engines from elsewhere build with Make and pkg-config.
+# The examples of engines from elsewhere build with Make and pkg-config, or CMake.
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
 # The workflow files' linter, and the shell scripts' (ci/lint.sh).
 command -v yamllint >/dev/null 2>&1 || need+=(yamllint)
 command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
@@ -29,7 +40,7 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${need[@]}"
 fi
 
-if [ ! -x /usr/local/cuda/bin/nvcc ]; then
+if [ "$cpu_only" -eq 0 ] && [ ! -x /usr/local/cuda/bin/nvcc ]; then
     echo "setup: /usr/local/cuda/bin/nvcc not found; the CUDA engines need CUDA 13 there" >&2
     exit 1
 fi

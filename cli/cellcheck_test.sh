@@ -133,7 +133,9 @@ expect 0 "check without --progress" -- "$tool" check --engine cpu.bitslice1 --ca
 
 # Provenance: the version, and where a certificate came from.
 expect 0 "--version" -- "$tool" --version
-grep -q "^cellcheck .* (commit [0-9a-f]*\|^cellcheck unknown" "$tmp/out" || fail "--version: $(cat "$tmp/out")"
+# The release of VERSION, then the commit as build metadata where there is one: 0.9.0+g1a2b3c4d5e6f.
+grep -Eq '^cellcheck [0-9]+\.[0-9]+\.[0-9]+(\+g[0-9a-f]{12,}(\.dirty)?)? \(commit ([0-9a-f]{12,}|unknown)\)$' "$tmp/out" ||
+    fail "--version: $(cat "$tmp/out")"
 mkdir -p "$tmp/cert"
 expect 0 "certify with provenance" -- "$tool" certify --engine cpu.bitslice1 --cases 5 --out-dir "$tmp/cert"
 for want in "^- cellcheck .* (commit " "^- date: 20[0-9-]*T[0-9:]*Z" "^- command: \`cellcheck certify --engine cpu.bitslice1 --cases 5" "^- CPU: " "^- GPU: none ran"; do

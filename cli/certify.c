@@ -840,22 +840,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     char catalogue_path[4096];
     if (catalogue) {
         snprintf(catalogue_path, sizeof catalogue_path, "%s", catalogue);
-    } else if (golden_catalogue_path(".", catalogue_path, sizeof catalogue_path, &err)) {
+    } else if (golden_default_catalogue(".", catalogue_path, sizeof catalogue_path, &err)) {
         free(rows);
         return cli_failed(&err);
-    } else if (access(catalogue_path, R_OK) != 0) {
-        /* Installed (ci/install.sh): PREFIX/bin/cellcheck beside PREFIX/share/cellcheck. */
-        char exe[2048];
-        ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (len > 0) {
-            exe[len] = '\0';
-            char *slash = strrchr(exe, '/');
-            if (slash) *slash = '\0';
-            char installed[2048 + 64];
-            snprintf(installed, sizeof installed, "%s/../share/cellcheck/golden/catalogue.txt", exe);
-            if (access(installed, R_OK) == 0)
-                snprintf(catalogue_path, sizeof catalogue_path, "%s", installed);
-        }
     }
     golden_catalogue cat;
     if (golden_open(catalogue_path, &cat, stderr, &err)) {

@@ -147,7 +147,14 @@ int cli_cmd_gate(const cc_engine_set *engines, int argc, char **argv) {
     cc_error err = {0};
     char *text = NULL;
     size_t len = 0;
-    if (cc_read_file(path, &text, &len, &err)) return cli_failed(&err);
+    if (cc_read_file(path, &text, &len, &err)) {
+        /* The default is the source tree's baselines, of the built-in engines; an installed tool
+         * gates what its own baselines file names. */
+        if (!opts[0].given)
+            cc_prefix(&err, "the baselines (run from the repository root, or give --baselines "
+                            "FILE)");
+        return cli_failed(&err);
+    }
     gate_tally t = {0, 0, 0};
     int number = 0;
     for (char *line = text, *next; line && *line; line = next) {

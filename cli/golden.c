@@ -1,8 +1,10 @@
 /* cellcheck golden verify | update: the golden catalogue's command line. verify checks that the
  * oracle reproduces every hash and snapshot; update recomputes them (review the diff). */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -40,8 +42,9 @@ static void golden_table(golden_args *a, int update) {
                  "force (the generation `current` names, with its copy of the catalogue), and\n"
                  "that neither names a case that copy lacks. A catalogue edited since the last\n"
                  "update is noted, not failed: the goldens in force are verified. ROOT defaults\n"
-                 "to $BUILD_WORKSPACE_DIRECTORY (bazel run), else the current directory; give\n"
-                 "--dir or --catalogue, not both.",
+                 "to $BUILD_WORKSPACE_DIRECTORY (bazel run), else the current directory, and\n"
+                 "where that holds no golden/catalogue.txt, to the goldens installed with this\n"
+                 "program (PREFIX/share/cellcheck); give --dir or --catalogue, not both.",
         a->opts, NOPTIONS};
 }
 
@@ -82,7 +85,19 @@ static int golden_run(int update, int argc, char **argv) {
         const char *dir = a.dir;
         if (!dir) dir = getenv("BUILD_WORKSPACE_DIRECTORY"); /* bazel run */
         if (!dir || !*dir) dir = ".";
-        if (golden_catalogue_path(dir, path, sizeof path, &err)) return cli_bad_usage(&a.cmd, &err);
+        /* verify reads the goldens installed with this program outside a source tree; update
+         * rewrites a source tree's goldens only. */
+        if (update ? golden_catalogue_path(dir, path, sizeof path, &err)
+                   : a.dir ? golden_catalogue_path(dir, path, sizeof path, &err)
+                           : golden_default_catalogue(dir, path, sizeof path, &err))
+            return cli_bad_usage(&a.cmd, &err);
+        if (update && access(path, R_OK) != 0) {
+            cc_fail(&err, CC_ERR_IO,
+                    "cannot read %s: golden update rewrites the goldens of a source tree; run it "
+                    "from the repository root or give --dir ROOT",
+                    path);
+            return cli_failed(&err);
+        }
         catalogue = path;
     }
     golden_catalogue cat;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "golden/internal.h"
 #include "oracle/gridio.h"
@@ -199,4 +200,30 @@ void golden_free(golden_catalogue *cat) {
 
 int golden_catalogue_path(const char *root, char *buf, size_t size, cc_error *err) {
     return golden_join_path(buf, size, root, "golden/catalogue.txt", err);
+}
+
+/* Where ci/install.sh puts the catalogue, relative to the directory of the installed programs. */
+#define INSTALLED_CATALOGUE "../share/cellcheck/golden/catalogue.txt"
+
+int golden_default_catalogue(const char *root, char *buf, size_t size, cc_error *err) {
+    int rc = golden_catalogue_path(root, buf, size, err);
+    if (rc || access(buf, R_OK) == 0) return rc;
+    char here[GOLDEN_PATH_MAX];
+    if ((rc = golden_copy_text(here, sizeof here, buf, err))) return rc;
+    char exe[GOLDEN_PATH_MAX], bin[GOLDEN_PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0 || (size_t)len >= sizeof exe - 1)
+        return cc_fail(err, CC_ERR_IO,
+                       "cannot open %s (not in a source tree), and this program's own path is "
+                       "unreadable, so its installed goldens cannot be found: give the catalogue",
+                       here);
+    exe[len] = '\0';
+    if ((rc = golden_parent_dir(exe, bin, sizeof bin, err))) return rc;
+    if ((rc = golden_join_path(buf, size, bin, INSTALLED_CATALOGUE, err))) return rc;
+    if (access(buf, R_OK) == 0) return CC_OK;
+    int missing = errno;
+    return cc_fail(err, CC_ERR_IO,
+                   "no golden catalogue: neither %s (a source tree) nor %s (an install) is "
+                   "readable: %s",
+                   here, buf, strerror(missing));
 }

@@ -101,6 +101,12 @@ void golden_free(golden_catalogue *cat);
 /* "<root>/golden/catalogue.txt" into buf. */
 int golden_catalogue_path(const char *root, char *buf, size_t size, cc_error *err);
 
+/* The catalogue a command reads when none is named: <root>/golden/catalogue.txt when it is
+ * readable (a source tree), else the one installed beside the running program,
+ * <dir of /proc/self/exe>/../share/cellcheck/golden/catalogue.txt (ci/install.sh's layout).
+ * Neither readable: CC_ERR_IO naming both paths. */
+int golden_default_catalogue(const char *root, char *buf, size_t size, cc_error *err);
+
 /* The case's initial grid (and for pattern cases, its torus). */
 int golden_initial_grid(const golden_catalogue *cat, const golden_entry *e, cc_grid *out,
                         cc_error *err);
@@ -152,6 +158,8 @@ int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err);
 /* An engine's golden test (the driver cellcheck_engine's <name>_golden_test runs): every catalogue
  * case the engine supports reproduces its golden hash. Flag: --catalogue FILE. */
 int cc_harness_golden(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
+/* Its --help text, for a program named program, without an engine (a plugin driver's --help). */
+void cc_harness_golden_help(const char *program, FILE *out);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The conformance and golden drivers for plugin engines: the Make example's engine passes both,
-# the same engine with a wrong seam fails conformance, and a bad command line is refused.
+# the same engine with a wrong seam fails conformance, a bad command line is refused, and --help
+# answers without an engine.
 set -u
 conformance="$1" golden="$2" plugin="$3" wrong="$4"
 failures=0
@@ -20,6 +21,16 @@ grep -q "reproduce: cellcheck --plugin /" "$out" || fail "the reproducer does no
 "$conformance" --plugin "$plugin" >"$out" 2>&1; [ $? -eq 2 ] || fail "no --engine: not exit 2"
 grep -q "engine NAME is required" "$out" || fail "no --engine: not said"
 "$conformance" --plugin "$plugin" --engine no.such >"$out" 2>&1; [ $? -eq 2 ] || fail "unknown engine: not exit 2"
+# --help without an engine: each driver's own flags and the driver's, exit 0.
+for driver in "$conformance" "$golden"; do
+    "$driver" --help >"$out" 2>&1; status=$?
+    [ $status -eq 0 ] || fail "$(basename "$driver") --help: exit $status, not 0"
+    grep -q "^usage: $(basename "$driver") \[--plugin PATH\]... --engine NAME" "$out" ||
+        fail "$(basename "$driver") --help: no usage line: $(head -1 "$out")"
+done
+grep -q -- "--catalogue FILE" "$out" || fail "golden driver --help: its --catalogue not listed"
+"$conformance" -h >"$out" 2>&1 || fail "conformance driver -h: not exit 0"
+grep -q -- "--cases N" "$out" || fail "conformance driver -h: its --cases not listed"
 CELLCHECK_PLUGINS="$plugin" "$conformance" --engine example.threshold --cases 10 >"$out" 2>&1 ||
     fail "CELLCHECK_PLUGINS not loaded"
 [ "$failures" -eq 0 ] || { echo "plugin_drivers_test: $failures failures"; exit 1; }

@@ -18,6 +18,8 @@ extern "C" {
  * parameter. Flags: --cases N, --seed HEX, --report-dir DIR, --verbose (--help lists them). */
 int cc_harness_conformance(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv);
+/* Its --help text, for a program named program, without an engine (a plugin driver's --help). */
+void cc_harness_conformance_help(const char *program, FILE *out);
 
 /* The campaign's flags as rows of an option table, writing into opt: --cases N (1..10^7) and
  * --seed HEX (64 hex digits). The conformance test and `cellcheck check` and `certify` use them. */

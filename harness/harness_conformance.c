@@ -1159,6 +1159,50 @@ static void reproducer_command(const char *argv0, char *out, size_t size) {
         snprintf(out, size, "%s", argv0);
 }
 
+/* The conformance driver's option table, writing into opt. */
+typedef struct conformance_table {
+    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 7 + CC_SUPERVISION_OPTION_COUNT];
+    cc_command cmd;
+    const char *case_line, *calls; /* --case and --calls */
+} conformance_table;
+
+static void conformance_table_init(conformance_table *t, cc_campaign_options *opt,
+                                   const char *program) {
+    memset(t, 0, sizeof *t);
+    const cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 7] = {
+        [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt->report_dir,
+                                                      "where failure reports are written"),
+        [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt->verbose,
+                                                        "print every case as it runs"),
+        [CC_CAMPAIGN_OPTION_COUNT + 2] = CC_OPTION_FLAG(
+            "replay-alone", &opt->replay_alone,
+            "replay a failing case alone in a fresh worker process"),
+        [CC_CAMPAIGN_OPTION_COUNT + 3] = cc_huge_grid_option(opt),
+        [CC_CAMPAIGN_OPTION_COUNT + 4] = cc_progress_option(opt),
+        [CC_CAMPAIGN_OPTION_COUNT + 5] = CC_OPTION_STRING(
+            "case", "LINE", &t->case_line, "replay one case: the line a failure prints"),
+        [CC_CAMPAIGN_OPTION_COUNT + 6] = CC_OPTION_STRING(
+            "calls", "SEQUENCE", &t->calls, "with --case, run that call sequence on it"),
+    };
+    memcpy(t->rows, rows, sizeof rows);
+    cc_campaign_option_rows(opt, t->rows);
+    cc_supervision_option_rows(opt, t->rows + CC_CAMPAIGN_OPTION_COUNT + 7);
+    t->cmd = (cc_command){program,
+                          "The engine's conformance test: edge cases, seams, shapes, zero-step\n"
+                          "round trips, step counts, call sequences, then a seeded campaign\n"
+                          "against the oracle. With --case, replays the one case a failure\n"
+                          "printed.",
+                          t->rows, sizeof t->rows / sizeof t->rows[0]};
+}
+
+void cc_harness_conformance_help(const char *program, FILE *out) {
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    conformance_table t;
+    conformance_table_init(&t, &opt, program);
+    cc_options_help(&t.cmd, out);
+}
+
 static int conformance_main(const cc_engine *engine, const cc_engine *reference, int argc,
                            char **argv) {
     (void)reference;
@@ -1170,30 +1214,11 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
         fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
         return 2;
     }
-    const char *case_line = NULL, *calls = NULL;
-    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 7 + CC_SUPERVISION_OPTION_COUNT] = {
-        [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
-                                                      "where failure reports are written"),
-        [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt.verbose,
-                                                        "print every case as it runs"),
-        [CC_CAMPAIGN_OPTION_COUNT + 2] = CC_OPTION_FLAG(
-            "replay-alone", &opt.replay_alone,
-            "replay a failing case alone in a fresh worker process"),
-        [CC_CAMPAIGN_OPTION_COUNT + 3] = cc_huge_grid_option(&opt),
-        [CC_CAMPAIGN_OPTION_COUNT + 4] = cc_progress_option(&opt),
-        [CC_CAMPAIGN_OPTION_COUNT + 5] = CC_OPTION_STRING(
-            "case", "LINE", &case_line, "replay one case: the line a failure prints"),
-        [CC_CAMPAIGN_OPTION_COUNT + 6] = CC_OPTION_STRING(
-            "calls", "SEQUENCE", &calls, "with --case, run that call sequence on it"),
-    };
-    cc_campaign_option_rows(&opt, rows);
-    cc_supervision_option_rows(&opt, rows + CC_CAMPAIGN_OPTION_COUNT + 7);
-    cc_command cmd = {cc_options_program(argc, argv, "conformance"),
-                      "The engine's conformance test: edge cases, seams, shapes, zero-step round\n"
-                      "trips, step counts, call sequences, then a seeded campaign against the\n"
-                      "oracle. With --case, replays the one case a failure printed.",
-                      rows, sizeof rows / sizeof rows[0]};
+    conformance_table t;
+    conformance_table_init(&t, &opt, cc_options_program(argc, argv, "conformance"));
+    cc_command cmd = t.cmd;
     if (cc_options_parse_or_usage(&cmd, argc, argv, stdout, stderr, &status)) return status;
+    const char *case_line = t.case_line, *calls = t.calls;
     cc_supervision_apply(engine, &opt);
     if (calls && !case_line) {
         fprintf(stderr, "%s conformance: --calls needs --case\n", engine->name);

@@ -211,7 +211,15 @@ void cc_options_help(const cc_command *cmd, FILE *out) {
         } else {
             fprintf(out, "%*s", HELP_COLUMN - width, "");
         }
-        fprintf(out, "%s\n", help);
+        /* A help text of several lines keeps its column. */
+        for (const char *line = help, *end;; line = end + 1) {
+            end = strchr(line, '\n');
+            if (!end) {
+                fprintf(out, "%s\n", line);
+                break;
+            }
+            fprintf(out, "%.*s\n%*s", (int)(end - line), line, HELP_COLUMN, "");
+        }
     }
 }
 

@@ -9,10 +9,12 @@
 #include <string.h>
 
 #include "engines/engine_set.h"
+#include "harness/options.h"
 #include "supervise/supervisor.h"
 #include "supervise/worker.h"
 
 int CC_HARNESS(const cc_engine *engine, const cc_engine *reference, int argc, char **argv);
+void CC_HARNESS_HELP(const char *program, FILE *out);
 
 #define MAX_ARGS 64
 
@@ -36,10 +38,31 @@ static int usage_error(const char *program, const char *msg) {
     return 2;
 }
 
+/* --help or -h anywhere: this program's own flags, then the driver's; nothing is loaded. */
+static int help_asked(int argc, char **argv) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    return 0;
+}
+
+static void help(const char *program) {
+    printf("usage: %s [--plugin PATH]... --engine NAME [options]\n\n"
+           "  --plugin PATH   load the engines of a plugin (a shared library built against\n"
+           "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n"
+           "  --engine NAME   the engine of those plugins to test\n\n"
+           "The options after them are the driver's:\n\n",
+           program);
+    CC_HARNESS_HELP(program, stdout);
+}
+
 int main(int argc, char **argv) {
     int status = 2;
     /* Plugins are opened in workers only: this process learns their tables from one. */
     if (cc_worker_hook(argc, argv, NULL, &status)) return status;
+    if (help_asked(argc, argv)) {
+        help(cc_options_program(argc, argv, "driver"));
+        return 0;
+    }
     cc_error err = {0};
     const char **plugins = calloc((size_t)argc + 64, sizeof *plugins);
     size_t nplugins = 0;
