@@ -1,6 +1,7 @@
 /* cellcheck golden verify | update: the golden catalogue's command line. verify checks that the
  * oracle reproduces every hash and snapshot; update recomputes them (review the diff). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,12 +91,13 @@ static int golden_run(int update, int argc, char **argv) {
         if (update ? golden_catalogue_path(dir, path, sizeof path, &err)
                    : a.dir ? golden_catalogue_path(dir, path, sizeof path, &err)
                            : golden_default_catalogue(dir, path, sizeof path, &err))
-            return cli_bad_usage(&a.cmd, &err);
+            /* A catalogue that is not there is a failure to read, as anywhere else. */
+            return err.code == CC_ERR_IO ? cli_failed(&err) : cli_bad_usage(&a.cmd, &err);
         if (update && access(path, R_OK) != 0) {
             cc_fail(&err, CC_ERR_IO,
-                    "cannot read %s: golden update rewrites the goldens of a source tree; run it "
-                    "from the repository root or give --dir ROOT",
-                    path);
+                    "cannot read %s: %s; golden update rewrites the goldens of a source tree: "
+                    "run it from the repository root or give --dir ROOT",
+                    path, strerror(errno));
             return cli_failed(&err);
         }
         catalogue = path;
