@@ -131,3 +131,7 @@ int cc_rule_equal(const cc_rule *a, const cc_rule *b) {
     return a->shape == b->shape && a->radius == b->radius && a->centre == b->centre &&
            a->topology == b->topology && cc_set_equal(&a->survive, &b->survive) && cc_set_equal(&a->birth, &b->birth);
 }
+
+const char *cc_topology_name(cc_topology topology) {
+    return topology == CC_TOPOLOGY_PLANE ? "bounded plane" : "torus";
+}

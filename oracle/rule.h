@@ -70,6 +70,7 @@ int32_t cc_shape_size(cc_shape shape, int32_t r);
 int32_t cc_rule_max_count(const cc_rule *rule);
 
 const char *cc_shape_code(cc_shape shape); /* "NM", "NN", "N+", "NC", "NH" */
+const char *cc_topology_name(cc_topology topology); /* "torus", "bounded plane" */
 
 int cc_set_has(const cc_set *set, int32_t count);
 void cc_set_clear(cc_set *set);
