@@ -890,6 +890,12 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
                                    CC_CAMPAIGN_RADIUS_STEPS_BUDGET_FACTOR * budget, rule);
     rule->centre = (int)centres[uniform(ps, (uint32_t)nc)];
     draw_sets(ps, rule, caps->count_max);
+    /* The bounded plane in a third of the cases of an engine that does both, in all of a
+     * plane-only engine's; an engine of the torus alone draws what it always drew. */
+    if (caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE)) {
+        int torus = (caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS)) != 0;
+        rule->topology = !torus || chance(ps, 33) ? CC_TOPOLOGY_PLANE : CC_TOPOLOGY_TORUS;
+    }
 
     out->large = large;
     fit_port_sets(caps, rule);
