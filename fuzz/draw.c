@@ -341,6 +341,9 @@ static void fit_port_sides(const cc_engine_caps *caps, int32_t hi, cc_case *c) {
 
 int fuzz_fit_port_caps(const cc_engine_caps *caps, int keep_cells, cc_case *c) {
     fit_port_sets(caps, &c->rule);
+    /* A plane-only engine's checks are all on the plane (the caps resolved: never 0). */
+    if (caps->topologies && !(caps->topologies & CC_TOPOLOGY_BIT(c->rule.topology)))
+        c->rule.topology = CC_TOPOLOGY_PLANE;
     if (caps->square_only && c->w != c->h) {
         int32_t m = square_multiple(caps);
         int32_t s = keep_cells ? (int32_t)ceil(sqrt((double)c->w * (double)c->h))
