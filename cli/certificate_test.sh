@@ -123,7 +123,8 @@ done
 import json, os, sys
 import xml.etree.ElementTree as ET
 tmp = sys.argv[1]
-sections = ["edge cases", "seams", "past the tiles", "past 2^32 cells", "thin and tall grids",
+sections = ["edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells",
+            "thin and tall grids",
             "round trips", "step counts", "call sequences", "refusals", "campaign", "goldens"]
 def suite(name):
     root = ET.parse(f"{tmp}/{name}/junit.xml").getroot()

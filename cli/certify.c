@@ -192,15 +192,16 @@ static void failure_of(const engine_row *r, failure_view *v) {
 /* The table: printed, and the body of certificate.md. */
 static void write_table(FILE *f, const engine_row *rows, int n) {
     fprintf(f, "| engine | needs | verdict | edge cases | past the tiles | past 2^32 cells | "
-               "past 2^16 rows, columns, tiles | seams | step counts (largest) | call sequences | "
+               "past 2^16 rows, columns, tiles | seams | bounded plane | step counts (largest) | "
+               "call sequences | "
                "light-cone cells | round trips | campaign passed / failed | "
                "golden passed / not supported | seconds |\n");
     fprintf(f, "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: "
-               "| ---: | ---: | ---: |\n");
+               "| ---: | ---: | ---: | ---: |\n");
     for (int i = 0; i < n; i++) {
         const engine_row *r = &rows[i];
         if (r->v == VERDICT_NOT_RUN || (r->v == VERDICT_FAILED && r->seconds == 0)) {
-            fprintf(f, "| %s | %s | %s | | | | | | | | | | | | |\n", r->engine->name,
+            fprintf(f, "| %s | %s | %s | | | | | | | | | | | | | |\n", r->engine->name,
                     cc_hardware_name(r->engine->hardware), verdict_name(r->v));
             continue;
         }
@@ -213,12 +214,12 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         else
             snprintf(verdict, sizeof verdict, "%s", verdict_name(r->v));
         fprintf(f,
-                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d (%" PRId64 ")%s | %d | %" PRIu64
+                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %" PRIu64
                 " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
                 r->engine->name, cc_hardware_name(r->engine->hardware), verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.shapes_passed,
-                r->conf.seams_passed, r->conf.step_counts, r->conf.step_counts_max,
-                r->conf.step_counts_blind ? " (some left out)" : "", r->conf.sequences,
+                r->conf.seams_passed, r->conf.plane_passed, r->conf.step_counts,
+                r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "", r->conf.sequences,
                 r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
                 c->passed, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
     }
@@ -481,7 +482,7 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         json_string(f, classes);
         fprintf(f,
                 "}, \"edge_cases\": %d, \"round_trips\": %d, \"shapes\": %d, "
-                "\"seams\": {\"passed\": %d, \"grids_per_alignment\": %d}, "
+                "\"seams\": {\"passed\": %d, \"grids_per_alignment\": %d}, \"plane\": %d, "
                 "\"step_counts\": {\"passed\": %d, \"largest\": %" PRId64
                 ", \"left_out\": %d}, \"call_sequences\": %d, "
                 "\"campaign\": {\"run\": %" PRIu64 ", \"passed\": %" PRIu64
@@ -489,7 +490,8 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
                 "\"golden\": {\"passed\": %zu, \"failed\": %zu, \"unsupported\": %zu}, "
                 "\"seconds\": %.3f}",
                 r->conf.edge_passed, r->conf.round_trips, r->conf.shapes_passed,
-                r->conf.seams_passed, CC_SEAM_GRIDS, r->conf.step_counts, r->conf.step_counts_max, r->conf.step_counts_blind,
+                r->conf.seams_passed, CC_SEAM_GRIDS, r->conf.plane_passed, r->conf.step_counts,
+                r->conf.step_counts_max, r->conf.step_counts_blind,
                 r->conf.sequences, c->run, c->passed, c->failed, r->golden.passed,
                 r->golden.failed, r->golden.unsupported, r->seconds);
     }

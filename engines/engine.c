@@ -57,6 +57,7 @@ cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine) {
     if (caps.radius_min <= 0) caps.radius_min = 1;
     if (caps.radius_max <= 0) caps.radius_max = CC_RADIUS_MAX;
     if (caps.centres == 0) caps.centres = CC_CENTRE_M0 | CC_CENTRE_M1;
+    if (caps.topologies == 0) caps.topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS);
     if (caps.w_multiple <= 0) caps.w_multiple = 1;
     if (caps.h_multiple <= 0) caps.h_multiple = 1;
     return caps;
@@ -87,6 +88,10 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
     if (rule->radius < caps->radius_min || rule->radius > caps->radius_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d is outside %d..%d", engine->name,
                        (int)rule->radius, (int)caps->radius_min, (int)caps->radius_max);
+    if (!(caps->topologies & CC_TOPOLOGY_BIT(rule->topology)))
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: the %s is not supported (it simulates the %s)",
+                       engine->name, cc_topology_name(rule->topology),
+                       caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) ? "torus" : "plane");
     uint32_t centre_bit = rule->centre ? CC_CENTRE_M1 : CC_CENTRE_M0;
     if (!(caps->centres & centre_bit))
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: centre handling M%d is not supported",
@@ -241,6 +246,10 @@ void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size) {
         append(buf, size, &used, "M1");
     else
         append(buf, size, &used, "no centre handling");
+    if (caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))
+        append(buf, size, &used,
+               caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) ? "; torus and plane"
+                                                                     : "; plane only");
     if (caps->w_multiple <= 1 && caps->h_multiple <= 1 && caps->w_max <= 0 && caps->h_max <= 0) {
         append(buf, size, &used, caps->square_only ? "; any W = H" : "; any W, H");
     } else {

@@ -30,11 +30,14 @@ typedef enum cc_hardware {
 #define CC_CENTRE_M1 2u
 
 /* What an engine can do. Every field left out of a designated initializer (zero) means "no limit":
- * every shape, radii 1..CC_RADIUS_MAX, M0 and M1, any W and H, any count. */
+ * every shape, radii 1..CC_RADIUS_MAX, M0 and M1, any W and H, any count; except the topology,
+ * where zero means the torus alone, the one every engine was written for. */
 typedef struct cc_engine_caps {
     uint32_t shapes;            /* CC_SHAPE_BIT(...) of every shape it simulates; 0: all */
     int32_t radius_min, radius_max; /* 0: 1 and CC_RADIUS_MAX */
     uint32_t centres;           /* CC_CENTRE_M0 | CC_CENTRE_M1; 0: both */
+    uint32_t topologies;        /* CC_TOPOLOGY_BIT(...) of the grids' edges it simulates: the
+                                 * torus, the bounded plane; 0: the torus only */
     int32_t w_multiple, h_multiple; /* W and H must be multiples of these (0 or 1: any) */
     int32_t w_max, h_max;       /* 0: no limit beyond CC_GRID_SIDE_MAX */
     int32_t count_max;          /* largest count the rule's sets may name (0: no limit) */

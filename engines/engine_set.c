@@ -91,6 +91,11 @@ static int check_table(const char *path, const cc_engine *e, size_t index, cc_er
                            "negative cap %s = %lld (0 means no limit; a limit is positive): "
                            "plugin %s, engine %s",
                            caps[i].name, (long long)caps[i].value, path, e->name);
+    if (c->topologies & ~((1u << CC_TOPOLOGY_COUNT) - 1u))
+        return cc_fail(err, CC_ERR_ARG,
+                       "caps topologies 0x%x names topologies past the torus (bit 0) and the "
+                       "bounded plane (bit 1): plugin %s, engine %s",
+                       (unsigned)c->topologies, path, e->name);
     if (c->radius_min > 0 && c->radius_max > 0 && c->radius_min > c->radius_max)
         return cc_fail(err, CC_ERR_ARG,
                        "caps radius_min = %d above radius_max = %d: plugin %s, engine %s",

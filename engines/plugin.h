@@ -21,8 +21,9 @@ extern "C" {
  * cc_engine promise. Raised whenever any of them changes; a plugin built for another version is
  * refused, never called. */
 /* 2: cc_engine gained memory (the estimate of a context's memory).
- * 3: cc_engine_caps gained steps_per_launch. */
-#define CC_PLUGIN_ABI_VERSION 3
+ * 3: cc_engine_caps gained steps_per_launch.
+ * 4: cc_rule gained topology, cc_engine_caps topologies. */
+#define CC_PLUGIN_ABI_VERSION 4
 
 #define CC_PLUGIN_ABI_SYMBOL "cellcheck_plugin_abi"
 #define CC_PLUGIN_ENGINES_SYMBOL "cellcheck_engines"

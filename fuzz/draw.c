@@ -341,6 +341,9 @@ static void fit_port_sides(const cc_engine_caps *caps, int32_t hi, cc_case *c) {
 
 int fuzz_fit_port_caps(const cc_engine_caps *caps, int keep_cells, cc_case *c) {
     fit_port_sets(caps, &c->rule);
+    /* A plane-only engine's checks are all on the plane (the caps resolved: never 0). */
+    if (caps->topologies && !(caps->topologies & CC_TOPOLOGY_BIT(c->rule.topology)))
+        c->rule.topology = CC_TOPOLOGY_PLANE;
     if (caps->square_only && c->w != c->h) {
         int32_t m = square_multiple(caps);
         int32_t s = keep_cells ? (int32_t)ceil(sqrt((double)c->w * (double)c->h))
@@ -890,6 +893,12 @@ static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campai
                                    CC_CAMPAIGN_RADIUS_STEPS_BUDGET_FACTOR * budget, rule);
     rule->centre = (int)centres[uniform(ps, (uint32_t)nc)];
     draw_sets(ps, rule, caps->count_max);
+    /* The bounded plane in a third of the cases of an engine that does both, in all of a
+     * plane-only engine's; an engine of the torus alone draws what it always drew. */
+    if (caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE)) {
+        int torus = (caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS)) != 0;
+        rule->topology = !torus || chance(ps, 33) ? CC_TOPOLOGY_PLANE : CC_TOPOLOGY_TORUS;
+    }
 
     out->large = large;
     fit_port_sets(caps, rule);

@@ -41,6 +41,7 @@ cc_option cc_progress_option(cc_campaign_options *opt);
 typedef enum cc_check_section {
     CC_CHECK_EDGE_CASES = 0, /* the largest counts, the smallest sizes, primes */
     CC_CHECK_SEAMS,          /* the last tile short, full and long */
+    CC_CHECK_PLANE,          /* the bounded plane, for engines that state it */
     CC_CHECK_PAST_TILES,     /* sides past 1100, n*tile +- 1, past 2^24 cells */
     CC_CHECK_PAST_2_32,      /* the grid past 2^32 cells */
     CC_CHECK_SHAPES,         /* thin and tall grids */
@@ -52,7 +53,7 @@ typedef enum cc_check_section {
     CC_CHECK_SECTION_COUNT
 } cc_check_section;
 
-/* "edge cases", "seams", "past the tiles", "past 2^32 cells", "thin and tall grids",
+/* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall grids",
  * "round trips", "step counts", "call sequences", "refusals", "campaign". */
 const char *cc_check_section_name(cc_check_section section);
 
@@ -77,6 +78,7 @@ typedef struct cc_conformance_summary {
     int sequences;    /* call sequences whose every store agreed with the oracle */
     int shapes_passed; /* thin and tall grids past 2^16 rows or columns and 65535 tiles */
     int seams_passed;  /* grids of the nine alignments of the last tile (CC_SEAM_GRIDS each) */
+    int plane_passed;  /* cases on the bounded plane (engines that state it) */
     int step_counts;  /* step counts checked (on cases no wrong count could pass) */
     int step_counts_blind; /* counts left out: no case told them from a wrong count */
     int64_t step_counts_max; /* the largest of them */

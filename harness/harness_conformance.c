@@ -95,6 +95,7 @@ typedef struct tally {
     int sequences; /* call sequences that passed */
     int shapes_passed; /* thin and tall grids past 2^16 and 65535 tiles */
     int seams_passed;  /* grids of the seam alignments that passed */
+    int plane_passed;  /* cases on the bounded plane that passed */
     int counts_passed, counts_blind; /* step counts that passed; that no case could tell apart */
     int64_t counts_max;              /* the largest step count checked */
     int over_cells; /* cases left out: over the engine's cells_max */
@@ -119,6 +120,7 @@ const char *cc_check_section_name(cc_check_section section) {
     static const char *const names[CC_CHECK_SECTION_COUNT] = {
         [CC_CHECK_EDGE_CASES] = "edge cases",
         [CC_CHECK_SEAMS] = "seams",
+        [CC_CHECK_PLANE] = "the bounded plane",
         [CC_CHECK_PAST_TILES] = "past the tiles",
         [CC_CHECK_PAST_2_32] = "past 2^32 cells",
         [CC_CHECK_SHAPES] = "thin and tall grids",
@@ -636,6 +638,57 @@ static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     }
 }
 
+/* The bounded plane, for an engine that states it: its edges and corners at several radii and
+ * sizes (the smallest, primes, n*tile +- 1), and drawn cases, every one on the plane. An engine of
+ * the plane alone gets every other section on the plane too; one of both gets these besides. */
+#define PLANE_DRAWN_CASES 40
+static void plane_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    if (!(caps.topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))) return;
+    cc_shape shape = CC_SHAPE_MOORE;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if (caps.shapes & CC_SHAPE_BIT(s)) {
+            shape = (cc_shape)s;
+            break;
+        }
+    if (caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
+    int32_t rmax = caps.radius_max > 16 ? 16 : caps.radius_max;
+    int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
+    int32_t tw = caps.tile_w > 1 ? caps.tile_w : 32, th = caps.tile_h > 1 ? caps.tile_h : 32;
+    int32_t radii[3] = {rmin, (rmin + rmax) / 2, rmax};
+    uint64_t salt = 0x91a4e000;
+    for (int ri = 0; ri < 3; ri++) {
+        int32_t r = shape == CC_SHAPE_HEX ? 1 : radii[ri];
+        if (ri > 0 && (shape == CC_SHAPE_HEX || r == radii[ri - 1])) continue;
+        int32_t min = 2 * r + 1;
+        int32_t sizes[][2] = {{min, min}, {min + 2, 2 * min + 3}, {37, 61}, {2 * tw + 1, 2 * th - 1},
+                              {2 * tw - 1, th + 1}};
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            int32_t w = fit_side(sizes[i][0], min, caps.w_multiple, caps.w_max);
+            int32_t h = fit_side(sizes[i][1], min, caps.h_multiple, caps.h_max);
+            if (!w || !h) continue;
+            cc_rule rule = edge_rule(shape, r, centre, i % 2 ? RULE_TOP : RULE_BAND, caps.count_max);
+            rule.topology = CC_TOPOLOGY_PLANE;
+            cc_case c = make_case(&rule, w, h, 1 + (int64_t)(i % 3), i % 2 ? 0.9 : 0.45, salt++,
+                                  master);
+            if (!affordable(&c)) continue;
+            check(t, "the bounded plane", &c, &t->plane_passed);
+            if (t->failed && t->opt->stop_at_first_failure) return;
+        }
+    }
+    for (int i = 0; i < PLANE_DRAWN_CASES && !t->stopped; i++) {
+        uint8_t seed[CC_SEED_BYTES];
+        cc_case c;
+        cc_error err;
+        case_seed_derive(master, 0x706c616e65000000ull + (uint64_t)i, seed); /* "plane" */
+        if (cc_case_draw_small(t->engine, seed, &c, &err)) break;
+        c.rule.topology = CC_TOPOLOGY_PLANE;
+        check(t, "the bounded plane", &c, &t->plane_passed);
+        if (t->failed && t->opt->stop_at_first_failure) return;
+    }
+}
+
 /* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
 static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
@@ -1006,16 +1059,18 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     /* Stopping at the first failure (the default) stops the sections after it too: its report is
      * printed, and an engine that failed has failed. */
     void (*const sections[])(tally *, const uint8_t *) = {
-        edge_cases, seams, scale_cases, shapes, round_trips, step_counts, call_sequences};
-    static const char *const names[] = {"edge cases", "seams", "past the tiles, 2^24 and 2^32 cells",
+        edge_cases, seams, plane_cases, scale_cases, shapes, round_trips, step_counts,
+        call_sequences};
+    static const char *const names[] = {"edge cases", "seams", "the bounded plane",
+                                        "past the tiles, 2^24 and 2^32 cells",
                                         "thin and tall grids", "zero-step round trips",
                                         "step counts", "call sequences"};
-    static const cc_check_section ids[] = {CC_CHECK_EDGE_CASES, CC_CHECK_SEAMS,
+    static const cc_check_section ids[] = {CC_CHECK_EDGE_CASES, CC_CHECK_SEAMS, CC_CHECK_PLANE,
                                            CC_CHECK_PAST_TILES, CC_CHECK_SHAPES,
                                            CC_CHECK_ROUND_TRIPS, CC_CHECK_STEP_COUNTS,
                                            CC_CHECK_SEQUENCES};
     /* The sections a caller turned off are not run, whatever else happens. */
-    const uint32_t off[] = {0, CC_SECTION_SEAMS, 0, CC_SECTION_SHAPES, 0, CC_SECTION_STEP_COUNTS,
+    const uint32_t off[] = {0, CC_SECTION_SEAMS, 0, 0, CC_SECTION_SHAPES, 0, CC_SECTION_STEP_COUNTS,
                             CC_SECTION_SEQUENCES};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
         if (!(t.failed && opt->stop_at_first_failure)) {
@@ -1073,6 +1128,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     sum->sequences = t.sequences;
     sum->shapes_passed = t.shapes_passed;
     sum->seams_passed = t.seams_passed;
+    sum->plane_passed = t.plane_passed;
     sum->step_counts = t.counts_passed;
     sum->step_counts_blind = t.counts_blind;
     sum->step_counts_max = t.counts_max;
@@ -1257,6 +1313,8 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
            "%" PRIu64 " cells (%s)\n",
            engine->name, tile, sum.scale_passed, huge, sum.lightcone_cells,
            classes[0] ? classes : "none");
+    if (sum.plane_passed)
+        printf("%s: the bounded plane: %d cases passed\n", engine->name, sum.plane_passed);
     printf("%s: seams: %d grids passed (the last tile short, full and long, %d grids each: a "
            "one-cell error right half the time passes them with probability 2^-%d)\n",
            engine->name, sum.seams_passed, CC_SEAM_GRIDS, CC_SEAM_GRIDS);

@@ -31,6 +31,8 @@ typedef struct axis {
     int32_t block;  /* the block's side along it */
     int32_t margin; /* r*k, or 0 when the window is the whole side */
     int32_t len;    /* the window's side */
+    int plane;      /* the bounded plane: blocks and windows stay within the grid, and a window
+                     * stepped as a plane is exact at the grid's edges */
 } axis;
 
 static uint64_t splitmix(uint64_t *state) {
@@ -45,8 +47,8 @@ static int32_t wrap(int64_t v, int32_t n) {
     return (int32_t)(m < 0 ? m + n : m);
 }
 
-static axis axis_of(int32_t side, int32_t block, int64_t reach) {
-    axis a = {side, block < side ? block : side, 0, 0};
+static axis axis_of(int32_t side, int32_t block, int64_t reach, int plane) {
+    axis a = {side, block < side ? block : side, 0, 0, plane};
     if ((int64_t)a.block + 2 * reach >= side) {
         a.len = side; /* the whole side: the grid's own torus along this axis */
     } else {
@@ -56,14 +58,34 @@ static axis axis_of(int32_t side, int32_t block, int64_t reach) {
     return a;
 }
 
+/* On the plane, where a window starts: the margin before the block, moved back inside the grid
+ * where it would leave it. The window then reaches the grid's edge, which the plane's dead
+ * outside makes exact, and keeps at least the margin on its other side. */
+static int32_t plane_start(const axis *a, int32_t a0) {
+    int32_t s = a0 - a->margin;
+    if (s < 0) s = 0;
+    if (s > a->side - a->len) s = a->side - a->len;
+    return s;
+}
+
 /* The grid coordinate of window cell i, for a block anchored at a0. */
 static int32_t window_to_grid(const axis *a, int32_t a0, int32_t i) {
-    return a->len == a->side ? i : wrap((int64_t)a0 - a->margin + i, a->side);
+    if (a->len == a->side) return i;
+    if (a->plane) return plane_start(a, a0) + i;
+    return wrap((int64_t)a0 - a->margin + i, a->side);
 }
 
 /* The window coordinate of block cell i. */
 static int32_t block_to_window(const axis *a, int32_t a0, int32_t i) {
-    return a->len == a->side ? wrap((int64_t)a0 + i, a->side) : a->margin + i;
+    if (a->len == a->side) return a->plane ? a0 + i : wrap((int64_t)a0 + i, a->side);
+    return a->plane ? a0 - plane_start(a, a0) + i : a->margin + i;
+}
+
+/* Where a block may start: anywhere on the torus (it wraps), within the grid on the plane. */
+static int32_t anchor_of(const axis *a, int64_t v) {
+    if (!a->plane) return wrap(v, a->side);
+    if (v < 0) return 0;
+    return v > a->side - a->block ? a->side - a->block : (int32_t)v;
 }
 
 static int push(anchors *list, int32_t x0, int32_t y0, uint32_t classes, const axis *ax,
@@ -75,7 +97,7 @@ static int push(anchors *list, int32_t x0, int32_t y0, uint32_t classes, const a
         list->a = a;
         list->cap = cap;
     }
-    list->a[list->n++] = (anchor){wrap(x0, ax->side), wrap(y0, ay->side), classes};
+    list->a[list->n++] = (anchor){anchor_of(ax, x0), anchor_of(ay, y0), classes};
     return CC_OK;
 }
 
@@ -162,7 +184,7 @@ static void check_block(const cc_case *c, const cc_grid *initial, const cc_grid 
         out->rc = rc;
     } else {
         for (int32_t j = 0; j < ay->block; j++) {
-            int32_t gy = wrap((int64_t)an->y0 + j, ay->side);
+            int32_t gy = wrap((int64_t)an->y0 + j, ay->side); /* on the plane, within it */
             int32_t wy = block_to_window(ay, an->y0, j);
             for (int32_t i = 0; i < ax->block; i++) {
                 int32_t gx = wrap((int64_t)an->x0 + i, ax->side);
@@ -194,7 +216,8 @@ int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid 
     int32_t block = reach * 2 < CC_LIGHTCONE_BLOCK_MIN ? CC_LIGHTCONE_BLOCK_MIN
                     : reach * 2 > 64                 ? 64
                                                      : (int32_t)(reach * 2);
-    axis ax = axis_of(c->w, block, reach), ay = axis_of(c->h, block, reach);
+    int plane = c->rule.topology == CC_TOPOLOGY_PLANE;
+    axis ax = axis_of(c->w, block, reach, plane), ay = axis_of(c->h, block, reach, plane);
     double per_cell = (double)cc_rule_max_count(&c->rule);
     double visits_per_block = (double)c->steps * (double)ax.len * (double)ay.len * per_cell;
     anchors list = {0};

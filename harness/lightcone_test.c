@@ -38,6 +38,12 @@ static void test_agrees_with_oracle(checks *t) {
         {"B2/S34H", 77, 66, 7, 8},
         {"R4,C2,M1,S8..20,B6..11,NC", 150, 61, 5, 0},
         {"R1,C2,M0,S2..3,B3..3,N+", 1025, 3, 6, 224},
+        /* The bounded plane: windows that reach an edge stop there, and what lies past it stays
+         * dead; a window that wrapped would read live cells from the far side. */
+        {"B3/S23:P", 300, 211, 4, 64},
+        {"R2,C2,M1,S3..12,B4..9,NM:P", 97, 45, 3, 16},
+        {"R3,C2,M0,S5..9,B4..6,NN:P", 200, 150, 6, 32},
+        {"R1,C2,M0,S2..3,B3..3,N+:P", 1025, 3, 6, 224},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cc_case c;

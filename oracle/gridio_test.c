@@ -127,6 +127,20 @@ static void check_rle_format(checks *t) {
     CHECK_STR(t, text, "x = 5, y = 4, rule = B3/S23:T5,4\nbo$2bo$3o!\n");
     CHECK_EQ(t, len, strlen("x = 5, y = 4, rule = B3/S23:T5,4\nbo$2bo$3o!\n"));
     free(text);
+    /* On the bounded plane, as Golly writes it, and read back as the plane with its size. */
+    cc_rule plane = life, plane_back;
+    plane.topology = CC_TOPOLOGY_PLANE;
+    CHECK_EQ(t, cc_rle_format(&g, &plane, &text, &len, &err), CC_OK);
+    CHECK_STR(t, text, "x = 5, y = 4, rule = B3/S23:P5,4\nbo$2bo$3o!\n");
+    free(text);
+    cc_grid plane_read = {0};
+    int plane_has_rule = 0;
+    static const char golly[] = "x = 3, y = 3, rule = B3/S23:P7,6\nbo$2bo$3o!\n";
+    CHECK_EQ(t, cc_rle_parse(golly, strlen(golly), &plane_read, &plane_back, &plane_has_rule, &err),
+             CC_OK);
+    CHECK(t, plane_has_rule && plane_back.topology == CC_TOPOLOGY_PLANE && plane_read.w == 7 &&
+                 plane_read.h == 6 && cc_grid_population(&plane_read) == 5);
+    cc_grid_free(&plane_read);
     /* Empty rows in between and at the start; a Larger than Life rule; no rule. */
     memset(g.cells, 0, 20);
     g.cells[1 * 5 + 4] = g.cells[3 * 5 + 0] = 1;
@@ -295,8 +309,8 @@ static const bad_input bad_rle[] = {
     {"x = 3, y = 3\n1 2o!", CC_ERR_ARG, "two run counts in a row"},
     {"x = 3, y = 3, rule = B3/S23:T2,2\no!", CC_ERR_ARG, "larger than the torus 2x2"},
     {"x = 3, y = 3, rule = B3/S23:T8,2\no!", CC_ERR_ARG, "larger than the torus 8x2"},
-    {"x = 3, y = 3, rule = B3/S23:P8,8\no!", CC_ERR_UNSUPPORTED, "topology ':P...' is unsupported"},
-    {"x = 3, y = 3, rule = B3/S23:K8,8\no!", CC_ERR_UNSUPPORTED, "only a torus"},
+    {"x = 3, y = 3, rule = B3/S23:P2,8\no!", CC_ERR_ARG, "larger than the torus 2x8"},
+    {"x = 3, y = 3, rule = B3/S23:K8,8\no!", CC_ERR_UNSUPPORTED, "a torus :TW,H or a bounded plane"},
     {"x = 3, y = 3, rule = B3/S23:X8,8\no!", CC_ERR_ARG, "unknown topology 'X'"},
     {"x = 3, y = 3, rule = B3/S23:\no!", CC_ERR_ARG, "empty topology"},
     {"x = 3, y = 3, rule = B3/S23:T8\no!", CC_ERR_ARG, "needs two sides"},

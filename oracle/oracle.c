@@ -1,5 +1,6 @@
 /* Deliberately plain: every cell, every offset of the shape's membership test, a modulo for the
- * torus. Nothing here is shared with any engine beyond the rule and grid types. */
+ * torus and a bounds test for the plane. Nothing here is shared with any engine beyond the rule
+ * and grid types. */
 #include "oracle/oracle.h"
 
 #include <stdlib.h>
@@ -15,7 +16,13 @@ int32_t oracle_count(const cc_rule *rule, const cc_grid *g, int32_t x, int32_t y
     for (int32_t dy = -r; dy <= r; dy++) {
         for (int32_t dx = -r; dx <= r; dx++) {
             if (!cc_shape_contains(rule->shape, r, dx, dy)) continue;
-            int32_t nx = wrap(x + dx, g->w), ny = wrap(y + dy, g->h);
+            int32_t nx = x + dx, ny = y + dy;
+            if (rule->topology == CC_TOPOLOGY_PLANE) {
+                if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h) continue; /* dead outside */
+            } else {
+                nx = wrap(nx, g->w);
+                ny = wrap(ny, g->h);
+            }
             count += g->cells[(size_t)ny * (size_t)g->w + (size_t)nx] != 0;
         }
     }
@@ -56,14 +63,20 @@ int oracle_step(const cc_rule *rule, const cc_grid *in, cc_grid *out, cc_error *
             n++;
         }
     }
+    const int plane = rule->topology == CC_TOPOLOGY_PLANE;
     for (int32_t y = 0; y < in->h; y++) {
         for (int32_t x = 0; x < in->w; x++) {
             size_t i = (size_t)y * (size_t)in->w + (size_t)x;
             int alive = in->cells[i] != 0;
             int32_t count = rule->centre ? alive : 0;
             for (size_t k = 0; k < n; k++) {
-                int32_t nx = wrap(x + offsets[2 * k], in->w);
-                int32_t ny = wrap(y + offsets[2 * k + 1], in->h);
+                int32_t nx = x + offsets[2 * k], ny = y + offsets[2 * k + 1];
+                if (plane) {
+                    if (nx < 0 || ny < 0 || nx >= in->w || ny >= in->h) continue;
+                } else {
+                    nx = wrap(nx, in->w);
+                    ny = wrap(ny, in->h);
+                }
                 count += in->cells[(size_t)ny * (size_t)in->w + (size_t)nx] != 0;
             }
             out->cells[i] = (uint8_t)(alive ? cc_set_has(&rule->survive, count)

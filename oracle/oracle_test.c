@@ -381,6 +381,48 @@ static void check_blinker_and_centre(checks *t) {
     cc_grid_free(&p);
 }
 
+/* The bounded plane, counted by hand: a vertical blinker against the left edge of a 5x5 grid.
+ * On the torus it turns horizontal across the seam, (4,2) (0,2) (1,2), and back. On the plane
+ * (1,2) is born (3 neighbours), (0,2) survives (2), the cell left of it does not exist, and the
+ * two left die next (1 neighbour each, and no cell has 3). */
+static void check_plane(checks *t) {
+    static const char *const edge[] = {".....", "o....", "o....", "o....", "....."};
+    static const char *const torus_next[] = {".....", ".....", "oo..o", ".....", "....."};
+    static const char *const plane_next[] = {".....", ".....", "oo...", ".....", "....."};
+    cc_rule torus = rule_of("B3/S23"), plane = rule_of("B3/S23:P");
+    cc_grid g = draw(edge, 5), want_t = draw(torus_next, 5), want_p = draw(plane_next, 5);
+    cc_grid start = draw(edge, 5);
+    if (step_ok(t, &torus, &g)) CHECK(t, cc_grid_equal(&g, &want_t));
+    if (step_ok(t, &torus, &g)) CHECK(t, cc_grid_equal(&g, &start));
+    cc_grid_free(&g);
+    g = draw(edge, 5);
+    if (step_ok(t, &plane, &g)) CHECK(t, cc_grid_equal(&g, &want_p));
+    if (step_ok(t, &plane, &g)) CHECK_EQ(t, cc_grid_population(&g), 0);
+    /* oracle_count sees the same: (0,2) has 2 on the plane, 2 on the torus too at the start;
+     * (4,2) has 3 on the torus and does not neighbour the column on the plane. */
+    CHECK_EQ(t, oracle_count(&plane, &start, 4, 2), 0);
+    CHECK_EQ(t, oracle_count(&torus, &start, 4, 2), 3);
+    CHECK_EQ(t, oracle_count(&plane, &start, 0, 2), 2);
+    cc_grid_free(&g);
+    cc_grid_free(&start);
+    cc_grid_free(&want_t);
+    cc_grid_free(&want_p);
+    /* A glider that runs into the corner of a bounded grid settles as a block there, as Golly's
+     * bounded grids show it; on the 8x8 torus it would come back whole after 32 steps. */
+    static const char *const glider[] = {".o......", "..o.....", "ooo.....", "........",
+                                         "........", "........", "........", "........"};
+    static const char *const block[] = {"........", "........", "........", "........",
+                                        "........", "........", "......oo", "......oo"};
+    cc_grid gl = draw(glider, 8), bl = draw(block, 8);
+    cc_error err;
+    CHECK_EQ(t, oracle_run(&plane, &gl, 40, &err), CC_OK);
+    CHECK(t, cc_grid_equal(&gl, &bl));
+    CHECK_EQ(t, oracle_run(&plane, &gl, 7, &err), CC_OK); /* and stays */
+    CHECK(t, cc_grid_equal(&gl, &bl));
+    cc_grid_free(&gl);
+    cc_grid_free(&bl);
+}
+
 static void check_uniform(checks *t) {
     cc_error err;
     /* All dead, no B0: nothing is ever born. */
@@ -590,6 +632,7 @@ int main(void) {
     check_glider(&t, 10, 7, 0, 0);
     check_glider(&t, 10, 7, 8, 6);
     check_blinker_and_centre(&t);
+    check_plane(&t);
     check_uniform(&t);
     check_largest_count(&t);
     check_step_matches_count(&t);

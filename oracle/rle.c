@@ -66,27 +66,30 @@ static int expect_char(const char **p, const char *end, char want, const char *c
 
 typedef struct rle_header {
     int32_t x, y;         /* the pattern's size */
-    int32_t tw, th;       /* the torus's size */
+    int32_t tw, th;       /* the torus's size (the plane's, where plane) */
     int has_rule, has_torus;
+    int plane;            /* the suffix was :PW,H, the bounded plane */
     cc_rule rule;
 } rle_header;
 
-/* The topology suffix after ':' in the rule: only a torus "TW,H". */
+/* The topology suffix after ':' in the rule: a torus "TW,H" or a bounded plane "PW,H". */
 static int parse_topology(const char *p, const char *end, long line, rle_header *h,
                           cc_error *err) {
     char cb[8];
     if (p >= end)
         return cc_fail(err, CC_ERR_ARG, "RLE header (line %ld): empty topology after ':'", line);
     char kind = *p;
-    if (kind == 'P' || kind == 'K' || kind == 'C' || kind == 'S')
+    if (kind == 'K' || kind == 'C' || kind == 'S')
         return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "RLE header (line %ld): topology ':%c...' is unsupported (only a torus "
-                       ":TW,H)",
+                       "RLE header (line %ld): topology ':%c...' is unsupported (a torus :TW,H or "
+                       "a bounded plane :PW,H)",
                        line, kind);
-    if (kind != 'T')
+    if (kind != 'T' && kind != 'P')
         return cc_fail(err, CC_ERR_ARG,
-                       "RLE header (line %ld): unknown topology %s after ':' (expected :TW,H)", line,
-                       show_byte(cb, kind));
+                       "RLE header (line %ld): unknown topology %s after ':' (expected :TW,H or "
+                       ":PW,H)",
+                       line, show_byte(cb, kind));
+    h->plane = kind == 'P';
     p++;
     int rc = read_side(&p, end, "the torus width", line, &h->tw, err);
     if (rc) return rc;
@@ -163,6 +166,7 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
             const char *t = colon + 1;
             skip_blanks(&t, rule_end);
             if ((rc = parse_topology(t, rule_end, line, h, err))) return rc;
+            if (h->plane) h->rule.topology = CC_TOPOLOGY_PLANE;
         }
     }
     if (h->has_torus) {
@@ -389,16 +393,22 @@ int cc_rle_format(const cc_grid *g, const cc_rule *rule, char **text, size_t *le
         return cc_fail(err, CC_ERR_ARG, "cc_rle_format: NULL argument");
     *text = NULL;
     *len = 0;
+    /* The rule without its topology, which the suffix states with the grid's size. */
     char rule_text[CC_RULE_TEXT_MAX];
-    if (rule && cc_rule_print(rule, rule_text, sizeof rule_text, err))
+    cc_rule bare;
+    if (rule) {
+        bare = *rule;
+        bare.topology = CC_TOPOLOGY_TORUS;
+    }
+    if (rule && cc_rule_print(&bare, rule_text, sizeof rule_text, err))
         return cc_prefix(err, "formatting RLE");
     char *buf = NULL;
     size_t size = 0;
     rle_writer w = {open_memstream(&buf, &size), 0};
     if (!w.out) return cc_fail(err, CC_ERR_NOMEM, "formatting RLE: out of memory");
     if (rule)
-        fprintf(w.out, "x = %d, y = %d, rule = %s:T%d,%d\n", (int)g->w, (int)g->h, rule_text,
-                (int)g->w, (int)g->h);
+        fprintf(w.out, "x = %d, y = %d, rule = %s:%c%d,%d\n", (int)g->w, (int)g->h, rule_text,
+                rule->topology == CC_TOPOLOGY_PLANE ? 'P' : 'T', (int)g->w, (int)g->h);
     else
         fprintf(w.out, "x = %d, y = %d\n", (int)g->w, (int)g->h);
     int32_t at_row = 0;

@@ -119,6 +119,8 @@ int cc_rule_validate(const cc_rule *rule, cc_error *err) {
                        (int)rule->radius);
     if (rule->centre != 0 && rule->centre != 1)
         return cc_fail(err, CC_ERR_ARG, "centre must be M0 or M1, not M%d", rule->centre);
+    if ((int)rule->topology < 0 || (int)rule->topology >= CC_TOPOLOGY_COUNT)
+        return cc_fail(err, CC_ERR_ARG, "unknown topology %d", (int)rule->topology);
     int32_t max = cc_rule_max_count(rule);
     int rc = check_set(&rule->survive, "S", max, err);
     if (rc) return rc;
@@ -127,5 +129,9 @@ int cc_rule_validate(const cc_rule *rule, cc_error *err) {
 
 int cc_rule_equal(const cc_rule *a, const cc_rule *b) {
     return a->shape == b->shape && a->radius == b->radius && a->centre == b->centre &&
-           cc_set_equal(&a->survive, &b->survive) && cc_set_equal(&a->birth, &b->birth);
+           a->topology == b->topology && cc_set_equal(&a->survive, &b->survive) && cc_set_equal(&a->birth, &b->birth);
+}
+
+const char *cc_topology_name(cc_topology topology) {
+    return topology == CC_TOPOLOGY_PLANE ? "bounded plane" : "torus";
 }

@@ -23,6 +23,15 @@ typedef enum cc_shape {
 #define CC_SHAPE_COUNT 5
 #define CC_SHAPE_BIT(s) (1u << (unsigned)(s))
 
+/* Where a grid's edges lead, as Golly's rule suffix writes it (":T" torus, ":P" plane). */
+typedef enum cc_topology {
+    CC_TOPOLOGY_TORUS = 0, /* the default: opposite edges meet */
+    CC_TOPOLOGY_PLANE = 1  /* a bounded plane: every cell outside the grid is dead, always */
+} cc_topology;
+
+#define CC_TOPOLOGY_COUNT 2
+#define CC_TOPOLOGY_BIT(t) (1u << (unsigned)(t))
+
 /* Golly's Larger than Life limit. */
 #define CC_RADIUS_MAX 500
 
@@ -45,6 +54,7 @@ typedef struct cc_rule {
     int centre; /* 1: M1, a live centre counts towards its own count; 0: M0 */
     cc_set survive; /* S: an alive cell stays alive iff its count is in S */
     cc_set birth;   /* B: a dead cell becomes alive iff its count is in B */
+    cc_topology topology;
 } cc_rule;
 
 /* Maximum length of a printed rule, including the terminating NUL. */
@@ -60,6 +70,7 @@ int32_t cc_shape_size(cc_shape shape, int32_t r);
 int32_t cc_rule_max_count(const cc_rule *rule);
 
 const char *cc_shape_code(cc_shape shape); /* "NM", "NN", "N+", "NC", "NH" */
+const char *cc_topology_name(cc_topology topology); /* "torus", "bounded plane" */
 
 int cc_set_has(const cc_set *set, int32_t count);
 void cc_set_clear(cc_set *set);
@@ -79,11 +90,17 @@ int cc_rule_validate(const cc_rule *rule, cc_error *err);
  *   Larger than Life  "R5,C2,M0,S34..58,B34..45,NM" (also without commas, and "NN", "N+", "NC")
  *   Life-like         "B3/S23" (Moore, r = 1, M0)
  *   hexagonal         "B2/S34H"
- * C0, C1, C2 mean 2 states; C > 2 is refused as unsupported. */
+ * C0, C1, C2 mean 2 states; C > 2 is refused as unsupported. Any of them may end in Golly's
+ * topology suffix: ":T" the torus (the default), ":P" the bounded plane, either with the grid's
+ * sides as ":P64,48". */
 int cc_rule_parse(const char *text, cc_rule *out, cc_error *err);
 
+/* cc_rule_parse, and the sides the topology suffix states (0 and 0 where it states none), for
+ * a reader to hold against the grid's own size. */
+int cc_rule_parse_sized(const char *text, cc_rule *out, int32_t *w, int32_t *h, cc_error *err);
+
 /* Prints the canonical form: "B3/S23" for Moore r = 1 M0, "B2/S34H" for hex, otherwise
- * "R5,C2,M0,S34..58,B34..45,NM". A Larger than Life set that is not a single non-empty range
+ * "R5,C2,M0,S34..58,B34..45,NM", with ":P" after it on the bounded plane. A Larger than Life set that is not a single non-empty range
  * cannot be written in that notation and is refused. */
 int cc_rule_print(const cc_rule *rule, char *buf, size_t size, cc_error *err);
 

@@ -337,8 +337,54 @@ static void check_hull(checks *t) {
     CHECKF(t, lo == 2 && hi == 6, "hull of 2..3,5..6 is %d..%d", (int)lo, (int)hi);
 }
 
+/* Golly's topology suffix: the plane and its sides, the torus by default or by :T, round trips,
+ * and the suffixes refused. */
+static void check_topology(checks *t) {
+    cc_rule r;
+    cc_error err;
+    int32_t w, h;
+    CHECK_EQ(t, cc_rule_parse("B3/S23", &r, &err), CC_OK);
+    CHECK(t, r.topology == CC_TOPOLOGY_TORUS);
+    CHECK_EQ(t, cc_rule_parse("B3/S23:T", &r, &err), CC_OK);
+    CHECK(t, r.topology == CC_TOPOLOGY_TORUS);
+    CHECK_EQ(t, cc_rule_parse_sized("B3/S23:P64,48", &r, &w, &h, &err), CC_OK);
+    CHECK(t, r.topology == CC_TOPOLOGY_PLANE && w == 64 && h == 48);
+    CHECK_EQ(t, cc_rule_parse_sized("R2,C2,M1,S3..5,B2..4,NN:p", &r, &w, &h, &err), CC_OK);
+    CHECK(t, r.topology == CC_TOPOLOGY_PLANE && r.radius == 2 && w == 0 && h == 0);
+    cc_rule torus;
+    CHECK_EQ(t, cc_rule_parse("B3/S23", &torus, &err), CC_OK);
+    CHECK_EQ(t, cc_rule_parse("B3/S23:P", &r, &err), CC_OK);
+    CHECK(t, !cc_rule_equal(&r, &torus));
+    char text[CC_RULE_TEXT_MAX];
+    CHECK_EQ(t, cc_rule_print(&r, text, sizeof text, &err), CC_OK);
+    CHECK_STR(t, text, "B3/S23:P");
+    round_trip(t, "B3/S23:P");
+    round_trip(t, "B2/S34H:P");
+    round_trip(t, "R5,C2,M0,S34..58,B34..45,NM:P");
+    static const struct {
+        const char *text;
+        int code;
+        const char *says;
+    } bad[] = {
+        {"B3/S23:K", CC_ERR_UNSUPPORTED, "only :T (torus) and :P"},
+        {"B3/S23:Q", CC_ERR_ARG, "only :T (torus) and :P"},
+        {"B3/S23:", CC_ERR_ARG, "only :T"},
+        {"B3/S23:P64", CC_ERR_ARG, "sides are W,H"},
+        {"B3/S23:P64,0", CC_ERR_ARG, "must be positive"},
+        {"B3/S23:P64,48x", CC_ERR_ARG, "trailing text after the topology"},
+        {":P", CC_ERR_ARG, "empty rule"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cc_error_clear(&err);
+        int rc = cc_rule_parse(bad[i].text, &r, &err);
+        CHECKF(t, rc == bad[i].code && strstr(err.msg, bad[i].says), "\"%s\": %d %s",
+               bad[i].text, rc, err.msg);
+    }
+}
+
 int main(void) {
     checks t = {"rule_test", 0, 0};
+    check_topology(&t);
     check_hull(&t);
     int refused = 0;
     check_parse_fields(&t);

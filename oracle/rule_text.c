@@ -258,7 +258,45 @@ static int parse_ltl(parser *ps, cc_rule *out) {
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
+/* Golly's topology suffix, after the ':': T or P, with the grid's sides W,H or none. */
+static int parse_topology(parser *ps, const char *suffix, cc_topology *topology, int32_t *w,
+                          int32_t *h) {
+    char cb[8];
+    *w = *h = 0;
+    char kind = (char)upper(*suffix);
+    if (suffix >= ps->end || (kind != 'T' && kind != 'P'))
+        return cc_fail(ps->err, suffix < ps->end && (kind == 'K' || kind == 'C' || kind == 'S')
+                                    ? CC_ERR_UNSUPPORTED
+                                    : CC_ERR_ARG,
+                       "rule \"%s\": topology %s: only :T (torus) and :P (bounded plane) are "
+                       "supported",
+                       ps->shown, show_char(cb, suffix, ps->end));
+    *topology = kind == 'P' ? CC_TOPOLOGY_PLANE : CC_TOPOLOGY_TORUS;
+    parser sides = {suffix + 1, ps->end, ps->shown, ps->err};
+    if (sides.p == sides.end) return CC_OK;
+    int rc = read_number(&sides, "the topology's width", w);
+    if (rc) return rc;
+    if (sides.p >= sides.end || *sides.p != ',')
+        return cc_fail(ps->err, CC_ERR_ARG,
+                       "rule \"%s\": the topology's sides are W,H (as in :P64,48)", ps->shown);
+    sides.p++;
+    if ((rc = read_number(&sides, "the topology's height", h))) return rc;
+    if (sides.p < sides.end)
+        return cc_fail(ps->err, CC_ERR_ARG, "rule \"%s\": trailing text after the topology at %s",
+                       ps->shown, show_char(cb, sides.p, sides.end));
+    if (*w < 1 || *h < 1)
+        return cc_fail(ps->err, CC_ERR_ARG, "rule \"%s\": the topology's sides %dx%d must be positive",
+                       ps->shown, (int)*w, (int)*h);
+    return CC_OK;
+}
+
 int cc_rule_parse(const char *text, cc_rule *out, cc_error *err) {
+    int32_t w, h;
+    return cc_rule_parse_sized(text, out, &w, &h, err);
+}
+
+int cc_rule_parse_sized(const char *text, cc_rule *out, int32_t *w, int32_t *h, cc_error *err) {
+    *w = *h = 0;
     if (!text || !out) return cc_fail(err, CC_ERR_ARG, "cc_rule_parse: NULL argument");
     size_t n = 0;
     while (n <= RULE_INPUT_MAX && text[n]) n++;
@@ -271,10 +309,24 @@ int cc_rule_parse(const char *text, cc_rule *out, cc_error *err) {
     while (begin < end && is_space(*begin)) begin++;
     while (end > begin && is_space(end[-1])) end--;
     if (begin == end) return cc_fail(err, CC_ERR_ARG, "rule \"%s\": empty rule", shown.text);
+    /* The topology suffix first: the notations' parsers see the rule alone. */
+    cc_topology topology = CC_TOPOLOGY_TORUS;
+    const char *colon = memchr(begin, ':', (size_t)(end - begin));
+    if (colon) {
+        parser whole = {begin, end, shown.text, err};
+        int rc = parse_topology(&whole, colon + 1, &topology, w, h);
+        if (rc) return rc;
+        end = colon;
+        if (begin == end) return cc_fail(err, CC_ERR_ARG, "rule \"%s\": empty rule", shown.text);
+    }
     parser ps = {begin, end, shown.text, err};
     char first = (char)upper(*begin);
-    if (first == 'R') return parse_ltl(&ps, out);
-    if (first == 'B') return parse_life(&ps, out);
+    int rc;
+    if (first == 'R' || first == 'B') {
+        rc = first == 'R' ? parse_ltl(&ps, out) : parse_life(&ps, out);
+        if (!rc) out->topology = topology;
+        return rc;
+    }
     if (first == 'S' || is_digit(first))
         return cc_fail(err, CC_ERR_ARG,
                        "rule \"%s\": unrecognised notation; write Life-like rules as B3/S23 "
@@ -323,6 +375,8 @@ int cc_rule_print(const cc_rule *rule, char *buf, size_t size, cc_error *err) {
                        (int)rule->birth.r[0].lo, (int)rule->birth.r[0].hi,
                        cc_shape_code(rule->shape));
     }
+    if (len >= 0 && (size_t)len < sizeof text && rule->topology == CC_TOPOLOGY_PLANE)
+        len += snprintf(text + len, sizeof text - (size_t)len, ":P");
     if (len < 0 || (size_t)len >= sizeof text)
         return cc_fail(err, CC_ERR_ARG, "cannot print rule: longer than %d characters",
                        CC_RULE_TEXT_MAX - 1);

@@ -30,9 +30,10 @@ typedef enum bug {
                           * remainder is rounded down (k = 17, 19, 33, ... run one step short) */
     BUG_STEPS16,       /* the step count kept in 16 bits */
     BUG_ROW16,         /* the neighbour's row index kept in 16 bits: wrong past 65536 rows */
-    BUG_TORUS_CORNER   /* 32x32 tiles: on a grid of whole tiles, the last tile's halo corner
+    BUG_TORUS_CORNER,  /* 32x32 tiles: on a grid of whole tiles, the last tile's halo corner
                         * across the torus corner is never loaded, so its last cell counts its
                         * diagonal neighbour (0,0) as dead */
+    BUG_PLANE_WRAP     /* states the bounded plane, and steps it as a torus: the wrap left in */
 } bug;
 
 #define TILE 256
@@ -177,6 +178,9 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
                 int32_t nx = x + ctx->offsets[k].dx, ny = y + ctx->offsets[k].dy;
                 if (ctx->b == BUG_PAST_TILE && x >= TILE && nx < x - x % TILE) nx -= TILE;
                 if (ctx->b == BUG_LARGE_R_STEPS && r > 16 && !first_of_call && ny >= h) ny = h - 1;
+                if (rule->topology == CC_TOPOLOGY_PLANE && ctx->b != BUG_PLANE_WRAP &&
+                    (nx < 0 || ny < 0 || nx >= w || ny >= h))
+                    continue; /* dead outside the plane */
                 nx = wrap(nx, w);
                 ny = wrap(ny, h);
                 uint64_t row = ctx->b == BUG_ROW16 ? (uint16_t)ny : (uint64_t)ny;
@@ -232,6 +236,7 @@ BUG_CREATE(block_remainder_create, BUG_BLOCK_REMAINDER)
 BUG_CREATE(steps16_create, BUG_STEPS16)
 BUG_CREATE(row16_create, BUG_ROW16)
 BUG_CREATE(torus_corner_create, BUG_TORUS_CORNER)
+BUG_CREATE(plane_wrap_create, BUG_PLANE_WRAP)
 
 /* The square tiles of the torus-corner bug; the other blocks are rows of columns. */
 #define BUG_TILE_H(tile) ((tile) == CORNER_TILE ? (tile) : 0)
@@ -277,12 +282,18 @@ static const cc_engine bug_engines[] = {
     BUG_ENGINE("mutant.torus-corner",
                "32x32 tiles: on whole tiles, the last cell misses its neighbour across the torus corner",
                16, CORNER_TILE, torus_corner_create),
+    {.name = "mutant.plane-wrap",
+     .summary = "states the bounded plane and steps it as a torus",
+     .caps = {.radius_max = 16,
+              .topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE)},
+     .create = plane_wrap_create, .load = bug_load, .step = bug_step, .store = bug_store,
+     .destroy = bug_destroy},
 };
 
 static const cc_engine *const engine_bugs[] = {
     &bug_engines[0], &bug_engines[1], &bug_engines[2], &bug_engines[3],
     &bug_engines[4], &bug_engines[5], &bug_engines[6], &bug_engines[7],
     &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
-    NULL};
+    &bug_engines[13], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

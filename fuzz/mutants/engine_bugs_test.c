@@ -37,6 +37,7 @@ static const struct {
     {"mutant.steps16", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
     {"mutant.row16", "mismatch with the oracle", CC_SECTION_SHAPES, "shapes"},
     {"mutant.torus-corner", "mismatch with the oracle", CC_SECTION_SEAMS, "seams"},
+    {"mutant.plane-wrap", "mismatch with the oracle", 0, NULL},
 };
 
 /* cc_conformance_run with stdout captured into report. */

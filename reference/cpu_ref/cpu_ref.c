@@ -1,7 +1,8 @@
 /* cpu.ref: the CPU baseline. OpenMP over rows, a plain loop over every cell and every offset of
  * the neighbourhood. The torus is handled by index tables built once at create (a column index
  * and a row offset for every position up to r beyond either edge), so the inner loop has no
- * modulo and no branch. */
+ * modulo and no branch. The bounded plane takes a loop of its own, which skips the offsets that
+ * leave the grid. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@ typedef struct cpu_ref {
     cpu_byte_grids grids; /* first: load and store are cpu_byte_grids_load and _store */
     int32_t r;
     int centre;
+    int plane; /* the bounded plane: cells outside the grid are dead */
     int32_t offset_count;
     int32_t *dx, *dy; /* the shape's offsets, centre excluded */
     int32_t *col;     /* col[x + r] = x mod w, for x in -r .. w-1+r */
@@ -41,6 +43,7 @@ static int cpu_ref_create(const cc_rule *rule, int32_t w, int32_t h, void **out,
     if (!e) return cc_fail(err, CC_ERR_NOMEM, "cpu.ref: cannot allocate its context");
     e->r = r;
     e->centre = rule->centre;
+    e->plane = rule->topology == CC_TOPOLOGY_PLANE;
     e->max_count = cc_rule_max_count(rule);
     int grids = cpu_byte_grids_alloc(&e->grids, w, h);
     e->dx = malloc(sizeof(int32_t) * (size_t)side * (size_t)side);
@@ -97,11 +100,36 @@ static void cpu_ref_step_once(const cpu_ref *e) {
     }
 }
 
+static void cpu_ref_step_once_plane(const cpu_ref *e) {
+    const int32_t w = e->grids.w, h = e->grids.h, n = e->offset_count;
+    const uint8_t *in = e->grids.cur;
+    uint8_t *out = e->grids.next;
+    const size_t stride = (size_t)e->max_count + 1;
+#pragma omp parallel for schedule(static)
+    for (int32_t y = 0; y < h; y++) {
+        for (int32_t x = 0; x < w; x++) {
+            int32_t count = 0;
+            for (int32_t k = 0; k < n; k++) {
+                int32_t nx = x + e->dx[k], ny = y + e->dy[k];
+                if (nx >= 0 && ny >= 0 && nx < w && ny < h)
+                    count += in[(size_t)ny * (size_t)w + (size_t)nx];
+            }
+            size_t i = (size_t)y * (size_t)w + (size_t)x;
+            int alive = in[i];
+            if (e->centre) count += alive;
+            out[i] = e->next_state[(size_t)alive * stride + (size_t)count];
+        }
+    }
+}
+
 static int cpu_ref_step(void *ctx, int64_t k, cc_error *err) {
     (void)err;
     cpu_ref *e = ctx;
     for (int64_t s = 0; s < k; s++) {
-        cpu_ref_step_once(e);
+        if (e->plane)
+            cpu_ref_step_once_plane(e);
+        else
+            cpu_ref_step_once(e);
         cpu_byte_grids_swap(&e->grids);
     }
     return CC_OK;
@@ -122,7 +150,8 @@ const cc_engine cc_engine_cpu_ref = {
                        CC_SHAPE_BIT(CC_SHAPE_CROSS) | CC_SHAPE_BIT(CC_SHAPE_CIRCULAR) |
                        CC_SHAPE_BIT(CC_SHAPE_HEX),
              .radius_max = CPU_REF_RADIUS_MAX,
-             .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+             .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
+             .topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE)},
     .create = cpu_ref_create,
     .memory = cpu_ref_memory,
     CPU_BYTE_GRIDS_FUNCTIONS(cpu_ref),

@@ -51,6 +51,7 @@ const cc_engine cc_engine_cuda_base = {
     .summary = "GPU baseline (BASE): one thread per cell, 32x32 blocks, global memory only",
     .hardware = CC_HW_GPU,
     .caps = {.radius_max = CUDA_BASE_RADIUS_MAX,
+             .topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE),
              .tile_w = CUDA_BASE_BLOCK, /* the thread blocks' cells */
              .tile_h = CUDA_BASE_BLOCK,
              .limits = "the grid's two copies must fit in the device's free memory"},

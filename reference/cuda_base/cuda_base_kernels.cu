@@ -4,8 +4,9 @@
 // Moore rules, the benchmark's workload, take a kernel specialised per radius: both loops are
 // unrolled, so each neighbour is one load at a constant offset from its row's address and one
 // add. Rows wrap once per row, not per neighbour; columns wrap only in the threads within r of
-// the left or right edge, which take a second path. Other shapes take a general kernel that walks
-// each row's interval of the neighbourhood.
+// the left or right edge, which take a second path. Other shapes, and every shape on the bounded
+// plane, take a general kernel that walks each row's interval of the neighbourhood (on the plane,
+// the part of it inside the grid).
 #include <cuda_runtime.h>
 
 #include <stdlib.h>
@@ -78,6 +79,7 @@ __global__ void __launch_bounds__(block *block)
 struct base {
     int32_t w, h, r;
     int centre;
+    int plane;                // the bounded plane: cells outside the grid are dead
     int moore;                // the neighbourhood is the full square: the specialised kernel runs
     int32_t stride;           // the rule's largest count + 1
     int32_t *row_lo, *row_hi; // 2r+1 each
@@ -109,16 +111,27 @@ __global__ void cuda_base_kernel(const uint8_t *__restrict__ in, uint8_t *__rest
                                  const int32_t *__restrict__ row_lo,
                                  const int32_t *__restrict__ row_hi,
                                  const uint8_t *__restrict__ next_state, int32_t stride,
-                                 int32_t blocks_y) {
+                                 int32_t blocks_y, int plane) {
     int32_t x = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
     if (x >= w) return;
     for (int32_t by = blockIdx.y; by < blocks_y; by += gridDim.y) {
         int32_t y = (int32_t)(by * blockDim.y + threadIdx.y);
         if (y >= h) return;
         int32_t count = 0;
+        if (plane) {
+            for (int32_t dy = -r; dy <= r; dy++) {
+                const int32_t ny = y + dy;
+                if (ny < 0 || ny >= h) continue;
+                const uint8_t *row = in + (size_t)ny * (size_t)w;
+                int32_t lo = x + row_lo[dy + r], hi = x + row_hi[dy + r];
+                if (lo < 0) lo = 0;
+                if (hi > w - 1) hi = w - 1;
+                for (int32_t nx = lo; nx <= hi; nx++) count += row[nx];
+            }
+        }
         int32_t ny = y - r;
         if (ny < 0) ny += h; // w, h >= 2r+1: one wrap is enough
-        for (int32_t dy = -r; dy <= r; dy++) {
+        for (int32_t dy = -r; dy <= r && !plane; dy++) {
             const uint8_t *row = in + (size_t)ny * (size_t)w;
             int32_t lo = row_lo[dy + r], hi = row_hi[dy + r];
             int32_t nx = x + lo;
@@ -147,7 +160,7 @@ int base_step(void *self, const void *in, void *out, cc_error *err) {
     const int32_t blocks_y = (b->h + block - 1) / block;
     cuda_base_kernel<<<cc_cuda_grid((b->w + block - 1) / block, blocks_y), dim3(block, block)>>>(
         (const uint8_t *)in, (uint8_t *)out, b->w, b->h, b->r, b->centre, b->row_lo, b->row_hi,
-        b->next_state, b->stride, blocks_y);
+        b->next_state, b->stride, blocks_y, b->plane);
     return cc_cuda_launched(err, engine, "cuda_base_kernel");
 }
 
@@ -190,9 +203,11 @@ extern "C" int cuda_base_create(const cc_rule *rule, int32_t w, int32_t h, const
     b->h = h;
     b->r = r;
     b->centre = rule->centre;
+    b->plane = rule->topology == CC_TOPOLOGY_PLANE;
     b->stride = cc_rule_max_count(rule) + 1;
-    // A neighbourhood whose every row is the full -r .. r is the square: the specialised kernel.
-    b->moore = r <= base_radius_max;
+    // A neighbourhood whose every row is the full -r .. r is the square: the specialised kernel,
+    // on the torus.
+    b->moore = r <= base_radius_max && !b->plane;
     for (int32_t i = 0; i <= 2 * r && b->moore; i++)
         b->moore = row_lo[i] == -r && row_hi[i] == r;
 
