@@ -140,9 +140,8 @@ int main(int argc, char **argv) {
         CHECKF(&t, run_captured(captured, described(mutants[i]), 3, args) == 1, "%s passed",
                mutants[i]->name);
         CHECKF(&t,
-               strstr(captured, "conformance FAILED") && strstr(captured,
-                                                                "reproduce: cellcheck "
-                                                                "check --engine "),
+               strstr(captured, "conformance FAILED") &&
+                   strstr(captured, "reproduce: conformance --case '"),
                "%s: no failure report", mutants[i]->name);
     }
 
