@@ -250,6 +250,14 @@ static void set_one(cc_set *set, int32_t lo, int32_t hi) {
     set->r[0].hi = hi;
 }
 
+/* The shape the hand-built sections use: Moore where the engine does it (the widest, and bit 0),
+ * else the first it does. */
+static cc_shape first_shape(const cc_engine_caps *caps) {
+    for (int s = 0; s < CC_SHAPE_COUNT; s++)
+        if (caps->shapes & CC_SHAPE_BIT(s)) return (cc_shape)s;
+    return CC_SHAPE_MOORE;
+}
+
 static int32_t clamp_count(int32_t v, int32_t max) { return v < 0 ? 0 : v > max ? max : v; }
 
 /* Rules whose ranges touch the largest count (within the engine's count limit). */
@@ -491,13 +499,7 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
     const cc_engine_caps *caps = &resolved;
     int32_t r = caps->radius_min;
-    cc_shape shape = CC_SHAPE_MOORE;
-    for (int s = 0; s < CC_SHAPE_COUNT; s++)
-        if (caps->shapes & CC_SHAPE_BIT(s)) {
-            shape = (cc_shape)s;
-            break;
-        }
-    if (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    cc_shape shape = first_shape(caps);
     if (shape == CC_SHAPE_HEX) r = 1;
     int centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
     int32_t min = 2 * r + 1;
@@ -537,13 +539,7 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     if (t->opt->sections_off & CC_SECTION_SHAPES) return;
     const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
     int32_t r = caps.radius_min < 1 ? 1 : caps.radius_min;
-    cc_shape shape = CC_SHAPE_MOORE;
-    for (int s = 0; s < CC_SHAPE_COUNT; s++)
-        if (caps.shapes & CC_SHAPE_BIT(s)) {
-            shape = (cc_shape)s;
-            break;
-        }
-    if (caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    cc_shape shape = first_shape(&caps);
     if (shape == CC_SHAPE_HEX) r = 1;
     int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
     int32_t min = 2 * r + 1;
@@ -594,13 +590,7 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     if (t->opt->sections_off & CC_SECTION_SEAMS) return;
     const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
-    cc_shape shape = CC_SHAPE_MOORE;
-    for (int s = 0; s < CC_SHAPE_COUNT; s++)
-        if (caps.shapes & CC_SHAPE_BIT(s)) {
-            shape = (cc_shape)s;
-            break;
-        }
-    if (caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    cc_shape shape = first_shape(&caps);
     int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
     int32_t rmax = caps.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps.radius_max;
     /* Two radii: the smallest, and one a little past it where halos are wider than a cell. */
@@ -645,13 +635,7 @@ static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 static void plane_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
     if (!(caps.topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))) return;
-    cc_shape shape = CC_SHAPE_MOORE;
-    for (int s = 0; s < CC_SHAPE_COUNT; s++)
-        if (caps.shapes & CC_SHAPE_BIT(s)) {
-            shape = (cc_shape)s;
-            break;
-        }
-    if (caps.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) shape = CC_SHAPE_MOORE;
+    cc_shape shape = first_shape(&caps);
     int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
     int32_t rmax = caps.radius_max > 16 ? 16 : caps.radius_max;
     int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
@@ -694,12 +678,7 @@ static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
     const cc_engine_caps *caps = &resolved;
     int32_t r = caps->radius_min < 1 ? 1 : caps->radius_min;
-    cc_shape shape = CC_SHAPE_MOORE;
-    for (int s = 0; s < CC_SHAPE_COUNT; s++)
-        if (caps->shapes & CC_SHAPE_BIT(s)) {
-            shape = (cc_shape)s;
-            break;
-        }
+    cc_shape shape = first_shape(caps);
     if (shape == CC_SHAPE_HEX) r = 1;
     int centre = (caps->centres & CC_CENTRE_M0) ? 0 : 1;
     static const int32_t sizes[][2] = {{0, 0}, {61, 37}, {256, 192}, {17, 250}, {1000, 24}};
