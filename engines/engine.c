@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "oracle/cells.h"
 #include "oracle/grid.h"
 
 static int check_set_within(const cc_engine *engine, const cc_set *set, const char *which,
@@ -125,10 +126,10 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
 }
 
 int cc_engine_check_cells(const char *engine, const uint8_t *cells, size_t n, cc_error *err) {
-    for (size_t i = 0; i < n; i++)
-        if (cells[i] > 1)
-            return cc_fail(err, CC_ERR_ARG, "%s: cell %zu is %u, not 0 or 1", engine, i,
-                           (unsigned)cells[i]);
+    size_t i = cc_cells_first_not_binary(cells, n);
+    if (i < n)
+        return cc_fail(err, CC_ERR_ARG, "%s: cell %zu is %u, not 0 or 1", engine, i,
+                       (unsigned)cells[i]);
     return CC_OK;
 }
 

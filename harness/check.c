@@ -8,6 +8,7 @@
 #include "harness/campaign.h"
 #include "harness/internal.h"
 #include "harness/lightcone.h"
+#include "oracle/cells.h"
 #include "oracle/oracle.h"
 #include "supervise/supervisor.h"
 
@@ -38,17 +39,6 @@ void cc_case_label(const cc_engine *engine, const char *where, const cc_case *c)
     case_format(c, line, sizeof line, NULL);
     snprintf(label, sizeof label, "%s: %s", where, line);
     cc_supervisor_label(sv, label);
-}
-
-uint64_t harness_count_differing(const uint8_t *a, const uint8_t *b, size_t n, size_t *first) {
-    uint64_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (a[i] != b[i]) {
-            if (count == 0 && first) *first = i;
-            count++;
-        }
-    }
-    return count;
 }
 
 cc_failure_kind cc_failure_kind_of_code(int code) {
@@ -232,7 +222,7 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
             return rc;
         }
         res->verified = n;
-        res->differing = harness_count_differing(got->cells, oracle.cells, n, &first);
+        res->differing = cc_cells_count_differing(got->cells, oracle.cells, n, &first);
         if (res->differing)
             fail_result(res, CC_FAILURE_MISMATCH,
                         "%llu of %zu cells differ from the oracle after %lld steps, first (%d,%d): "
@@ -320,7 +310,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         call_failed(res, rc, "load", &eng_err);
     } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
         call_failed(res, rc, "store after load", &eng_err);
-    } else if ((res->differing = harness_count_differing(got.cells, init.cells, n, &first)) != 0) {
+    } else if ((res->differing = cc_cells_count_differing(got.cells, init.cells, n, &first)) != 0) {
         fail_result(res, CC_FAILURE_ROUND_TRIP,
                     "store right after load differs from the loaded grid in %llu cells, first "
                     "(%d,%d): stored %d, loaded %d",
@@ -335,7 +325,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     } else if (twice && (rc = cc_call_store(ctx, again.cells, &eng_err))) {
         call_failed(res, rc, "a second store after step(k)", &eng_err);
     } else if (twice &&
-               (res->differing = harness_count_differing(again.cells, got.cells, n, &first)) != 0) {
+               (res->differing = cc_cells_count_differing(again.cells, got.cells, n, &first)) != 0) {
         /* store reads the engine's state; it must not change it. */
         fail_result(res, CC_FAILURE_CONTRACT,
                     "two stores in a row gave different grids: %llu cells differ, first (%d,%d): "
@@ -366,7 +356,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
             res->pattern = (cc_pattern)p;
             break;
         }
-        uint64_t d = harness_count_differing(again.cells, got.cells, n, &first);
+        uint64_t d = cc_cells_count_differing(again.cells, got.cells, n, &first);
         if (d) {
             res->differing = d;
             res->pattern = (cc_pattern)p;

@@ -9,6 +9,7 @@
 #include "supervise/supervisor.h"
 #include "harness/internal.h"
 #include "harness/png.h"
+#include "oracle/cells.h"
 #include "oracle/oracle.h"
 
 static void record(cc_divergence *d, int64_t step, const cc_grid *engine_grid,
@@ -17,7 +18,7 @@ static void record(cc_divergence *d, int64_t step, const cc_grid *engine_grid,
     d->known = 1;
     d->first_step = step;
     d->differing_first =
-        harness_count_differing(engine_grid->cells, oracle_grid->cells, cc_grid_cells(oracle_grid), &first);
+        cc_cells_count_differing(engine_grid->cells, oracle_grid->cells, cc_grid_cells(oracle_grid), &first);
     d->x = (int32_t)(first % (size_t)oracle_grid->w);
     d->y = (int32_t)(first / (size_t)oracle_grid->w);
     d->engine_value = engine_grid->cells[first];
@@ -121,7 +122,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
     cc_call_destroy(ctx, NULL);
     if ((rc = cc_grid_copy(&next, &init, err))) goto done;
     if ((rc = oracle_run(&c->rule, &next, c->steps, err))) goto done;
-    d->differing_end = harness_count_differing(got.cells, next.cells, cc_grid_cells(&got), NULL);
+    d->differing_end = cc_cells_count_differing(got.cells, next.cells, cc_grid_cells(&got), NULL);
 
     /* Right after load, then one step at a time on one instance. */
     if (!(ctx = fresh(engine, c, &init, d))) goto done;

@@ -8,10 +8,6 @@
 #include "harness/campaign.h"
 #include "oracle/rule.h"
 
-/* Cells where a differs from b; the first (row-major) in *first when any. */
-uint64_t harness_count_differing(const uint8_t *a, const uint8_t *b, size_t n, size_t *first);
-
-
 /* How long the divergence search may run before it reports what it found so far. */
 #define CC_DIVERGENCE_BUDGET_S 30.0
 

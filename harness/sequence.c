@@ -11,6 +11,7 @@
 #include "fuzz/draw.h"
 #include "harness/internal.h"
 #include "harness/limits.h"
+#include "oracle/cells.h"
 #include "oracle/oracle.h"
 #include "supervise/supervisor.h"
 
@@ -285,7 +286,7 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
                 break;
             }
             size_t first = 0, n = cc_grid_cells(&got);
-            uint64_t d = harness_count_differing(got.cells, sd->model.cells, n, &first);
+            uint64_t d = cc_cells_count_differing(got.cells, sd->model.cells, n, &first);
             if (d) {
                 res->differing = d;
                 seq_fail(res, CC_FAILURE_CALL_SEQUENCE, i,

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "oracle/cells.h"
 #include "oracle/rule.h"
 #include "supervise/protocol.h"
 
@@ -746,77 +747,6 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
 
 static size_t grid_bytes(const cc_context *c) { return (size_t)c->w * (size_t)c->h; }
 
-/* Grids past 2^32 cells cross the shared file several times a call: large ones are copied,
- * filled and scanned in chunks on every core. */
-#define CHUNK ((size_t)1 << 22)
-#define PARALLEL_FROM ((size_t)1 << 24)
-
-static void copy_cells(uint8_t *to, const uint8_t *from, size_t n) {
-    size_t chunks = (n + CHUNK - 1) / CHUNK;
-#pragma omp parallel for schedule(static) if (n >= PARALLEL_FROM)
-    for (size_t c = 0; c < chunks; c++) {
-        size_t at = c * CHUNK, len = n - at < CHUNK ? n - at : CHUNK;
-        memcpy(to + at, from + at, len);
-    }
-}
-
-static void fill_cells(uint8_t *to, int value, size_t n) {
-    size_t chunks = (n + CHUNK - 1) / CHUNK;
-#pragma omp parallel for schedule(static) if (n >= PARALLEL_FROM)
-    for (size_t c = 0; c < chunks; c++) {
-        size_t at = c * CHUNK, len = n - at < CHUNK ? n - at : CHUNK;
-        memset(to + at, value, len);
-    }
-}
-
-/* Cells where a and b differ, and the first of them in *first (n when none). */
-static size_t count_differences(const uint8_t *a, const uint8_t *b, size_t n, size_t *first) {
-    size_t chunks = (n + CHUNK - 1) / CHUNK, count = 0, lowest = n;
-#pragma omp parallel for schedule(static) reduction(+ : count) reduction(min : lowest) \
-    if (n >= PARALLEL_FROM)
-    for (size_t c = 0; c < chunks; c++) {
-        size_t at = c * CHUNK, end = n - at < CHUNK ? n : at + CHUNK;
-        if (memcmp(a + at, b + at, end - at) == 0) continue;
-        for (size_t i = at; i < end; i++)
-            if (a[i] != b[i]) {
-                if (i < lowest) lowest = i;
-                count++;
-            }
-    }
-    *first = lowest;
-    return count;
-}
-
-/* Copies a stored grid out, counting the cells that are neither 0 nor 1 (the first in *first):
- * one pass, eight cells a word, the count only where a word has such a cell. */
-static size_t copy_checked(uint8_t *to, const uint8_t *from, size_t n, size_t *first) {
-    size_t chunks = (n + CHUNK - 1) / CHUNK, bad = 0, lowest = n;
-#pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : lowest) \
-    if (n >= PARALLEL_FROM)
-    for (size_t c = 0; c < chunks; c++) {
-        size_t at = c * CHUNK, end = n - at < CHUNK ? n : at + CHUNK, i = at;
-        uint64_t high = 0; /* any bit above the lowest of a byte: a cell neither 0 nor 1 */
-        for (; i + 8 <= end; i += 8) {
-            uint64_t word;
-            memcpy(&word, from + i, 8);
-            memcpy(to + i, &word, 8);
-            high |= word & UINT64_C(0xfefefefefefefefe);
-        }
-        for (; i < end; i++) {
-            to[i] = from[i];
-            high |= from[i] & 0xfe;
-        }
-        if (high)
-            for (i = at; i < end; i++)
-                if (from[i] > 1) {
-                    if (i < lowest) lowest = i;
-                    bad++;
-                }
-    }
-    *first = lowest;
-    return bad;
-}
-
 /* Bytes of a guard band that are no longer SV_GUARD_BYTE, and the first (or last) of them. */
 static size_t guard_changed(const uint8_t *band, size_t n, size_t *where, int last) {
     size_t count = 0;
@@ -863,7 +793,7 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     /* The worker's contract checks the cells are 0 or 1. */
     int rc = stage_grid(sv, n, err);
     if (rc) return rc;
-    copy_cells(sv->map + SV_GRID_OFFSET, cells, n);
+    cc_cells_copy(sv->map + SV_GRID_OFFSET, cells, n);
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_LOAD, .ctx = sc->id};
     sv_reply rep;
@@ -875,7 +805,7 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     /* load's input is the caller's: an engine that writes into it would change what the
      * oracle is given next. */
     size_t first;
-    size_t changed = count_differences(sv->map + SV_GRID_OFFSET, cells, n, &first);
+    size_t changed = cc_cells_count_differing(sv->map + SV_GRID_OFFSET, cells, n, &first);
     if (changed) {
         return cc_fail(err, CC_ERR_CONTRACT,
                        "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d, "
@@ -934,7 +864,7 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
     size_t n = grid_bytes(c);
     int rc = stage_grid(sv, n, err);
     if (rc) return rc;
-    fill_cells(sv->map + SV_GRID_OFFSET, SV_UNWRITTEN, n);
+    cc_cells_fill(sv->map + SV_GRID_OFFSET, SV_UNWRITTEN, n);
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_STORE, .ctx = sc->id};
     sv_reply rep;
@@ -944,7 +874,7 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
     if ((rc = check_guards(e, "store", n, sv, err))) return rc;
     const uint8_t *grid = sv->map + SV_GRID_OFFSET;
     size_t first;
-    size_t bad = copy_checked(cells, grid, n, &first);
+    size_t bad = cc_cells_copy_checked(cells, grid, n, &first);
     if (bad) {
         int x = (int)(first % (size_t)c->w), y = (int)(first / (size_t)c->w);
         if (grid[first] == SV_UNWRITTEN)
