@@ -1,7 +1,28 @@
+#define _DEFAULT_SOURCE /* madvise */
 #include "oracle/grid.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Grids from here up are backed by huge pages where the kernel offers them on request: a grid
+ * past 2^32 cells is a million 4 KiB pages otherwise, each a fault on first touch. */
+#define HUGE_PAGE_GRID_BYTES ((size_t)1 << 26)
+#define HUGE_PAGE_BYTES ((size_t)1 << 21)
+
+static void advise_huge_pages(uint8_t *cells, size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (n < HUGE_PAGE_GRID_BYTES) return;
+    uintptr_t start = ((uintptr_t)cells + HUGE_PAGE_BYTES - 1) & ~(uintptr_t)(HUGE_PAGE_BYTES - 1);
+    uintptr_t end = ((uintptr_t)cells + n) & ~(uintptr_t)(HUGE_PAGE_BYTES - 1);
+    if (end > start) (void)madvise((void *)start, end - start, MADV_HUGEPAGE); /* only a hint */
+#else
+    (void)cells;
+    (void)n;
+#endif
+}
 
 int cc_grid_alloc(cc_grid *g, int32_t w, int32_t h, cc_error *err) {
     g->w = g->h = 0;
@@ -14,6 +35,7 @@ int cc_grid_alloc(cc_grid *g, int32_t w, int32_t h, cc_error *err) {
     if (!cells)
         return cc_fail(err, CC_ERR_NOMEM, "grid %dx%d: cannot allocate %zu bytes", (int)w, (int)h,
                        n);
+    advise_huge_pages(cells, n);
     g->w = w;
     g->h = h;
     g->cells = cells;
