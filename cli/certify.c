@@ -38,6 +38,7 @@ typedef struct engine_row {
     char reason[640]; /* why it was not run, or what failed */
     cc_conformance_summary conf;
     golden_report golden;
+    double golden_seconds;
     double seconds;
     const char *plugin;       /* the plugin it came from, NULL for a built-in engine */
     char plugin_sha256[65];   /* the plugin file's SHA-256, or why it has none */
@@ -75,7 +76,9 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     fflush(stdout);
     int rc = cc_conformance_run(e, opt, &row->conf, &err);
     if (rc == CC_OK && row->conf.passed) {
+        double golden_start = now_s();
         rc = golden_verify_engine(cat, e, stdout, &row->golden, &err);
+        row->golden_seconds = now_s() - golden_start;
         if (rc == CC_ERR_MISMATCH)
             snprintf(row->reason, sizeof row->reason, "%zu golden cases differ", row->golden.failed);
         else if (rc)
@@ -107,6 +110,18 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
                (unsigned long long)(after.workers_started - before.workers_started),
                (unsigned long long)(after.faults - before.faults));
     }
+    /* Where the time went, so a slow certify can be traced to its section. */
+    printf("== %s: seconds by section:", e->name);
+    for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++)
+        if (row->conf.sections[s].run)
+            printf(" %s %.1f,", cc_check_section_name((cc_check_section)s),
+                   row->conf.sections[s].seconds);
+    printf(" goldens %.1f\n", row->golden_seconds);
+}
+
+/* A section's seconds, as its JUnit test case and the certificate give them. */
+static double section_seconds(const engine_row *r, int section) {
+    return section == CC_CHECK_SECTION_COUNT ? r->golden_seconds : r->conf.sections[section].seconds;
 }
 
 static void json_string(FILE *f, const char *s) {
@@ -488,12 +503,17 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
                 "\"campaign\": {\"run\": %" PRIu64 ", \"passed\": %" PRIu64
                 ", \"failed\": %" PRIu64 "}, "
                 "\"golden\": {\"passed\": %zu, \"failed\": %zu, \"unsupported\": %zu}, "
-                "\"seconds\": %.3f}",
+                "\"seconds\": %.3f, \"section_seconds\": {",
                 r->conf.edge_passed, r->conf.round_trips, r->conf.shapes_passed,
                 r->conf.seams_passed, CC_SEAM_GRIDS, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind,
                 r->conf.sequences, c->run, c->passed, c->failed, r->golden.passed,
                 r->golden.failed, r->golden.unsupported, r->seconds);
+        for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+            json_string(f, cc_check_section_name((cc_check_section)s));
+            fprintf(f, ": %.3f, ", section_seconds(r, s));
+        }
+        fprintf(f, "\"goldens\": %.3f}}", r->golden_seconds);
     }
     fprintf(f, "\n  ]\n}\n");
     fclose(f);
@@ -641,7 +661,7 @@ static void write_junit(FILE *f, const engine_row *rows, int n, const cc_campaig
             junit_outcome o = junit_section(r, s, msg, sizeof msg);
             fprintf(f, "    <testcase classname=\"");
             xml_text(f, r->engine->name);
-            fprintf(f, "\" name=\"%s\"", name);
+            fprintf(f, "\" name=\"%s\" time=\"%.3f\"", name, section_seconds(r, s));
             if (o == CASE_PASSED) {
                 fprintf(f, "/>\n");
                 continue;

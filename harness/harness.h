@@ -63,6 +63,7 @@ typedef struct cc_section_tally {
     int run;
     int passed;
     int failed;
+    double seconds; /* wall time the section took */
 } cc_section_tally;
 
 /* What a conformance run found. passed: every check passed. */

@@ -111,6 +111,7 @@ typedef struct tally {
     char first_case[CC_CASE_TEXT_MAX];
     char first_calls[CC_SEQUENCE_TEXT_MAX];
     cc_section_tally sections[CC_CHECK_SECTION_COUNT];
+    double huge_seconds; /* the case past 2^32 cells, timed apart from its section */
     int stopped;       /* a fault ended the checks: each further case would only repeat it, at
                         * the cost of a fresh worker or a whole time limit */
 } tally;
@@ -488,7 +489,10 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
     }
     t->section = CC_CHECK_PAST_2_32;
     t->sections[t->section].run = 1;
+    double start = cc_now_seconds();
     check_case(t, "edge case (past 2^32 cells)", &c, &t->huge_passed);
+    t->huge_seconds = cc_now_seconds() - start;
+    t->sections[t->section].seconds += t->huge_seconds;
     t->section = CC_CHECK_PAST_TILES;
 }
 
@@ -1056,20 +1060,26 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
             cc_progress_note(opt->progress, engine->name, names[i]);
             t.section = ids[i];
             t.sections[ids[i]].run = !(opt->sections_off & off[i]);
+            double start = cc_now_seconds(), huge_before = t.huge_seconds;
             sections[i](&t, opt->master);
+            t.sections[ids[i]].seconds += cc_now_seconds() - start - (t.huge_seconds - huge_before);
         }
     if (!(t.failed && opt->stop_at_first_failure)) {
         cc_progress_note(opt->progress, engine->name, "refusals");
         t.section = CC_CHECK_REFUSALS;
         t.sections[CC_CHECK_REFUSALS].run = 1;
+        double start = cc_now_seconds();
         refusals(&t);
+        t.sections[CC_CHECK_REFUSALS].seconds = cc_now_seconds() - start;
     }
     fflush(stdout);
 
     int rc = CC_OK;
     if (!(t.failed && opt->stop_at_first_failure) && !t.stopped) {
         t.sections[CC_CHECK_CAMPAIGN].run = 1;
+        double start = cc_now_seconds();
         rc = cc_campaign_run(engine, opt, &sum->campaign, err);
+        t.sections[CC_CHECK_CAMPAIGN].seconds = cc_now_seconds() - start;
         t.sections[CC_CHECK_CAMPAIGN].passed = (int)sum->campaign.passed;
         t.sections[CC_CHECK_CAMPAIGN].failed = (int)sum->campaign.failed;
     }

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now_s(void) {
+double cc_now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -21,7 +21,7 @@ void cc_progress_start(cc_progress *p, int mode, const char *engine, const char 
     p->engine = engine;
     p->what = what;
     p->total = total;
-    p->start = p->last = now_s();
+    p->start = p->last = cc_now_seconds();
 }
 
 static void line(const cc_progress *p, uint64_t done, uint64_t failed, double t) {
@@ -33,14 +33,14 @@ static void line(const cc_progress *p, uint64_t done, uint64_t failed, double t)
 
 void cc_progress_tick(cc_progress *p, uint64_t done, uint64_t failed) {
     if (!p->on) return;
-    double t = now_s();
+    double t = cc_now_seconds();
     if (t - p->last < 1.0) return;
     p->last = t;
     line(p, done, failed, t);
 }
 
 void cc_progress_end(cc_progress *p, uint64_t done, uint64_t failed) {
-    if (p->on) line(p, done, failed, now_s());
+    if (p->on) line(p, done, failed, cc_now_seconds());
 }
 
 void cc_progress_note(int mode, const char *engine, const char *what) {

@@ -17,6 +17,9 @@ typedef struct cc_progress {
     double start, last; /* seconds, monotonic */
 } cc_progress;
 
+/* Seconds on the monotonic clock. */
+double cc_now_seconds(void);
+
 /* mode: 0 when stderr is a terminal, 1 always, -1 never. */
 void cc_progress_start(cc_progress *p, int mode, const char *engine, const char *what,
                        uint64_t total);
