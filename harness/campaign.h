@@ -134,6 +134,8 @@ typedef struct cc_check_options {
                                  * split alone */
     uint64_t lightcone_cells;   /* cells light cones verify (0: CC_LIGHTCONE_DEFAULT_CELLS) */
     double lightcone_budget;    /* oracle visits light cones may spend past the seams (0: any) */
+    const cc_grid *expected;    /* the oracle's grid after c->steps where the caller has it
+                                 * already (NULL: the check steps the oracle itself) */
 } cc_check_options;
 
 #define CC_CHECK_DEFAULT_ORACLE_BUDGET 2e7

@@ -213,10 +213,14 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
     size_t n = cc_grid_cells(init), first = 0;
     /* Where a light cone's window would take the whole grid, the whole grid is cheaper. */
     int64_t cone = 2 * (int64_t)c->rule.radius * c->steps + CC_LIGHTCONE_BLOCK_MIN;
-    if (cost <= opt->oracle_budget || (cone >= c->w && cone >= c->h)) {
+    if (opt->expected && (opt->expected->w != c->w || opt->expected->h != c->h))
+        return cc_fail(err, CC_ERR_ARG, "the expected grid is %dx%d, the case %dx%d",
+                       (int)opt->expected->w, (int)opt->expected->h, (int)c->w, (int)c->h);
+    if (opt->expected || cost <= opt->oracle_budget || (cone >= c->w && cone >= c->h)) {
         cc_grid oracle = {0};
-        int rc = cc_grid_copy(&oracle, init, err);
-        if (!rc && (rc = oracle_run(&c->rule, &oracle, c->steps, err))) cc_prefix(err, "oracle");
+        int rc = cc_grid_copy(&oracle, opt->expected ? opt->expected : init, err);
+        if (!rc && !opt->expected && (rc = oracle_run(&c->rule, &oracle, c->steps, err)))
+            cc_prefix(err, "oracle");
         if (rc) {
             cc_grid_free(&oracle);
             return rc;

@@ -708,6 +708,61 @@ static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 #define STEP_COUNT_CANDIDATES 12
 #define STEP_COUNT_CASE_VISITS 3e9
 
+/* What the search for one step count found: a case every plausible wrong count fails on
+ * (verdict 1) and the oracle's grid after its k steps, or why there is none. */
+typedef struct step_count_search {
+    cc_case c;
+    int verdict; /* 1 found; 0 every candidate aliased; -1 none within the budgets */
+    int64_t alias;
+    int too_costly;
+    cc_grid expected;
+    int rc;
+    cc_error err;
+} step_count_search;
+
+static void step_count_find(const cc_engine *engine, const cc_engine_caps *caps,
+                            const uint8_t master[CC_SEED_BYTES], int ki, int64_t k,
+                            const int32_t *blocks, int nb, step_count_search *out) {
+    static const int32_t sides[][2] = {{17, 19}, {23, 21}, {19, 29}, {29, 13},
+                                       {31, 23}, {13, 37}, {37, 17}, {41, 43}};
+    memset(out, 0, sizeof *out);
+    out->verdict = -1;
+    out->alias = -1;
+    int64_t wrong[16];
+    int nw = cc_step_counts_wrong(k, blocks, nb, wrong);
+    int over_budget = 0;
+    for (int cand = 0; cand < STEP_COUNT_CANDIDATES && out->verdict != 1 && over_budget < 2;
+         cand++) {
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(master, 0x737465707300000ull + ((uint64_t)ki << 8) + (uint64_t)cand,
+                         seed); /* "steps" */
+        cc_case c;
+        if (cc_case_draw_small(engine, seed, &c, &out->err)) break;
+        /* Most candidates at the smallest radius: on a small torus a large neighbourhood sees
+         * the whole grid, which soon dies or settles. */
+        if (cand < 8 && c.rule.shape != CC_SHAPE_HEX)
+            c.rule = cc_rule_at_radius(&c.rule, caps->radius_min > 1 ? caps->radius_min : 1);
+        int32_t min = 2 * c.rule.radius + 1;
+        c.w = fit_side(sides[cand % 8][0], min, caps->w_multiple, caps->w_max);
+        c.h = fit_side(sides[cand % 8][1], min, caps->h_multiple, caps->h_max);
+        if (!c.w || !c.h) continue;
+        c.steps = k;
+        c.grid_kind = CC_GRID_UNIFORM;
+        c.density = 0.25 + 0.1 * (double)(cand % 4);
+        if (!fuzz_fit_port_caps(caps, 0, &c)) continue;
+        if ((double)c.w * (double)c.h * (double)cc_rule_max_count(&c.rule) * (double)k >
+            STEP_COUNT_CASE_VISITS) {
+            out->too_costly = 1;
+            continue;
+        }
+        out->c = c;
+        if ((out->rc = cc_step_counts_distinct(&c, wrong, nw, STEP_COUNT_VISITS, &out->verdict,
+                                               &out->alias, &out->expected, &out->err)))
+            return;
+        over_budget += out->verdict == -1;
+    }
+}
+
 /* Counts around the blocks engines run per launch (n*t - 1 and n*t + 1), past 8- and 16-bit
  * counters, and three drawn on a log scale up to 2^17; each on a small odd-sided grid whose
  * oracle trajectory no plausible wrong count (cc_step_counts_wrong) reaches the same grid by. */
@@ -738,60 +793,38 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
             double u = (double)case_param_u32(&ps) / 4294967296.0;
             ks[nk++] = (int64_t)exp2(1.0 + 16.0 * u) + 1;
         }
-    static const int32_t sides[][2] = {{17, 19}, {23, 21}, {19, 29}, {29, 13},
-                                       {31, 23}, {13, 37}, {37, 17}, {41, 43}};
-    for (int ki = 0; ki < nk && !t->stopped; ki++) {
-        int64_t k = ks[ki];
+    /* The search for each count's case is the oracle's alone and the counts' searches are
+     * independent, so they run at once; the engine then runs them in order. */
+    step_count_search found[32];
+    int todo[32], ntodo = 0;
+    for (int ki = 0; ki < nk; ki++) {
         int dup = 0;
-        for (int j = 0; j < ki; j++) dup |= ks[j] == k;
-        if (dup || !mine(t)) continue;
-        int64_t wrong[16];
-        int nw = cc_step_counts_wrong(k, blocks, nb, wrong);
-        cc_case c;
-        int verdict = -1, over_budget = 0, too_costly = 0;
-        int64_t alias = -1;
-        for (int cand = 0; cand < STEP_COUNT_CANDIDATES && verdict != 1 && over_budget < 2;
-             cand++) {
-            uint8_t seed[CC_SEED_BYTES];
-            case_seed_derive(master, 0x737465707300000ull + ((uint64_t)ki << 8) + (uint64_t)cand,
-                             seed); /* "steps" */
-            if (cc_case_draw_small(t->engine, seed, &c, &err)) break;
-            /* Most candidates at the smallest radius: on a small torus a large neighbourhood
-             * sees the whole grid, which soon dies or settles. */
-            if (cand < 8 && c.rule.shape != CC_SHAPE_HEX)
-                c.rule = cc_rule_at_radius(&c.rule, caps.radius_min > 1 ? caps.radius_min : 1);
-            int32_t min = 2 * c.rule.radius + 1;
-            c.w = fit_side(sides[cand % 8][0], min, caps.w_multiple, caps.w_max);
-            c.h = fit_side(sides[cand % 8][1], min, caps.h_multiple, caps.h_max);
-            if (!c.w || !c.h) continue;
-            c.steps = k;
-            c.grid_kind = CC_GRID_UNIFORM;
-            c.density = 0.25 + 0.1 * (double)(cand % 4);
-            if (!fuzz_fit_port_caps(&caps, 0, &c)) continue;
-            if ((double)c.w * (double)c.h * (double)cc_rule_max_count(&c.rule) * (double)k >
-                STEP_COUNT_CASE_VISITS) {
-                too_costly = 1;
-                continue;
-            }
-            if (cc_step_counts_distinct(&c, wrong, nw, STEP_COUNT_VISITS, &verdict, &alias, &err)) {
-                printf("ERROR: %s: step counts: %s\n", t->engine->name, err.msg);
-                t->infra_error++;
-                verdict = -2;
-                break;
-            }
-            over_budget += verdict == -1;
+        for (int j = 0; j < ki; j++) dup |= ks[j] == ks[ki];
+        if (!dup && mine(t)) todo[ntodo++] = ki;
+    }
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int i = 0; i < ntodo; i++)
+        step_count_find(t->engine, &caps, master, todo[i], ks[todo[i]], blocks, nb, &found[i]);
+    for (int i = 0; i < ntodo && !t->stopped; i++) {
+        step_count_search *f = &found[i];
+        int64_t k = ks[todo[i]];
+        cc_case c = f->c;
+        if (f->rc) {
+            printf("ERROR: %s: step counts: %s\n", t->engine->name, f->err.msg);
+            t->infra_error++;
+            cc_grid_free(&f->expected);
+            continue;
         }
-        if (verdict == -2) continue;
-        if (verdict != 1) {
+        if (f->verdict != 1) {
             t->counts_blind++;
-            if (alias >= 0)
+            if (f->alias >= 0)
                 printf("note: %s: step count %lld: no case tried tells it from every wrong count "
                        "(the last one reaches the same grid after %lld)\n",
-                       t->engine->name, (long long)k, (long long)alias);
+                       t->engine->name, (long long)k, (long long)f->alias);
             else
                 printf("note: %s: step count %lld left out: %s\n", t->engine->name, (long long)k,
-                       too_costly ? "its smallest grid costs past the budget (3e9 visits a run)"
-                                  : "the oracle's trajectory ran past its budget (1e9 visits)");
+                       f->too_costly ? "its smallest grid costs past the budget (3e9 visits a run)"
+                                     : "the oracle's trajectory ran past its budget (1e9 visits)");
             continue;
         }
         int before = t->counts_passed;
@@ -800,10 +833,13 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         cc_check_options one_call;
         cc_check_options_init(&one_call);
         one_call.patterns = 0;
+        one_call.expected = &f->expected;
         check_case_with(t, "step counts", &c, &one_call, &t->counts_passed);
+        cc_grid_free(&f->expected);
         if (t->counts_passed > before && k > t->counts_max) t->counts_max = k;
-        if (t->failed && t->opt->stop_at_first_failure) return;
+        if (t->failed && t->opt->stop_at_first_failure) break;
     }
+    for (int i = 0; i < ntodo; i++) cc_grid_free(&found[i].expected);
 }
 
 /* ---- Call sequences --------------------------------------------------------------------- */

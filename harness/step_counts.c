@@ -44,9 +44,11 @@ static int64_t state_of(int64_t n, int64_t mu, int64_t p) {
 }
 
 int cc_step_counts_distinct(const cc_case *c, const int64_t *wrong, int nwrong,
-                            double visits_budget, int *verdict, int64_t *alias, cc_error *err) {
+                            double visits_budget, int *verdict, int64_t *alias,
+                            cc_grid *at_steps, cc_error *err) {
     *verdict = -1;
     *alias = -1;
+    if (at_steps) *at_steps = (cc_grid){0};
     int64_t need = c->steps;
     for (int i = 0; i < nwrong; i++)
         if (wrong[i] > need) need = wrong[i];
@@ -84,6 +86,7 @@ int cc_step_counts_distinct(const cc_case *c, const int64_t *wrong, int nwrong,
         if (rc || found) break;
         keys[i] = h ? h : 1;
         at[i] = s;
+        if (at_steps && s == c->steps && (rc = cc_grid_copy(at_steps, &cur, err))) break;
         if (s == need) break;
         if ((double)(s + 1) * per_step > visits_budget) {
             rc = CC_OK;
@@ -103,8 +106,13 @@ int cc_step_counts_distinct(const cc_case *c, const int64_t *wrong, int nwrong,
                 *alias = wrong[i];
                 break;
             }
+        /* Past a cycle's first turn the grid after c->steps is an earlier state: step to it. */
+        if (*verdict == 1 && at_steps && !at_steps->cells &&
+            !(rc = case_grid(c, at_steps, err)))
+            rc = oracle_run(&c->rule, at_steps, want, err);
     }
 done:
+    if (at_steps && (rc || *verdict != 1)) cc_grid_free(at_steps);
     free(keys);
     free(at);
     cc_grid_free(&cur);

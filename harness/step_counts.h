@@ -27,9 +27,13 @@ int cc_step_counts_wrong(int64_t k, const int32_t *blocks, int nblocks, int64_t 
 
 /* Does the oracle, from c's grid, reach after c->steps steps a grid that no count of wrong[]
  * reaches? *verdict: 1 every wrong count leads elsewhere; 0 one does (*alias says which);
- * -1 the trajectory was not found within visits_budget cell-neighbour visits. */
+ * -1 the trajectory was not found within visits_budget cell-neighbour visits. Where the verdict
+ * is 1 and at_steps is not NULL, *at_steps is the oracle's grid after c->steps (the caller
+ * frees it), so the check need not step the oracle again. No state outside its arguments:
+ * several may run at once. */
 int cc_step_counts_distinct(const cc_case *c, const int64_t *wrong, int nwrong,
-                            double visits_budget, int *verdict, int64_t *alias, cc_error *err);
+                            double visits_budget, int *verdict, int64_t *alias,
+                            cc_grid *at_steps, cc_error *err);
 
 #ifdef __cplusplus
 }
