@@ -39,6 +39,9 @@ static int check_size(const cc_rule *rule, int32_t w, int32_t h, cc_error *err) 
     return CC_OK;
 }
 
+/* Cell-neighbour visits a step takes from which its rows are shared among threads. */
+#define ORACLE_PARALLEL_VISITS 1e6
+
 int oracle_step(const cc_rule *rule, const cc_grid *in, cc_grid *out, cc_error *err) {
     if (!rule || !in || !out || !in->cells || !out->cells)
         return cc_fail(err, CC_ERR_ARG, "oracle_step: NULL rule or grid");
@@ -64,6 +67,9 @@ int oracle_step(const cc_rule *rule, const cc_grid *in, cc_grid *out, cc_error *
         }
     }
     const int plane = rule->topology == CC_TOPOLOGY_PLANE;
+    /* Rows are independent: large grids take every core, with the same cells as one. */
+    const int parallel = (double)in->w * (double)in->h * (double)(n + 1) >= ORACLE_PARALLEL_VISITS;
+#pragma omp parallel for schedule(static) if (parallel)
     for (int32_t y = 0; y < in->h; y++) {
         for (int32_t x = 0; x < in->w; x++) {
             size_t i = (size_t)y * (size_t)in->w + (size_t)x;

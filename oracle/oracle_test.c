@@ -353,6 +353,25 @@ static void check_glider(checks *t, int w, int h, int x0, int y0) {
     cc_grid_free(&want);
 }
 
+/* A field of gliders 10 cells apart on a grid large enough for the rows to be shared among
+ * threads: four steps later the whole field has moved (+1,+1), seams included. */
+static void check_glider_field(checks *t) {
+    const int w = 1000, h = 1010;
+    cc_grid g = blank(w, h, 0);
+    static const int cells[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
+    for (int y0 = 8; y0 < h + 8; y0 += 10)
+        for (int x0 = 7; x0 < w + 7; x0 += 10)
+            for (int i = 0; i < 5; i++) set(&g, (x0 + cells[i][0]) % w, (y0 + cells[i][1]) % h, 1);
+    cc_grid want = shifted(&g, 1, 1);
+    cc_rule life = rule_of("B3/S23");
+    cc_error err;
+    CHECK_EQ(t, oracle_run(&life, &g, 4, &err), CC_OK);
+    CHECK_EQ(t, cc_grid_population(&g), 5 * (w / 10) * (h / 10));
+    CHECK(t, cc_grid_equal(&g, &want));
+    cc_grid_free(&g);
+    cc_grid_free(&want);
+}
+
 static void check_blinker_and_centre(checks *t) {
     static const char *const horizontal[] = {".....", ".....", ".ooo.", ".....", "....."};
     static const char *const vertical[] = {".....", "..o..", "..o..", "..o..", "....."};
@@ -631,6 +650,7 @@ int main(void) {
     check_glider(&t, 8, 8, 6, 5); /* straddling the right and bottom edges */
     check_glider(&t, 10, 7, 0, 0);
     check_glider(&t, 10, 7, 8, 6);
+    check_glider_field(&t);
     check_blinker_and_centre(&t);
     check_plane(&t);
     check_uniform(&t);
