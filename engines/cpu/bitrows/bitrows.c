@@ -56,6 +56,8 @@ void bitrows_fix_row(const bitrows *b, uint64_t *row) {
 int bitrows_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     bitrows *b = ctx;
+    /* Rows are independent; a grid past 2^32 cells is seconds of packing on one core. */
+#pragma omp parallel for schedule(static)
     for (int32_t y = 0; y < b->h; y++) {
         const uint8_t *src = cells + (size_t)y * (size_t)b->w;
         uint64_t *row = bitrows_row(b, b->cur, y);
@@ -69,6 +71,7 @@ int bitrows_load(void *ctx, const uint8_t *cells, cc_error *err) {
 int bitrows_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const bitrows *b = ctx;
+#pragma omp parallel for schedule(static)
     for (int32_t y = 0; y < b->h; y++) {
         const uint64_t *row = bitrows_row(b, b->cur, y);
         uint8_t *dst = cells + (size_t)y * (size_t)b->w;

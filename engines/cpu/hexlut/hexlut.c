@@ -100,6 +100,8 @@ static void fix_row(const hexlut *e, uint8_t *row) {
 static int hexlut_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     hexlut *e = ctx;
+    /* Rows are independent; a grid past 2^32 cells is seconds of packing on one core. */
+#pragma omp parallel for schedule(static)
     for (int32_t y = 0; y < e->h; y++) {
         const uint8_t *src = cells + (size_t)y * (size_t)e->w;
         uint8_t *row = row_of(e, e->cur, y);
@@ -113,6 +115,7 @@ static int hexlut_load(void *ctx, const uint8_t *cells, cc_error *err) {
 static int hexlut_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const hexlut *e = ctx;
+#pragma omp parallel for schedule(static)
     for (int32_t y = 0; y < e->h; y++) {
         const uint8_t *row = row_of(e, e->cur, y);
         uint8_t *dst = cells + (size_t)y * (size_t)e->w;
