@@ -36,7 +36,9 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         return cli_bad_usage(&cmd, &err);
     cc_rule rule, file_rule;
     /* A rule that does not parse, or names what no rule here can be, is a wrong argument. */
-    if (rule_text && cc_rule_parse(rule_text, &rule, &err)) return cli_bad_usage(&cmd, &err);
+    int32_t stated_w = 0, stated_h = 0; /* the sides ":P64,48" states, 0 where none */
+    if (rule_text && cc_rule_parse_sized(rule_text, &rule, &stated_w, &stated_h, &err))
+        return cli_bad_usage(&cmd, &err);
     if (cc_grid_check_name(in, &err)) return cli_bad_usage(&cmd, &err);
 
     /* The output is checked before anything runs: a wrong name must not cost the whole run. */
@@ -50,6 +52,14 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         return cli_bad_usage(&cmd, &err);
     }
     if (!rule_text) rule = file_rule;
+    /* A rule that names the grid's sides names them for this grid: another size is a mistake
+     * in one or the other, and running either would answer a question nobody asked. */
+    if (stated_w && (stated_w != g.w || stated_h != g.h)) {
+        cc_fail(&err, CC_ERR_ARG, "--rule %s states a %dx%d grid, but %s is %dx%d", rule_text,
+                (int)stated_w, (int)stated_h, in, (int)g.w, (int)g.h);
+        cc_grid_free(&g);
+        return cli_bad_usage(&cmd, &err);
+    }
     if (cc_limit_work("run", &rule, g.w, g.h, steps, CC_RUN_WORK_MAX, &err)) {
         cc_grid_free(&g);
         return cli_bad_usage(&cmd, &err);
