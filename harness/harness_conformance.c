@@ -434,6 +434,38 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                t->engine->name, skipped, EDGE_STEP_COST_MAX);
 }
 
+/* The engine time past which certify's default leaves the case past 2^32 cells out, and the
+ * side of the square whose load, step and store estimate it (the rate per cell, times the cells
+ * of the large case: a lower bound, as a larger grid runs no faster per cell). */
+#define HUGE_CASE_SECONDS_MAX 120.0
+#define HUGE_PROBE_SIDE 1024
+
+static int huge_case_estimate(const cc_engine *engine, const cc_case *huge, double *seconds,
+                              double *probe_s) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    cc_case p = *huge;
+    int32_t min = 2 * p.rule.radius + 1;
+    p.w = fit_side(HUGE_PROBE_SIDE, min, caps.w_multiple, caps.w_max);
+    p.h = fit_side(HUGE_PROBE_SIDE, min, caps.h_multiple, caps.h_max);
+    if (!p.w || !p.h) return CC_ERR_UNSUPPORTED;
+    cc_grid g = {0};
+    cc_error err;
+    cc_context *ctx = NULL;
+    int rc = case_grid(&p, &g, &err);
+    double start = cc_now_seconds();
+    if (!rc) rc = cc_call_create(engine, &p.rule, p.w, p.h, &ctx, &err);
+    if (!rc) rc = cc_call_load(ctx, g.cells, &err);
+    if (!rc) rc = cc_call_step(ctx, 1, &err);
+    if (!rc) rc = cc_call_store(ctx, g.cells, &err);
+    *probe_s = cc_now_seconds() - start;
+    cc_call_destroy(ctx, NULL);
+    cc_grid_free(&g);
+    /* A probe that fails says nothing of the time: the case itself will show what is wrong. */
+    if (rc) return rc;
+    *seconds = *probe_s * ((double)huge->w * (double)huge->h) / ((double)p.w * (double)p.h);
+    return CC_OK;
+}
+
 /* 98309 x 43691 = 4,295,218,519 cells > 2^32: where 32-bit cell or fragment offsets wrap, which
  * only a GPU port is likely to hold in one piece; one step, verified by light cones. Left out,
  * with the reason in the summary, where the engine or this machine cannot hold it. */
@@ -471,6 +503,21 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
                                t->engine->hardware == CC_HW_GPU ? 3.0 : 5.0, &mem_err)) {
         snprintf(t->huge_note, sizeof t->huge_note, "does not fit this machine's memory: %.140s",
                  mem_err.msg);
+        printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
+        return;
+    }
+    /* auto: an engine too slow for it here (a CPU emulation of a GPU kernel) is left out, with
+     * the estimate; on runs it whatever it costs. */
+    double estimate = 0.0, probe_s = 0.0;
+    if (mode == CC_HUGE_GRID_AUTO && t->engine->hardware != CC_HW_GPU &&
+        huge_case_estimate(t->engine, &c, &estimate, &probe_s) == CC_OK &&
+        estimate > HUGE_CASE_SECONDS_MAX) {
+        char est[40];
+        cc_format_duration(estimate, est, sizeof est);
+        snprintf(t->huge_note, sizeof t->huge_note,
+                 "too slow here: about %s for its load, step and store (%dx%d took %.2f s; "
+                 "--huge-grid on runs it)",
+                 est, HUGE_PROBE_SIDE, HUGE_PROBE_SIDE, probe_s);
         printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
         return;
     }
@@ -707,6 +754,9 @@ static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 #define STEP_COUNT_VISITS 1e9
 #define STEP_COUNT_CANDIDATES 12
 #define STEP_COUNT_CASE_VISITS 3e9
+/* A count whose check would take the engine longer than this, at the rate its smaller counts
+ * showed (a CPU emulation of a GPU kernel on 65537 steps), is left out with the estimate. */
+#define STEP_COUNT_SECONDS_MAX 5.0
 
 /* What the search for one step count found: a case every plausible wrong count fails on
  * (verdict 1) and the oracle's grid after its k steps, or why there is none. */
@@ -805,7 +855,17 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 #pragma omp parallel for schedule(dynamic, 1)
     for (int i = 0; i < ntodo; i++)
         step_count_find(t->engine, &caps, master, todo[i], ks[todo[i]], blocks, nb, &found[i]);
-    for (int i = 0; i < ntodo && !t->stopped; i++) {
+    /* The engine runs them from the smallest count up, so each estimate rests on the largest
+     * count checked before it: seconds per cell step, overheads and all (an overestimate). */
+    int order[32];
+    for (int i = 0; i < ntodo; i++) {
+        int j = i;
+        for (; j > 0 && ks[todo[order[j - 1]]] > ks[todo[i]]; j--) order[j] = order[j - 1];
+        order[j] = i;
+    }
+    double rate = 0.0;
+    for (int oi = 0; oi < ntodo && !t->stopped; oi++) {
+        int i = order[oi];
         step_count_search *f = &found[i];
         int64_t k = ks[todo[i]];
         cc_case c = f->c;
@@ -827,6 +887,17 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                                      : "the oracle's trajectory ran past its budget (1e9 visits)");
             continue;
         }
+        double cell_steps = (double)c.w * (double)c.h * (double)k;
+        if (rate * cell_steps > STEP_COUNT_SECONDS_MAX) {
+            char est[40];
+            cc_format_duration(rate * cell_steps, est, sizeof est);
+            t->counts_blind++;
+            printf("note: %s: step count %lld left out: about %s on this engine at the rate its "
+                   "smaller counts showed\n",
+                   t->engine->name, (long long)k, est);
+            continue;
+        }
+        double start = cc_now_seconds();
         int before = t->counts_passed;
         /* One call of step(k): the count is the point here, and the call patterns (the split
          * among them) would run the engine's k steps again; the campaign runs them. */
@@ -836,6 +907,7 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         one_call.expected = &f->expected;
         check_case_with(t, "step counts", &c, &one_call, &t->counts_passed);
         cc_grid_free(&f->expected);
+        rate = (cc_now_seconds() - start) / cell_steps;
         if (t->counts_passed > before && k > t->counts_max) t->counts_max = k;
         if (t->failed && t->opt->stop_at_first_failure) break;
     }
