@@ -10,17 +10,8 @@
 
 #include "oracle/error.h"
 
-static inline void cpu_rows_load(uint8_t *base, size_t pitch, const uint8_t *cells, int32_t w,
-                                 int32_t h) {
-    for (int32_t y = 0; y < h; y++)
-        memcpy(base + (size_t)y * pitch, cells + (size_t)y * (size_t)w, (size_t)w);
-}
-
-static inline void cpu_rows_store(uint8_t *cells, const uint8_t *base, size_t pitch, int32_t w,
-                                  int32_t h) {
-    for (int32_t y = 0; y < h; y++)
-        memcpy(cells + (size_t)y * (size_t)w, base + (size_t)y * pitch, (size_t)w);
-}
+void cpu_rows_load(uint8_t *base, size_t pitch, const uint8_t *cells, int32_t w, int32_t h);
+void cpu_rows_store(uint8_t *cells, const uint8_t *base, size_t pitch, int32_t w, int32_t h);
 
 /* Two grids of padded byte rows, the current one and the next, swapped after each step: cell
  * (x, y) of a grid lies at grid + origin + y * pitch + x, for 0 <= x < w and 0 <= y < h. An
