@@ -13,6 +13,7 @@ ENGINES = {
     "//engines/cpu/bitslice1": "cpu.bitslice1",
     "//engines/cpu/bitslice2": "cpu.bitslice2",
     "//engines/cpu/hexlut": "cpu.hexlut",
+    "//engines/cpu/life_ternlog": "cpu.life-ternlog",
     "//engines/cuda/shared1": "cuda.shared1",
     "//engines/cuda/shared": "cuda.shared",
     "//engines/cuda/coarse": "cuda.coarse",

@@ -34,6 +34,11 @@ int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                        (int)w, (int)h);
     }
     bitrows_build_rule(rule, &b->rule);
+    int rc = lifenet_build(rule, &b->net, err);
+    if (rc) {
+        bitrows_destroy(b);
+        return rc;
+    }
     *out = b;
     return CC_OK;
 }
@@ -81,10 +86,11 @@ int bitrows_store(void *ctx, uint8_t *cells, cc_error *err) {
 }
 
 int bitrows_step(void *ctx, int64_t k, cc_error *err) {
-    (void)err;
     bitrows *b = ctx;
     for (int64_t i = 0; i < k; i++) {
-        b->step_rows(b);
+        if (b->step_rows(b))
+            return cc_fail(err, CC_ERR_NOMEM, "no memory for a step's row buffers (%d words a row)",
+                           (int)b->nw);
         uint64_t *t = b->cur;
         b->cur = b->next;
         b->next = t;

@@ -22,13 +22,15 @@
 #include <stdint.h>
 
 #include "engines/cpu/bitrows/bitrule.h"
+#include "engines/lifenet/lifenet.h"
 #include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
 typedef struct bitrows bitrows;
 
-/* One step of an engine on these rows: writes every row of next from cur. */
-typedef void (*bitrows_step_rows)(const bitrows *b);
+/* One step of an engine on these rows: writes every row of next from cur. CC_OK, or
+ * CC_ERR_NOMEM where its working buffers cannot be had. */
+typedef int (*bitrows_step_rows)(const bitrows *b);
 
 struct bitrows {
     int32_t w, h;
@@ -36,6 +38,7 @@ struct bitrows {
     size_t stride;  /* words per row: nw + 2 */
     uint64_t *cur, *next;
     bitrows_rule rule;
+    lifenet net; /* the rule as a gate network over row sums (engines/lifenet) */
     bitrows_step_rows step_rows;
 };
 

@@ -6,10 +6,11 @@
 #include "engines/cpu/bitrows/bitrows.h"
 #include "engines/engine.h"
 
-static void step_rows(const bitrows *b) {
+static int step_rows(const bitrows *b) {
     const int32_t h = b->h;
 #pragma omp parallel for schedule(static)
     for (int32_t y = 0; y < h; y++) bitrows_single_row_at(b, y);
+    return CC_OK;
 }
 
 BITROWS_ENGINE(cc_engine_cpu_bitslice1, "cpu.bitslice1",

@@ -30,7 +30,7 @@ static void double_row(const bitrows_rule *rule, int32_t nw, const uint64_t *r0,
     }
 }
 
-static void step_rows(const bitrows *b) {
+static int step_rows(const bitrows *b) {
     const int32_t h = b->h, nw = b->nw, pairs = (b->h + 1) / 2;
 #pragma omp parallel for schedule(static)
     for (int32_t p = 0; p < pairs; p++) {
@@ -45,6 +45,7 @@ static void step_rows(const bitrows *b) {
         bitrows_fix_row(b, out_l);
         bitrows_fix_row(b, out_k);
     }
+    return CC_OK;
 }
 
 BITROWS_ENGINE(cc_engine_cpu_bitslice2, "cpu.bitslice2",

@@ -1,0 +1,90 @@
+/* Every Life-like rule's network against the rule's definition, on all 512 neighbourhoods:
+ * 2^18 rules (B and S any subsets of 0..8) under M0, and as many under M1 (counts 0..9, the
+ * low 18 of them). Gate counts are printed for the rules the benchmarks use. */
+#include "engines/lifenet/lifenet.h"
+
+#include <stdio.h>
+
+#include "testing/check.h"
+
+/* Inputs for neighbourhoods j = 64 * part + bit: cell k of the 3x3 block (row-major, centre 4)
+ * is bit k of j. */
+static void inputs_of(int part, uint64_t in[LIFENET_INPUTS], int counts[64], int alive[64]) {
+    for (int i = 0; i < LIFENET_INPUTS; i++) in[i] = 0;
+    for (int bit = 0; bit < 64; bit++) {
+        int j = 64 * part + bit, total = 0;
+        for (int row = 0; row < 3; row++) {
+            int l = j >> (3 * row) & 1, c = j >> (3 * row + 1) & 1, r = j >> (3 * row + 2) & 1;
+            int s = l + c + r;
+            total += s;
+            in[2 * row] |= (uint64_t)(s & 1) << bit;
+            in[2 * row + 1] |= (uint64_t)(s >> 1) << bit;
+        }
+        alive[bit] = j >> 4 & 1;
+        counts[bit] = total; /* nine cells, centre included */
+        in[6] |= (uint64_t)alive[bit] << bit;
+    }
+}
+
+static cc_rule rule_of_bits(uint32_t bits, int centre) {
+    cc_rule r = {.shape = CC_SHAPE_MOORE, .radius = 1, .centre = centre};
+    cc_error err;
+    for (int c = 0; c <= 8 + centre; c++) {
+        if (bits >> c & 1) cc_set_add(&r.birth, c, c, &err);
+        if (bits >> (9 + c) & 1 && 9 + c < 18) cc_set_add(&r.survive, c, c, &err);
+    }
+    return r;
+}
+
+int main(void) {
+    checks t = {"lifenet_test", 0, 0};
+    uint64_t in[8][LIFENET_INPUTS];
+    int counts[8][64], alive[8][64];
+    for (int p = 0; p < 8; p++) inputs_of(p, in[p], counts[p], alive[p]);
+    long wrong_rules = 0, gates_total = 0, gates_max = 0, rules = 0;
+    for (int centre = 0; centre <= 1; centre++)
+        for (uint32_t bits = 0; bits < (1u << 18); bits++) {
+            cc_rule rule = rule_of_bits(bits, centre);
+            lifenet net;
+            cc_error err;
+            if (!CHECKF(&t, lifenet_build(&rule, &net, &err) == CC_OK, "%s", err.msg)) break;
+            rules++;
+            gates_total += net.gates;
+            if (net.gates > gates_max) gates_max = net.gates;
+            int bad = 0;
+            for (int p = 0; p < 8 && !bad; p++) {
+                uint64_t got = lifenet_eval(&net, in[p]);
+                for (int bit = 0; bit < 64; bit++) {
+                    int a = alive[p][bit], count = counts[p][bit] - (centre ? 0 : a);
+                    int want = cc_set_has(a ? &rule.survive : &rule.birth, count);
+                    if ((int)(got >> bit & 1) != want) {
+                        if (wrong_rules < 5)
+                            fprintf(stderr, "rule bits %05x M%d: neighbourhood %d gives %d, not %d\n",
+                                    bits, centre, 64 * p + bit, (int)(got >> bit & 1), want);
+                        bad = 1;
+                        break;
+                    }
+                }
+            }
+            wrong_rules += bad;
+        }
+    CHECKF(&t, wrong_rules == 0, "%ld of %ld rules' networks are wrong", wrong_rules, rules);
+    printf("%ld rules, gates: mean %.2f, most %ld\n", rules, (double)gates_total / (double)rules,
+           gates_max);
+    static const char *const named[] = {"B3/S23", "B36/S23", "B3678/S34678", "B2/S", "B0/S8",
+                                        "B1357/S1357"};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        cc_rule rule;
+        lifenet net;
+        cc_error err;
+        if (CHECKF(&t, cc_rule_parse(named[i], &rule, &err) == CC_OK, "%s", err.msg) &&
+            CHECKF(&t, lifenet_build(&rule, &net, &err) == CC_OK, "%s", err.msg))
+            printf("%s: %d gates\n", named[i], net.gates);
+    }
+    cc_rule hex;
+    cc_error err;
+    lifenet net;
+    if (CHECK(&t, cc_rule_parse("B2/S34H", &hex, &err) == CC_OK))
+        CHECK(&t, lifenet_build(&hex, &net, &err) == CC_ERR_UNSUPPORTED);
+    return check_summary(&t);
+}
