@@ -12,11 +12,14 @@
 
 #define CHUNK 64 /* words a gate runs over per call: 16 KiB of signals stay in L1 */
 
-typedef void (*gate_fn)(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c);
+/* n: words, a multiple of 8 up to CHUNK (a row narrower than a chunk runs only its own words). */
+typedef void (*gate_fn)(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                        int32_t n);
 
 #define GATE_FN(imm)                                                                               \
-    static void gate_##imm(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c) { \
-        for (int k = 0; k < CHUNK; k += 8)                                                         \
+    static void gate_##imm(uint64_t *d, const uint64_t *a, const uint64_t *b, const uint64_t *c,  \
+                           int32_t n) {                                                            \
+        for (int32_t k = 0; k < n; k += 8)                                                         \
             _mm512_storeu_si512(d + k, _mm512_ternarylogic_epi64(_mm512_loadu_si512(a + k),        \
                                                                  _mm512_loadu_si512(b + k),        \
                                                                  _mm512_loadu_si512(c + k), imm)); \
@@ -87,11 +90,12 @@ static int band(const bitrows *b, int32_t y0, int32_t y1) {
                 sums[down][0] + j, sums[down][1] + j, alive + j};
             for (int g = 0; g < net->gates; g++) sig[LIFENET_INPUTS + g] = gate_out + (size_t)g * CHUNK;
 #define SIG(s) ((s) == LIFENET_ZERO ? zero : (s) == LIFENET_ONE ? one : sig[(s)])
+            int32_t n = nw - j < CHUNK ? nw - j : CHUNK, n8 = (n + 7) / 8 * 8;
             for (int g = 0; g < net->gates; g++) {
                 const lifenet_gate *gt = &net->gate[g];
-                gates[gt->imm](gate_out + (size_t)g * CHUNK, SIG(gt->a), SIG(gt->b), SIG(gt->c));
+                gates[gt->imm](gate_out + (size_t)g * CHUNK, SIG(gt->a), SIG(gt->b), SIG(gt->c),
+                               n8);
             }
-            int32_t n = nw - j < CHUNK ? nw - j : CHUNK;
             memcpy(out + 1 + j, SIG(net->out), sizeof(uint64_t) * (size_t)n);
 #undef SIG
         }
