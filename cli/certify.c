@@ -21,6 +21,7 @@
 #include "harness/campaign.h"
 #include "harness/harness.h"
 #include "harness/lightcone.h"
+#include "harness/progress.h"
 #include "golden/golden.h"
 #include "oracle/gridio.h"
 
@@ -48,12 +49,6 @@ static const char *verdict_name(verdict v) {
     return v == VERDICT_CERTIFIED ? "CERTIFIED" : v == VERDICT_FAILED ? "FAILED" : "NOT RUN";
 }
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void certify_engine(engine_row *row, const cc_campaign_options *opt,
                            const golden_catalogue *cat) {
     const cc_engine *e = row->engine;
@@ -71,14 +66,14 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
         }
         return;
     }
-    double start = now_s();
+    double start = cc_now_seconds();
     printf("== certifying %s\n", e->name);
     fflush(stdout);
     int rc = cc_conformance_run(e, opt, &row->conf, &err);
     if (rc == CC_OK && row->conf.passed) {
-        double golden_start = now_s();
+        double golden_start = cc_now_seconds();
         rc = golden_verify_engine(cat, e, stdout, &row->golden, &err);
-        row->golden_seconds = now_s() - golden_start;
+        row->golden_seconds = cc_now_seconds() - golden_start;
         if (rc == CC_ERR_MISMATCH)
             snprintf(row->reason, sizeof row->reason, "%zu golden cases differ", row->golden.failed);
         else if (rc)
@@ -100,7 +95,7 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
             snprintf(row->reason, sizeof row->reason, "conformance failed (see the report above)");
     }
     row->v = rc ? VERDICT_FAILED : VERDICT_CERTIFIED;
-    row->seconds = now_s() - start;
+    row->seconds = cc_now_seconds() - start;
     if (sv) {
         /* What running it in workers cost: each call is a round trip, each worker a start. */
         cc_supervisor_stats_get(sv, &after);

@@ -5,11 +5,11 @@
 
 #include "harness/harness.h"
 #include "harness/limits.h"
+#include "harness/progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "oracle/oracle.h"
 
@@ -64,12 +64,6 @@ int cli_unavailable(const cc_engine *engine, const char *role, cc_error *err) {
     return rc;
 }
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A run's steps, timed: the first ones in calls that double until RUN_PROBE_SECONDS pass, then,
  * unless the rate they show puts the rest past the budget, the rest in one call. */
 #define RUN_PROBE_SECONDS 0.05
@@ -80,13 +74,13 @@ static int run_timed(step_fn step, void *state, int64_t steps, double budget, co
                      int *over_budget, cc_error *err) {
     *over_budget = 0;
     int64_t done = 0, chunk = 1;
-    double start = now_s(), elapsed = 0.0;
+    double start = cc_now_seconds(), elapsed = 0.0;
     while (done < steps && elapsed < RUN_PROBE_SECONDS) {
         int64_t n = chunk < steps - done ? chunk : steps - done;
         int rc = step(state, n, err);
         if (rc) return rc;
         done += n;
-        elapsed = now_s() - start;
+        elapsed = cc_now_seconds() - start;
         if (chunk < INT64_MAX / 2) chunk *= 2;
     }
     if (done == steps) return CC_OK;
@@ -131,11 +125,11 @@ int cli_probe_engine(const cc_engine *engine, const cc_rule *rule, const cc_grid
     if (rc) return rc;
     rc = cc_call_load(ctx, g->cells, err);
     int64_t chunk = 1;
-    double start = now_s();
+    double start = cc_now_seconds();
     while (!rc && *done < steps && *seconds < RUN_PROBE_SECONDS) {
         int64_t n = chunk < steps - *done ? chunk : steps - *done;
         if (!(rc = cc_call_step(ctx, n, err))) *done += n;
-        *seconds = now_s() - start;
+        *seconds = cc_now_seconds() - start;
         if (chunk < INT64_MAX / 2) chunk *= 2;
     }
     cc_call_destroy(ctx, NULL);

@@ -1,14 +1,13 @@
 /* Where a failing case first diverges: right after load, then step(1) repeated, then step(j) in
  * one call; the difference picture of that step. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "harness/campaign.h"
 #include "supervise/supervisor.h"
 #include "harness/internal.h"
 #include "harness/png.h"
+#include "harness/progress.h"
 #include "oracle/cells.h"
 #include "oracle/oracle.h"
 
@@ -82,12 +81,6 @@ static cc_context *fresh(const cc_engine *engine, const cc_case *c, const cc_gri
     return ctx;
 }
 
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The next j whose step(j) in one call is tried: every j up to 64, then about 5 % more each
  * time (each try steps j from the start: trying every j of a 65539-step case would cost 2^31
  * steps), and k itself. */
@@ -98,7 +91,7 @@ static int64_t next_probe(int64_t j, int64_t k) {
 
 int harness_divergence(const cc_engine *engine, const cc_case *c, const char *report_dir,
                     const char *tag, cc_divergence *d, cc_error *err) {
-    const double until = seconds_now() + CC_DIVERGENCE_BUDGET_S;
+    const double until = cc_now_seconds() + CC_DIVERGENCE_BUDGET_S;
     memset(d, 0, sizeof *d);
     d->first_step = -1;
     cc_grid init = {0}, oracle = {0}, next = {0}, got = {0};
@@ -141,7 +134,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
             break;
         }
         if (diverged(d, report_dir, engine->name, c, tag, j, &got, &oracle)) break;
-        if (j < c->steps && seconds_now() > until) {
+        if (j < c->steps && cc_now_seconds() > until) {
             snprintf(d->note, sizeof d->note,
                      "single steps agreed up to step %lld; the search stopped there, past its "
                      "%.0f s", (long long)j, CC_DIVERGENCE_BUDGET_S);
@@ -166,7 +159,7 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
             break;
         }
         if (diverged(d, report_dir, engine->name, c, tag, j, &got, &oracle)) break;
-        if (j < c->steps && seconds_now() > until) {
+        if (j < c->steps && cc_now_seconds() > until) {
             snprintf(d->note, sizeof d->note,
                      "step(j) in one call agreed up to j = %lld; the search stopped there, past "
                      "its %.0f s", (long long)j, CC_DIVERGENCE_BUDGET_S);

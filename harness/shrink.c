@@ -1,11 +1,10 @@
 /* Shrinking a failing case: the smallest size, steps and radius that still fail the same way. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "harness/campaign.h"
 #include "harness/internal.h"
+#include "harness/progress.h"
 
 static int32_t axis_multiple(int32_t m) { return m > 1 ? m : 1; }
 
@@ -63,12 +62,6 @@ static cc_case with_radius(const cc_case *c, int32_t r) {
     return s;
 }
 
-static double seconds_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static double case_cost(const cc_case *c) {
     return (double)c->w * (double)c->h * (double)cc_rule_max_count(&c->rule) *
            (double)(c->steps > 0 ? c->steps : 1);
@@ -79,14 +72,14 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
                    int *tries, cc_error *err) {
     cc_case cur = *c;
     int used = 0;
-    const double start = seconds_now();
+    const double start = cc_now_seconds();
     const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
     const cc_engine_caps *caps = &resolved;
     int32_t wm = axis_multiple(caps->w_multiple), hm = axis_multiple(caps->h_multiple);
     /* A square-only engine takes no case whose sides differ: its sides shrink together. */
     if (caps->square_only) wm = hm = wm > hm ? wm : hm;
     int improved = 1;
-    while (improved && used < max_tries && seconds_now() - start < budget_s) {
+    while (improved && used < max_tries && cc_now_seconds() - start < budget_s) {
         improved = 0;
         cc_case cands[4 * SMALLER_MAX];
         int n = 0;
@@ -123,7 +116,7 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
                 cands[j - 1] = t;
             }
         for (int i = 0; i < n && used < max_tries; i++) {
-            double elapsed = seconds_now() - start;
+            double elapsed = cc_now_seconds() - start;
             if (elapsed >= budget_s) break;
             cc_error skip;
             if (cc_engine_check(engine, &cands[i].rule, cands[i].w, cands[i].h, &skip)) continue;
