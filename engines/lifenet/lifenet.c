@@ -2,7 +2,6 @@
  * folded (constants, repeats) and fused (a gate whose only reader can take its inputs too). */
 #include "engines/lifenet/lifenet.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* Truth tables over the 7 inputs: bit j is the signal's value where input i is bit i of j. */

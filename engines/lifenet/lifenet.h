@@ -61,12 +61,6 @@ static inline uint64_t lifenet_lop3(uint8_t imm, uint64_t a, uint64_t b, uint64_
 /* The network on 64 positions at once: in[0..6] the inputs. */
 uint64_t lifenet_eval(const lifenet *net, const uint64_t in[LIFENET_INPUTS]);
 
-/* The network as C expressions, for a kernel compiled at create: one statement per gate,
- * "const WORD g<i> = <expression>;", over the input names given, then "<out> = ...;".
- * Returns the length written (snprintf's convention). */
-int lifenet_print_c(const lifenet *net, const char *const names[LIFENET_INPUTS], const char *out,
-                    char *buf, size_t size);
-
 #ifdef __cplusplus
 }
 #endif
