@@ -1,6 +1,6 @@
 /* Every Life-like rule's network against the rule's definition, on all 512 neighbourhoods:
- * 2^18 rules (B and S any subsets of 0..8) under M0, and as many under M1 (counts 0..9, the
- * low 18 of them). Gate counts are printed for the rules the benchmarks use. */
+ * 2^18 rules under M0 (B and S any subsets of 0..8) and 2^20 under M1 (of 0..9). Gate counts
+ * are printed for the rules the benchmarks use. */
 #include "engines/lifenet/lifenet.h"
 
 #include <stdio.h>
@@ -29,9 +29,10 @@ static void inputs_of(int part, uint64_t in[LIFENET_INPUTS], int counts[64], int
 static cc_rule rule_of_bits(uint32_t bits, int centre) {
     cc_rule r = {.shape = CC_SHAPE_MOORE, .radius = 1, .centre = centre};
     cc_error err;
-    for (int c = 0; c <= 8 + centre; c++) {
+    const int counts = 9 + centre; /* 0..8, or 0..9 with the centre counted */
+    for (int c = 0; c < counts; c++) {
         if (bits >> c & 1) cc_set_add(&r.birth, c, c, &err);
-        if (bits >> (9 + c) & 1 && 9 + c < 18) cc_set_add(&r.survive, c, c, &err);
+        if (bits >> (counts + c) & 1) cc_set_add(&r.survive, c, c, &err);
     }
     return r;
 }
@@ -43,7 +44,7 @@ int main(void) {
     for (int p = 0; p < 8; p++) inputs_of(p, in[p], counts[p], alive[p]);
     long wrong_rules = 0, gates_total = 0, gates_max = 0, rules = 0;
     for (int centre = 0; centre <= 1; centre++)
-        for (uint32_t bits = 0; bits < (1u << 18); bits++) {
+        for (uint32_t bits = 0; bits < (1u << (2 * (9 + centre))); bits++) {
             cc_rule rule = rule_of_bits(bits, centre);
             lifenet net;
             cc_error err;
