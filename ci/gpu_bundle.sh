@@ -18,7 +18,7 @@ patterns=("$@")
 
 query="kind('cc_test|cc_binary', $(printf '%s + ' "${patterns[@]}" | sed 's/ + $//'))"
 mapfile -t targets < <(bazel query "$query" 2>/dev/null |
-    grep -E '_test$|_tile_bench$|//cli:cellcheck$|:libplugin_test_[a-z_]*\.so$|:libfaults[a-z_]*\.so$|:libgpu_bugs\.so$|//harness:plugin_conformance$')
+    grep -E '_test$|_tile_bench$|_compare$|//cli:cellcheck$|:libplugin_test_[a-z_]*\.so$|:libfaults[a-z_]*\.so$|:libgpu_bugs\.so$|//harness:plugin_conformance$')
 [ ${#targets[@]} -gt 0 ] || { echo "gpu_bundle: no targets match ${patterns[*]}" >&2; exit 1; }
 bazel build "${targets[@]}" //cli:cellcheck
 

@@ -29,6 +29,7 @@ ENGINES = {
     "//engines/cuda/bitslice:cuda_bitslice2": "cuda.bitslice2",
     "//engines/cuda/life:life_shared": "cuda.life-shared",
     "//engines/cuda/life:life_shuffle": "cuda.life-shuffle",
+    "//engines/cuda/life_lop3": "cuda.life-lop3",
     "//engines/cpu/cat1_emu": "cpu.cat1-emu",
     "//engines/cuda/cat1": "cuda.cat1",
 }

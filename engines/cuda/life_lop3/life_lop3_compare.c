@@ -1,0 +1,208 @@
+/* Times cuda.life-lop3 against cuda.life-shuffle, cuda.bitslice2 and cuda.base in the same run:
+ * median ms per step over repeats (CUDA events, transfers excluded, after warm-up steps) on a 30 %
+ * soup, for each size, rule and block configuration. Every cuda.life-lop3 and cuda.life-shuffle
+ * run must end on the grid cuda.bitslice2 reaches in as many steps (cuda.base runs fewer steps
+ * and is timed only). Also prints how long create took (the rule's kernels are compiled there).
+ * A tool for the GPU machine, not a test.
+ *   life_lop3_compare [--size 16384,32768,65536] [--rule B3/S23 --rule ...] [--steps 1024]
+ *                   [--ref-steps 32] [--repeats 5] [--config THREADS:WARPS_PER_SM:BAND_MIN:BAND_MAX
+ *                   ...] [--no-ref]
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engines/cuda/common/gpu.h"
+#include "engines/cuda/life_lop3/life_lop3.h"
+#include "engines/engine.h"
+#include "oracle/case.h"
+#include "oracle/grid.h"
+
+#define LIST_MAX 16
+#define REPEATS_MAX 15
+
+extern const cc_engine cc_engine_cuda_base;
+extern const cc_engine cc_engine_cuda_life_shuffle;
+extern const cc_engine cc_engine_cuda_bitslice2;
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Load, `warm` untimed steps, `repeats` timed runs of `steps`; the median per step. */
+static int time_ctx(void *ctx, const uint8_t *initial, int64_t warm, int64_t steps, int repeats,
+                    double *ms_per_step, uint8_t *final, cc_error *err) {
+    double ms[REPEATS_MAX];
+    int rc = cc_gpu_load(ctx, initial, err);
+    if (!rc) rc = cc_gpu_step(ctx, warm, err);
+    for (int i = 0; !rc && i < repeats; i++) rc = cc_gpu_timed_step(ctx, steps, &ms[i], err);
+    if (!rc && final) rc = cc_gpu_store(ctx, final, err);
+    if (rc) return rc;
+    qsort(ms, (size_t)repeats, sizeof ms[0], cmp_double);
+    *ms_per_step = ms[repeats / 2] / (double)steps;
+    return CC_OK;
+}
+
+static void report(const char *what, int32_t n, double ms, double ref_ms, const char *note) {
+    printf("  %-34s %6d  %9.4f ms/step  %9.3e cells/s", what, (int)n, ms,
+           (double)n * (double)n / (ms * 1e-3));
+    if (ref_ms > 0) printf("  %6.2fx", ref_ms / ms);
+    printf("%s\n", note);
+    fflush(stdout);
+}
+
+static int parse_sizes(const char *s, int32_t *out, int *n) {
+    *n = 0;
+    for (char *end; *s && *n < LIST_MAX; s = *end ? end + 1 : end) {
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 3 || (*end && *end != ',')) return 1;
+        out[(*n)++] = (int32_t)v;
+    }
+    return *n == 0;
+}
+
+int main(int argc, char **argv) {
+    int32_t sizes[LIST_MAX] = {16384, 32768, 65536};
+    const char *rules[LIST_MAX];
+    life_lop3_config configs[LIST_MAX];
+    int n_sizes = 3, n_rules = 0, n_configs = 0, repeats = 5, with_ref = 1;
+    int64_t steps = 1024, ref_steps = 32;
+    for (int i = 1; i < argc; i++) {
+        const char *val = i + 1 < argc ? argv[i + 1] : "";
+        int bad = 1;
+        if (!strcmp(argv[i], "--no-ref")) {
+            with_ref = 0;
+            continue;
+        }
+        if (!strcmp(argv[i], "--size"))
+            bad = parse_sizes(val, sizes, &n_sizes);
+        else if (!strcmp(argv[i], "--rule"))
+            bad = n_rules == LIST_MAX || !*val || !(rules[n_rules++] = val);
+        else if (!strcmp(argv[i], "--config")) {
+            life_lop3_config *c = &configs[n_configs];
+            bad = n_configs == LIST_MAX ||
+                  sscanf(val, "%d:%d:%d:%d", &c->threads, &c->warps_per_sm, &c->band_min,
+                         &c->band_max) != 4;
+            if (!bad) n_configs++;
+        } else if (!strcmp(argv[i], "--steps"))
+            bad = (steps = atoll(val)) < 1;
+        else if (!strcmp(argv[i], "--ref-steps"))
+            bad = (ref_steps = atoll(val)) < 1;
+        else if (!strcmp(argv[i], "--repeats"))
+            bad = (repeats = atoi(val)) < 1 || repeats > REPEATS_MAX;
+        if (bad) {
+            fprintf(stderr, "usage: life_lop3_compare [--size N,...] [--rule R ...] [--steps K] "
+                            "[--ref-steps K] [--repeats R] [--config T:W:BMIN:BMAX ...] "
+                            "[--no-ref]\n");
+            return 2;
+        }
+        i++;
+    }
+    if (n_rules == 0) rules[n_rules++] = "B3/S23";
+    if (n_configs == 0) configs[n_configs++] = life_lop3_default;
+    cc_error err;
+    if (cc_gpu_available(&err)) {
+        fprintf(stderr, "life_lop3_compare: no device: %s\n", err.msg);
+        return 1;
+    }
+    const int64_t warm = 16;
+    int status = 0;
+    for (int ri = 0; ri < n_rules; ri++) {
+        cc_rule rule;
+        if (cc_rule_parse(rules[ri], &rule, &err)) {
+            fprintf(stderr, "life_lop3_compare: %s\n", err.msg);
+            return 2;
+        }
+        for (int si = 0; si < n_sizes; si++) {
+            const int32_t n = sizes[si];
+            cc_case c;
+            memset(&c, 0, sizeof c);
+            c.rule = rule;
+            c.w = c.h = n;
+            c.density = 0.3;
+            memset(c.seed, 0x2b, sizeof c.seed);
+            cc_grid initial, expected, got;
+            if (case_grid(&c, &initial, &err) || cc_grid_alloc(&expected, n, n, &err) ||
+                cc_grid_alloc(&got, n, n, &err)) {
+                fprintf(stderr, "life_lop3_compare: grids: %s\n", err.msg);
+                return 1;
+            }
+            printf("%s, %dx%d, density 0.3, %lld timed steps (cuda.base %lld) after %lld, median "
+                   "of %d\n",
+                   rules[ri], (int)n, (int)n, (long long)steps, (long long)ref_steps,
+                   (long long)warm, repeats);
+            double ms, bitslice2_ms = 0, base_ms = 0, shuffle_ms = 0;
+            void *ctx = NULL;
+            const cc_engine *bs2 = &cc_engine_cuda_bitslice2;
+            if (bs2->create(&rule, n, n, &ctx, &err) ||
+                time_ctx(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells, &err)) {
+                fprintf(stderr, "life_lop3_compare: %s: %s\n", bs2->name, err.msg);
+                return 1;
+            }
+            cc_gpu_destroy(ctx);
+            bitslice2_ms = ms;
+            report(bs2->name, n, ms, 0, "");
+            if (with_ref) {
+                const cc_engine *sh = &cc_engine_cuda_life_shuffle;
+                if (sh->create(&rule, n, n, &ctx, &err) ||
+                    time_ctx(ctx, initial.cells, warm, steps, repeats, &ms, got.cells, &err)) {
+                    fprintf(stderr, "life_lop3_compare: %s: %s\n", sh->name, err.msg);
+                    return 1;
+                }
+                cc_gpu_destroy(ctx);
+                shuffle_ms = ms;
+                const int same = cc_grid_equal(&got, &expected);
+                status |= !same;
+                report(sh->name, n, ms, 0, same ? "" : "  GRID DIFFERS");
+                const cc_engine *base = &cc_engine_cuda_base;
+                if (base->create(&rule, n, n, &ctx, &err) ||
+                    time_ctx(ctx, initial.cells, 2, ref_steps, 3, &ms, NULL, &err)) {
+                    fprintf(stderr, "life_lop3_compare: %s: %s\n", base->name, err.msg);
+                    return 1;
+                }
+                cc_gpu_destroy(ctx);
+                base_ms = ms;
+                report(base->name, n, ms, 0, "");
+            }
+            for (int k = 0; k < n_configs; k++) {
+                const life_lop3_config *cfg = &configs[k];
+                const double t0 = now_s();
+                if (life_lop3_create(cfg, &rule, n, n, &ctx, &err)) {
+                    fprintf(stderr, "life_lop3_compare: cuda.life-lop3: %s\n", err.msg);
+                    return 1;
+                }
+                const double create_s = now_s() - t0;
+                int rc = time_ctx(ctx, initial.cells, warm, steps, repeats, &ms, got.cells, &err);
+                cc_gpu_destroy(ctx);
+                if (rc) {
+                    fprintf(stderr, "life_lop3_compare: cuda.life-lop3: %s\n", err.msg);
+                    return 1;
+                }
+                const int same = cc_grid_equal(&got, &expected);
+                status |= !same;
+                char what[80], note[160];
+                snprintf(what, sizeof what, "cuda.life-lop3 %d:%d:%d:%d", (int)cfg->threads,
+                         (int)cfg->warps_per_sm, (int)cfg->band_min, (int)cfg->band_max);
+                snprintf(note, sizeof note, "  (create %.3f s)%s%s", create_s,
+                         same ? "" : "  GRID DIFFERS", "");
+                report(what, n, ms, shuffle_ms, note);
+                if (with_ref)
+                    printf("  %-34s x%.2f over cuda.bitslice2, x%.1f over cuda.base\n", "",
+                           bitslice2_ms / ms, base_ms / ms);
+            }
+            cc_grid_free(&initial);
+            cc_grid_free(&expected);
+            cc_grid_free(&got);
+        }
+    }
+    return status;
+}

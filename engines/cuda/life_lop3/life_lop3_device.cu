@@ -1,0 +1,208 @@
+// cuda.life-lop3's host side: the rule's kernels loaded from specialised PTX, the bands, the
+// launches, and the packing of portable rows into words and back.
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engines/cuda/common/check.cuh"
+#include "engines/cuda/common/gpu.h"
+#include "engines/cuda/life_lop3/life_lop3.h"
+#include "engines/cuda/life_lop3/life_lop3_ptx.h"
+extern "C" {
+#include "engines/lifenet/lifenet.h"
+}
+
+namespace {
+
+const char engine_name[] = "cuda.life-lop3";
+constexpr int pack_threads = 256;
+constexpr int max_blocks = 65535;
+constexpr int narrow_threads = 256;
+
+struct lop3 {
+    int32_t w, h, words;
+    int narrow;                    // W not a multiple of 32: the one-step kernel
+    int32_t groups, bands, band_rows;
+    int64_t warps;
+    int threads;
+    cudaLibrary_t library;
+    cudaKernel_t stream, stream1, narrow_step; // the grid's: the first two or the last
+};
+
+// Rows y0 .. y0 + rows - 1 of staged cells into words: a thread a word.
+__global__ void pack_kernel(uint32_t *grid, const uint8_t *staging, int32_t w, int32_t words,
+                            int64_t y0, int64_t rows) {
+    const int64_t total = rows * words;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t dy = i / words;
+        const int32_t j = (int32_t)(i % words);
+        const uint8_t *src = staging + (size_t)dy * (size_t)w + (size_t)j * 32;
+        const int32_t n = w - 32 * j < 32 ? w - 32 * j : 32;
+        uint32_t word = 0;
+        for (int32_t b = 0; b < n; b++) word |= (uint32_t)(src[b] & 1u) << b;
+        grid[(size_t)(y0 + dy) * (size_t)words + (size_t)j] = word;
+    }
+}
+
+__global__ void unpack_kernel(uint8_t *staging, const uint32_t *grid, int32_t w, int32_t words,
+                              int64_t y0, int64_t rows) {
+    const int64_t total = rows * words;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < total;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t dy = i / words;
+        const int32_t j = (int32_t)(i % words);
+        uint8_t *dst = staging + (size_t)dy * (size_t)w + (size_t)j * 32;
+        const int32_t n = w - 32 * j < 32 ? w - 32 * j : 32;
+        const uint32_t word = grid[(size_t)(y0 + dy) * (size_t)words + (size_t)j];
+        for (int32_t b = 0; b < n; b++) dst[b] = (uint8_t)(word >> b & 1u);
+    }
+}
+
+int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_t count,
+              cc_error *err) {
+    const lop3 *e = (const lop3 *)self;
+    const int64_t rows = count / e->w;
+    pack_kernel<<<cc_cuda_blocks(rows * e->words, pack_threads, max_blocks), pack_threads>>>(
+        (uint32_t *)grid, staging, e->w, e->words, y0, rows);
+    return cc_cuda_launched(err, engine_name, "pack_kernel");
+}
+
+int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
+               cc_error *err) {
+    const lop3 *e = (const lop3 *)self;
+    const int64_t rows = count / e->w;
+    unpack_kernel<<<cc_cuda_blocks(rows * e->words, pack_threads, max_blocks), pack_threads>>>(
+        staging, (const uint32_t *)grid, e->w, e->words, y0, rows);
+    return cc_cuda_launched(err, engine_name, "unpack_kernel");
+}
+
+int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_error *err) {
+    lop3 *e = (lop3 *)self;
+    const void *src = in;
+    void *dst = out;
+    if (e->narrow) {
+        *done = 1;
+        void *args[] = {&src, &dst, &e->w, &e->h, &e->words};
+        const unsigned blocks =
+            cc_cuda_blocks((int64_t)e->words * e->h, narrow_threads, 1 << 20);
+        cudaLaunchKernel((const void *)e->narrow_step, dim3(blocks), dim3(narrow_threads), args,
+                         0, 0);
+        return cc_cuda_launched(err, engine_name, "life_lop3_narrow");
+    }
+    // What is left after whole launches goes a step at a time.
+    const int full = k >= LIFE_LOP3_STEPS;
+    *done = full ? LIFE_LOP3_STEPS : 1;
+    const unsigned blocks = (unsigned)((e->warps * 32 + e->threads - 1) / e->threads);
+    void *args[] = {&src, &dst, &e->words, &e->h, &e->band_rows, &e->groups, &e->warps};
+    cudaLaunchKernel((const void *)(full ? e->stream : e->stream1), dim3(blocks),
+                     dim3((unsigned)e->threads), args, 0, 0);
+    return cc_cuda_launched(err, engine_name, "%s", full ? "life_lop3_stream" : "life_lop3_stream1");
+}
+
+void release(void *self) {
+    lop3 *e = (lop3 *)self;
+    if (e->library) cudaLibraryUnload(e->library);
+    free(e);
+}
+
+const cc_gpu_ops lop3_ops = {nullptr, nullptr, load_rows, store_rows, release, steps};
+
+// The grid's kernels with the rule's network written into their PTX, compiled by the driver.
+int load_kernels(lop3 *e, const cc_rule *rule, cc_error *err) {
+    lifenet net;
+    int rc = lifenet_build(rule, &net, err);
+    if (rc != CC_OK) return rc;
+    char *ptx = NULL;
+    int sites = 0;
+    rc = life_lop3_ptx_specialise(e->narrow ? life_lop3_narrow_ptx : life_lop3_stream_ptx, &net,
+                                  &ptx, &sites, err);
+    if (rc != CC_OK) return rc;
+    char log[2048] = "";
+    cudaJitOption options[] = {cudaJitErrorLogBuffer, cudaJitErrorLogBufferSizeBytes};
+    void *values[] = {log, (void *)(uintptr_t)sizeof log};
+    const cudaError_t loaded =
+        cudaLibraryLoadData(&e->library, ptx, options, values, 2, nullptr, nullptr, 0);
+    free(ptx);
+    if (loaded != cudaSuccess) {
+        e->library = nullptr;
+        return cc_fail(err, CC_ERR_DEVICE,
+                       "%s: the driver did not compile the rule's kernels (%d gates at %d "
+                       "places): %s; %s",
+                       engine_name, net.gates, sites, cudaGetErrorString(loaded), log);
+    }
+    if (e->narrow) {
+        CC_CUDA_CHECK(engine_name,
+                      cudaLibraryGetKernel(&e->narrow_step, e->library, "life_lop3_narrow"));
+    } else {
+        CC_CUDA_CHECK(engine_name,
+                      cudaLibraryGetKernel(&e->stream, e->library, "life_lop3_stream"));
+        CC_CUDA_CHECK(engine_name,
+                      cudaLibraryGetKernel(&e->stream1, e->library, "life_lop3_stream1"));
+    }
+    return CC_OK;
+}
+
+// Bands of rows such that about cfg->warps_per_sm warps run each multiprocessor.
+void cut_bands(lop3 *e, const life_lop3_config *cfg, int multiprocessors) {
+    e->groups = (e->words + 29) / 30;
+    const int64_t want = (int64_t)cfg->warps_per_sm * multiprocessors;
+    int64_t bands = (want + e->groups - 1) / e->groups;
+    if (bands < 1) bands = 1;
+    int64_t rows = ((int64_t)e->h + bands - 1) / bands;
+    if (rows < cfg->band_min) rows = cfg->band_min;
+    if (rows > cfg->band_max) rows = cfg->band_max;
+    if (rows > e->h) rows = e->h;
+    e->band_rows = (int32_t)rows;
+    e->bands = (int32_t)(((int64_t)e->h + rows - 1) / rows);
+    e->warps = (int64_t)e->groups * e->bands;
+}
+
+} // namespace
+
+extern "C" const life_lop3_config life_lop3_default = {64, 24, 32, 1024};
+
+extern "C" int life_lop3_create(const life_lop3_config *cfg, const cc_rule *rule, int32_t w,
+                                int32_t h, void **ctx, cc_error *err) {
+    *ctx = NULL;
+    if (rule->shape != CC_SHAPE_MOORE || rule->radius != 1)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: only the Moore neighbourhood of radius 1",
+                       engine_name);
+    if (cfg->threads < 32 || cfg->threads > 256 || cfg->threads % 32 || cfg->warps_per_sm < 1 ||
+        cfg->band_min < 1 || cfg->band_max < cfg->band_min)
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: a block of %d threads, %d warps a multiprocessor, bands of %d .. %d "
+                       "rows",
+                       engine_name, (int)cfg->threads, (int)cfg->warps_per_sm,
+                       (int)cfg->band_min, (int)cfg->band_max);
+    lop3 *e = (lop3 *)calloc(1, sizeof *e);
+    if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine_name);
+    e->w = w;
+    e->h = h;
+    e->words = (w + 31) / 32;
+    e->narrow = w % 32 != 0;
+    e->threads = cfg->threads;
+    cc_gpu_layout layout = {};
+    layout.engine = engine_name;
+    layout.w = w;
+    layout.h = h;
+    layout.grid_bytes = (size_t)e->words * (size_t)h * sizeof(uint32_t);
+    layout.staged = 1;
+    layout.buffers = "two copies of 32-bit words, a bit a cell";
+    cc_gpu *gpu = NULL;
+    int rc = cc_gpu_create(&layout, &lop3_ops, e, &gpu, err);
+    if (rc != CC_OK) return rc;
+    cut_bands(e, cfg, cc_gpu_device(gpu)->multiprocessors);
+    rc = load_kernels(e, rule, err);
+    if (rc != CC_OK) {
+        cc_gpu_destroy(gpu);
+        return rc;
+    }
+    *ctx = gpu;
+    return CC_OK;
+}
+
+extern "C" int cuda_life_lop3_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
+                                     cc_error *err) {
+    return life_lop3_create(&life_lop3_default, rule, w, h, ctx, err);
+}

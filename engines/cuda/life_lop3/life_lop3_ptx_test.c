@@ -1,0 +1,254 @@
+/* The rule's gates as written into PTX: read back by a small interpreter of the two instructions
+ * written (lop3.b32, mov.b32) and run on every 3x3 neighbourhood against the rule's definition,
+ * for every M0 rule and every seventh M1 rule; malformed placeholders refused; and the kernels'
+ * own PTX (both modules), specialised to rules whose networks differ in kind (a constant, an
+ * input, many gates), with the rule at every place the kernels apply it, assembled by ptxas for
+ * sm_90. */
+#define _POSIX_C_SOURCE 200809L
+#include "engines/cuda/life_lop3/life_lop3_ptx.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "engines/cuda/life_lop3/life_lop3_steps.h"
+#include "testing/check.h"
+
+#define REGS 48
+
+typedef struct regfile {
+    int n;
+    char name[REGS][32];
+    uint64_t value[REGS];
+} regfile;
+
+static uint64_t *reg_at(regfile *f, const char *name) {
+    for (int i = 0; i < f->n; i++)
+        if (strcmp(f->name[i], name) == 0) return &f->value[i];
+    if (f->n == REGS) return NULL;
+    snprintf(f->name[f->n], sizeof f->name[0], "%s", name);
+    f->value[f->n] = 0;
+    return &f->value[f->n++];
+}
+
+/* A source operand: a register or an immediate. */
+static int source(regfile *f, const char *tok, uint64_t *v) {
+    if (tok[0] == '%') {
+        uint64_t *r = reg_at(f, tok);
+        if (!r) return -1;
+        *v = *r;
+        return 0;
+    }
+    long long x = strtoll(tok, NULL, 0);
+    *v = x == -1 ? ~UINT64_C(0) : (uint64_t)x;
+    return 0;
+}
+
+/* Runs the lines of text that are lop3.b32 or mov.b32 on f; -1 on anything else it cannot read. */
+static int run_block(const char *text, regfile *f) {
+    char line[256];
+    for (const char *p = text; *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n >= sizeof line) return -1;
+        memcpy(line, p, n);
+        line[n] = 0;
+        p += n + (end ? 1 : 0);
+        char op[16], d[32], a[32], b[32], c[32];
+        unsigned imm;
+        for (char *q = line; *q; q++)
+            if (*q == ',' || *q == ';' || *q == '\t') *q = ' ';
+        if (sscanf(line, "%15s", op) != 1) continue;
+        if (strcmp(op, "lop3.b32") == 0) {
+            if (sscanf(line, "%*s %31s %31s %31s %31s %x", d, a, b, c, &imm) != 5) return -1;
+            uint64_t va, vb, vc, *vd = reg_at(f, d);
+            if (!vd || source(f, a, &va) || source(f, b, &vb) || source(f, c, &vc)) return -1;
+            *vd = lifenet_lop3((uint8_t)imm, va, vb, vc);
+        } else if (strcmp(op, "mov.b32") == 0) {
+            if (sscanf(line, "%*s %31s %31s", d, a) != 2) return -1;
+            uint64_t va, *vd = reg_at(f, d);
+            if (!vd || source(f, a, &va)) return -1;
+            *vd = va;
+        }
+    }
+    return 0;
+}
+
+static cc_rule rule_of_bits(uint32_t bits, int centre) {
+    cc_rule r = {.shape = CC_SHAPE_MOORE, .radius = 1, .centre = centre};
+    cc_error err;
+    const int counts = 9 + centre;
+    for (int c = 0; c < counts; c++) {
+        if (bits >> c & 1) cc_set_add(&r.birth, c, c, &err);
+        if (bits >> (counts + c) & 1) cc_set_add(&r.survive, c, c, &err);
+    }
+    return r;
+}
+
+static const char *const site_regs[8] = {"%r9", "%r1", "%r2", "%r3", "%r4", "%r5", "%r6", "%r7"};
+static const char synthetic[] =
+    ".visible .entry k()\n{\n\tmov.b32 %r8, 5;\n"
+    "\t// cellcheck.lifenet %r9, %r1, %r2, %r3, %r4, %r5, %r6, %r7;\n\tret;\n}\n";
+
+/* Does the block written for rule give the rule's next state on all 512 neighbourhoods? */
+static int block_is_rule(checks *t, const cc_rule *rule, const char *ptx) {
+    for (int part = 0; part < 8; part++) {
+        regfile f = {0};
+        uint64_t in[LIFENET_INPUTS] = {0};
+        int want[64];
+        for (int bit = 0; bit < 64; bit++) {
+            const int j = 64 * part + bit, alive = j >> 4 & 1;
+            int total = 0;
+            for (int row = 0; row < 3; row++) {
+                const int s = (j >> 3 * row & 1) + (j >> (3 * row + 1) & 1) + (j >> (3 * row + 2) & 1);
+                total += s;
+                in[2 * row] |= (uint64_t)(s & 1) << bit;
+                in[2 * row + 1] |= (uint64_t)(s >> 1) << bit;
+            }
+            in[6] |= (uint64_t)alive << bit;
+            const int count = total - (rule->centre ? 0 : alive);
+            want[bit] = cc_set_has(alive ? &rule->survive : &rule->birth, count);
+        }
+        for (int i = 0; i < LIFENET_INPUTS; i++) *reg_at(&f, site_regs[1 + i]) = in[i];
+        *reg_at(&f, "%r9") = 0x5a5a5a5a5a5a5a5aULL; /* what the block must overwrite */
+        if (!CHECKF(t, run_block(ptx, &f) == 0, "the block is not lop3/mov lines:\n%s", ptx))
+            return 0;
+        const uint64_t got = *reg_at(&f, "%r9");
+        for (int bit = 0; bit < 64; bit++)
+            if ((int)(got >> bit & 1) != want[bit]) return 0;
+    }
+    return 1;
+}
+
+static void every_rule(checks *t) {
+    long rules = 0, wrong = 0;
+    for (int centre = 0; centre <= 1; centre++)
+        for (uint32_t bits = 0; bits < (1u << (2 * (9 + centre))); bits += centre ? 7 : 1) {
+            cc_rule rule = rule_of_bits(bits, centre);
+            lifenet net;
+            cc_error err;
+            char *out = NULL;
+            int sites = 0;
+            if (!CHECKF(t, lifenet_build(&rule, &net, &err) == CC_OK, "%s", err.msg)) return;
+            if (!CHECKF(t, life_lop3_ptx_specialise(synthetic, &net, &out, &sites, &err) == CC_OK,
+                        "%s", err.msg))
+                return;
+            rules++;
+            const int kept = strstr(out, "mov.b32 %r8, 5;") && strstr(out, "\tret;\n}\n") &&
+                             !strstr(out, "cellcheck.lifenet");
+            if (!kept || sites != 1 || !block_is_rule(t, &rule, out)) {
+                if (wrong++ < 3)
+                    fprintf(stderr, "rule bits 0x%x M%d: sites %d, kept %d:\n%s\n", bits, centre,
+                            sites, kept, out);
+            }
+            free(out);
+        }
+    printf("%ld rules written into PTX and run, %ld wrong\n", rules, wrong);
+    CHECK_EQ(t, wrong, 0);
+    CHECK_EQ(t, rules, (1L << 18) + ((1L << 20) + 6) / 7);
+}
+
+static void refusals(checks *t) {
+    cc_rule rule = rule_of_bits(0, 0);
+    lifenet net;
+    cc_error err;
+    char *out = NULL;
+    int sites = 0;
+    CHECK(t, lifenet_build(&rule, &net, &err) == CC_OK);
+    CHECK_REFUSED(t, life_lop3_ptx_specialise(".entry k()\n{\n\tret;\n}\n", &net, &out, &sites, &err),
+                  &err, "no placeholder", "PTX without a placeholder");
+    CHECK(t, out == NULL);
+    CHECK_REFUSED(t,
+                  life_lop3_ptx_specialise("a\nb\n\t// cellcheck.lifenet %r1, %r2;\n", &net, &out,
+                                           &sites, &err),
+                  &err, "line 3", "a placeholder with two operands");
+    CHECK(t, out == NULL);
+    CHECK_REFUSED(t,
+                  life_lop3_ptx_specialise(
+                      "\t// cellcheck.lifenet %r1, %r2, %r3, %r4, %r5, %r6, %r7, 9;\n", &net,
+                      &out, &sites, &err),
+                  &err, "eight register operands", "an immediate operand");
+}
+
+/* The kernels' PTX for each rule through ptxas: what the driver will be given. */
+static void assembled(checks *t) {
+    const char *dir = getenv("TEST_TMPDIR") ? getenv("TEST_TMPDIR") : "/tmp";
+    struct {
+        uint32_t bits;
+        int centre;
+        const char *what;
+    } cases[] = {
+        {1u << 3 | (1u << 11 | 1u << 12), 0, "B3/S23"},
+        {1u << 3 | 1u << 6 | (1u << 11 | 1u << 12), 0, "B36/S23"},
+        {(1u << 3 | 1u << 6 | 1u << 7 | 1u << 8) |
+             (1u << 12 | 1u << 13 | 1u << 15 | 1u << 16 | 1u << 17) << 0,
+         0, "B3678/S34678"},
+        {1u << 2, 0, "B2/S"},
+        {1u << 0 | 1u << (9 + 8), 0, "B0/S8"},
+        {0, 0, "B/S: the constant 0"},
+        {0x1ffu | 0x1ffu << 9, 0, "B012345678/S012345678: the constant 1"},
+        {0x1ffu << 9, 0, "B/S012345678: the centre cell"},
+        {1u << 4 | 1u << (10 + 3) | 1u << (10 + 4), 1, "an M1 rule"},
+    };
+    const struct {
+        const char *ptx, *name, *kernels;
+        int sites; /* 0: at least one */
+    } modules[] = {
+        /* Three unrolled rotations of every level of both streaming kernels. */
+        {life_lop3_stream_ptx, "stream", "life_lop3_stream(\0life_lop3_stream1(\0",
+         3 * (LIFE_LOP3_STEPS + 1)},
+        {life_lop3_narrow_ptx, "narrow", "life_lop3_narrow(\0", 0},
+    };
+    for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            cc_rule rule = rule_of_bits(cases[i].bits, cases[i].centre);
+            lifenet net;
+            cc_error err;
+            char *out = NULL;
+            int sites = 0;
+            if (!CHECKF(t, lifenet_build(&rule, &net, &err) == CC_OK, "%s: %s", cases[i].what,
+                        err.msg))
+                continue;
+            if (!CHECKF(t,
+                        life_lop3_ptx_specialise(modules[m].ptx, &net, &out, &sites, &err) ==
+                            CC_OK,
+                        "%s, %s: %s", modules[m].name, cases[i].what, err.msg))
+                continue;
+            if (modules[m].sites)
+                CHECKF(t, sites == modules[m].sites, "%s, %s: %d places for the rule, not %d",
+                       modules[m].name, cases[i].what, sites, modules[m].sites);
+            else
+                CHECK(t, sites >= 1);
+            CHECK(t, strstr(out, "cellcheck.lifenet") == NULL);
+            for (const char *k = modules[m].kernels; *k; k += strlen(k) + 1)
+                CHECKF(t, strstr(out, k) != NULL, "%s: no kernel %s", modules[m].name, k);
+            char ptx_path[512], cubin_path[512], cmd[1400];
+            snprintf(ptx_path, sizeof ptx_path, "%s/life_lop3_%s_%zu.ptx", dir, modules[m].name, i);
+            snprintf(cubin_path, sizeof cubin_path, "%s/life_lop3_%s_%zu.cubin", dir,
+                     modules[m].name, i);
+            FILE *f = fopen(ptx_path, "w");
+            if (CHECKF(t, f != NULL, "cannot write %s", ptx_path)) {
+                fputs(out, f);
+                fclose(f);
+                snprintf(cmd, sizeof cmd, "/usr/local/cuda/bin/ptxas -arch=sm_90 -O3 %s -o %s",
+                         ptx_path, cubin_path);
+                const int status = system(cmd);
+                CHECKF(t, status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                       "%s, %s (%d gates): ptxas refused the specialised PTX (%s)",
+                       modules[m].name, cases[i].what, net.gates, cmd);
+                printf("%s kernels, %s: %d gates at %d places, assembled for sm_90\n",
+                       modules[m].name, cases[i].what, net.gates, sites);
+            }
+            free(out);
+        }
+}
+
+int main(void) {
+    checks t = {"life_lop3_ptx_test", 0, 0};
+    refusals(&t);
+    assembled(&t);
+    every_rule(&t);
+    return check_summary(&t);
+}

@@ -1,0 +1,127 @@
+// cuda.life-lop3's streaming kernels, compiled to PTX at build time and specialised to one rule
+// at create: every `// cellcheck.lifenet` line in the PTX stands for the rule's gate network
+// (engines/lifenet), which life_lop3_ptx.c writes in its place as LOP3 instructions before the
+// driver compiles the PTX for the device.
+//
+// Layout: row-major 32-bit words, `words` a row, cell 32 j + i of a row at bit i of word j; the
+// bits past W in a row's last word are zero. W is a multiple of 32 here.
+#include "engines/cuda/life_lop3/life_lop3_net.cuh"
+#include "engines/cuda/life_lop3/life_lop3_steps.h"
+
+namespace {
+
+using life_lop3::full_warp;
+using life_lop3::lanes;
+using life_lop3::rule_net;
+
+// West and east neighbours of the 32 cells of x, from the words of the lanes before and after.
+// (As multiply-adds, off the logic's pipe, they measured slower on the H200.)
+__device__ __forceinline__ void neighbours(uint32_t x, uint32_t before, uint32_t after,
+                                           uint32_t &west, uint32_t &east) {
+    west = __funnelshift_l(before, x, 1);
+    east = __funnelshift_r(x, after, 1);
+}
+
+// One iteration of the stream at phase p (of 3: the slots rotate instead of moving, so each
+// unrolled phase names every register where it is). Level k takes the row level k - 1 gave out
+// in the previous iteration (pending[k]; level 0 the row just read) and gives out the row above
+// it one step on (pending[k + 1]). No level waits on another within an iteration, so the
+// levels' chains of gates run side by side.
+template <int levels, int p>
+__device__ __forceinline__ void advance(uint32_t row, uint32_t (&pending)[levels + 1],
+                                        uint32_t (&sum0)[3][levels], uint32_t (&sum1)[3][levels],
+                                        uint32_t (&centre)[3][levels]) {
+    constexpr int fresh = p % 3, above = (p + 1) % 3, at = (p + 2) % 3;
+    // From the last level down, so each level reads its pending row before the level below
+    // replaces it.
+#pragma unroll
+    for (int k = levels - 1; k >= 0; k--) {
+        const uint32_t x = k == 0 ? row : pending[k];
+        const uint32_t before = __shfl_up_sync(full_warp, x, 1);
+        const uint32_t after = __shfl_down_sync(full_warp, x, 1);
+        uint32_t west, east;
+        neighbours(x, before, after, west, east);
+        sum0[fresh][k] = west ^ x ^ east;
+        sum1[fresh][k] = (west & x) | (west & east) | (x & east);
+        pending[k + 1] = rule_net(sum0[above][k], sum1[above][k], sum0[at][k], sum1[at][k],
+                                  sum0[fresh][k], sum1[fresh][k], centre[at][k]);
+        centre[fresh][k] = x;
+    }
+}
+
+// W a multiple of 32. A warp takes 30 word columns (lanes 1..30; lanes 0 and 31 hold the columns
+// either side, whose inner bits stay exact for up to 31 steps) and a band of rows, and streams
+// down the band from `levels` rows above it to below it: each row read passes through every
+// level in registers, one level an iteration, and comes out `levels` steps on. West and east
+// neighbours come from the next lanes by shuffles.
+template <int levels>
+__device__ __forceinline__ void stream(const uint32_t *__restrict__ src, uint32_t *__restrict__ dst,
+                                       int32_t words, int32_t h, int32_t band_rows,
+                                       int32_t groups, int64_t warps) {
+    const int lane = (int)(threadIdx.x % lanes);
+    const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / lanes;
+    if (warp >= warps) return; // the whole warp
+    const int32_t group = (int32_t)(warp % groups), band = (int32_t)(warp / groups);
+    const int32_t own = group * 30 + lane - 1;
+    const int32_t col = own < 0 ? own + words : own % words;
+    const bool writes = lane >= 1 && lane <= 30 && own < words;
+    const int32_t y0 = band * band_rows;
+    const int32_t rows = band_rows < h - y0 ? band_rows : h - y0;
+
+    uint32_t pending[levels + 1], sum0[3][levels], sum1[3][levels], centre[3][levels];
+#pragma unroll
+    for (int k = 0; k <= levels; k++) pending[k] = 0;
+#pragma unroll
+    for (int k = 0; k < levels; k++)
+        sum0[0][k] = sum0[1][k] = sum0[2][k] = sum1[0][k] = sum1[1][k] = sum1[2][k] =
+            centre[0][k] = centre[1][k] = centre[2][k] = 0;
+
+    // Row y0 - levels + i is read in iteration i; the row out of the last level in iteration i
+    // is y0 + i + 1 - 3 levels. The count is rounded up to whole rotations; rows past the band
+    // are not written.
+    const int32_t lag = 3 * levels - 1;
+    const int32_t n = (rows + lag + 2) / 3 * 3;
+    const int32_t r0 = (int32_t)((((int64_t)y0 - levels) % h + h) % h);
+    const uint32_t *const first = src + col, *const end = first + (size_t)h * (size_t)words;
+    const uint32_t *next_row = first + (size_t)r0 * (size_t)words;
+    uint32_t *const out = dst + (size_t)y0 * (size_t)words + (size_t)col;
+    uint32_t ahead = *next_row;
+#define LIFE_LOP3_ITERATION(p)                                                                   \
+    {                                                                                            \
+        const uint32_t row = ahead;                                                              \
+        next_row += words;                                                                       \
+        if (next_row == end) next_row = first;                                                   \
+        ahead = *next_row;                                                                       \
+        advance<levels, p>(row, pending, sum0, sum1, centre);                                    \
+        const int32_t y = i + p - lag;                                                           \
+        if (writes && y >= 0 && y < rows) out[(size_t)y * (size_t)words] = pending[levels];      \
+    }
+    for (int32_t i = 0; i < n; i += 3) {
+        LIFE_LOP3_ITERATION(0)
+        LIFE_LOP3_ITERATION(1)
+        LIFE_LOP3_ITERATION(2)
+    }
+#undef LIFE_LOP3_ITERATION
+}
+
+} // namespace
+
+extern "C" {
+
+// LIFE_LOP3_STEPS steps a launch, and one step (what is left of a step() after those).
+__global__ void __launch_bounds__(256) life_lop3_stream(const uint32_t *__restrict__ src,
+                                                        uint32_t *__restrict__ dst, int32_t words,
+                                                        int32_t h, int32_t band_rows,
+                                                        int32_t groups, int64_t warps) {
+    stream<LIFE_LOP3_STEPS>(src, dst, words, h, band_rows, groups, warps);
+}
+
+__global__ void __launch_bounds__(256) life_lop3_stream1(const uint32_t *__restrict__ src,
+                                                         uint32_t *__restrict__ dst,
+                                                         int32_t words, int32_t h,
+                                                         int32_t band_rows, int32_t groups,
+                                                         int64_t warps) {
+    stream<1>(src, dst, words, h, band_rows, groups, warps);
+}
+
+} // extern "C"
