@@ -115,7 +115,8 @@ void cc_bench_option_rows(cc_bench_options *opt, cc_option rows[CC_BENCH_OPTION_
         CC_OPTION_CUSTOM("size", "N|WxH,...", opt, sizes_option,
                          "grid sizes (default 1024 on a CPU, 8192 on a GPU)"),
         CC_OPTION_INT64("steps", "K", &opt->steps, 1, INT32_MAX,
-                        "steps per timed repeat (default 2 CPU, 25 GPU)"),
+                        "steps per timed repeat (default 2 CPU, 25 GPU; rounded up to whole "
+                        "launches)"),
         CC_OPTION_INT("repeats", "N", &opt->repeats, 1, BENCH_REPEATS_MAX,
                       "median of N timed repeats (default 3 CPU, 5 GPU)"),
         CC_OPTION_INT64("warmup", "K", &opt->warmup, 0, INT32_MAX,
@@ -301,6 +302,10 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
     }
     int gpu = engine->hardware == CC_HW_GPU;
     int64_t steps = opt->steps > 0 ? opt->steps : gpu ? 25 : 2;
+    /* By default a repeat is whole launches of an engine that blocks steps in time, so the
+     * figure is its steady rate, not its remainder's. */
+    const int32_t per_launch = cc_engine_caps_resolved(engine).steps_per_launch;
+    if (opt->steps <= 0 && per_launch > 1) steps = (steps + per_launch - 1) / per_launch * per_launch;
     int64_t warmup = opt->warmup >= 0 ? opt->warmup : gpu ? 3 : 1;
     int repeats = opt->repeats > 0 ? opt->repeats : gpu ? 5 : 3;
     if (repeats > BENCH_REPEATS_MAX)
