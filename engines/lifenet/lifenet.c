@@ -49,16 +49,22 @@ static uint8_t add(builder *b, uint8_t imm, uint8_t x, uint8_t y, uint8_t z, cc_
 #define IMM_AND2 0xC0 /* a & b */
 #define IMM_MUX 0xCA  /* a ? b : c */
 
-/* The rule's three-input table for a nine-cell sum of t0 + 2 u1 + 4 m (inputs t0, u1, alive):
- * born on sum B, survives on sum - 1 in S. Sums past 9 cannot occur and give 0. */
-static uint8_t rule_table(const cc_rule *rule, int m) {
+/* The rule's three-input table for a sum of t0 + 2 u1 + 4 m (inputs t0, u1, alive). Moore: the
+ * nine-cell sum, centre included; born on sum in B, survives on sum - 1 in S (M0). Hexagonal:
+ * the six neighbours' sum; born on it in B, survives on it in S (plus one under M1). Sums that
+ * cannot occur give 0. */
+static uint8_t rule_table(const cc_rule *rule, int hex, int m) {
     uint8_t imm = 0;
     for (int i = 0; i < 8; i++) {
         int t0 = i >> 2 & 1, u1 = i >> 1 & 1, alive = i & 1;
         int sum = t0 + 2 * u1 + 4 * m;
         int next = 0;
+        if (hex && sum <= 6) {
+            int count = sum + (rule->centre ? alive : 0);
+            next = cc_set_has(alive ? &rule->survive : &rule->birth, count);
+        }
         /* A live centre is one of the nine: sums below it cannot occur. */
-        if (sum <= 9 && sum >= alive) {
+        if (!hex && sum <= 9 && sum >= alive) {
             int count = rule->centre ? sum : sum - alive;
             next = cc_set_has(alive ? &rule->survive : &rule->birth, count);
         }
@@ -155,8 +161,10 @@ static void drop_dead(lifenet *net) {
 
 int lifenet_build(const cc_rule *rule, lifenet *net, cc_error *err) {
     memset(net, 0, sizeof *net);
-    if (rule->shape != CC_SHAPE_MOORE || rule->radius != 1)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "lifenet: Moore r = 1 rules only, not %s r = %d",
+    const int hex = rule->shape == CC_SHAPE_HEX;
+    if ((rule->shape != CC_SHAPE_MOORE && !hex) || rule->radius != 1)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "lifenet: Moore and hexagonal r = 1 rules only, not %s r = %d",
                        cc_shape_code(rule->shape), (int)rule->radius);
     builder b = {.net = net};
     for (int i = 0; i < LIFENET_INPUTS; i++)
@@ -173,7 +181,7 @@ int lifenet_build(const cc_rule *rule, lifenet *net, cc_error *err) {
     uint8_t u1 = add(&b, IMM_XOR2, k0, t1, LIFENET_ZERO, err, &rc);
     uint8_t cc = add(&b, IMM_AND2, k0, t1, LIFENET_ZERO, err, &rc);
     uint8_t f[3];
-    for (int m = 0; m < 3; m++) f[m] = add(&b, rule_table(rule, m), t0, u1, ALIVE, err, &rc);
+    for (int m = 0; m < 3; m++) f[m] = add(&b, rule_table(rule, hex, m), t0, u1, ALIVE, err, &rc);
     /* m = cc + k1: k1 ? (cc ? F2 : F1) : (cc ? F1 : F0). */
     uint8_t p = add(&b, IMM_MUX, cc, f[2], f[1], err, &rc);
     uint8_t q = add(&b, IMM_MUX, cc, f[1], f[0], err, &rc);

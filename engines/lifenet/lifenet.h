@@ -1,5 +1,5 @@
-/* The rule of a Life-like automaton (Moore r = 1, any B and S, M0 or M1) as a network of
- * three-input logic gates (LOP3 on the GPU, vpternlog on AVX-512) over bit-sliced words, built
+/* The rule of a Life-like automaton (Moore r = 1, any B and S, M0 or M1) or a hexagonal one (NH)
+ * as a network of three-input logic gates (LOP3 on the GPU, vpternlog on AVX-512) over bit-sliced words, built
  * at create. Every engine of the family applies the same network: what the tests prove of it
  * holds for each of them.
  *
@@ -9,7 +9,12 @@
  * below, and the centre cell, and gives the next state: inputs 0..6 are a0 a1 b0 b1 d0 d1 alive.
  * Its gates add the three pairs (the nine-cell sum, centre included, 0..9) and apply the rule;
  * constants and repeated functions are folded, so a rule whose table is simple costs fewer
- * gates. */
+ * gates.
+ *
+ * Hexagonal rules (Moore less the (+1,-1) and (-1,+1) diagonals, y downward) take half adders
+ * instead (s0 = XOR, s1 = AND), of different cells in each row: (x-1, x) in the row above, (x-1,
+ * x+1) in the row at, (x, x+1) in the row below; the network adds the three pairs (the six
+ * neighbours, 0..6) and applies the rule. */
 #ifndef CELLCHECK_ENGINES_LIFENET_LIFENET_H
 #define CELLCHECK_ENGINES_LIFENET_LIFENET_H
 
@@ -43,7 +48,7 @@ typedef struct lifenet {
     uint8_t out; /* the signal that is the next state: a gate, an input or a constant */
 } lifenet;
 
-/* The network of rule. Refuses (CC_ERR_UNSUPPORTED) what is not Moore r = 1. */
+/* The network of rule. Refuses (CC_ERR_UNSUPPORTED) what is not Moore or hexagonal r = 1. */
 int lifenet_build(const cc_rule *rule, lifenet *net, cc_error *err);
 
 /* One gate on 64-bit words: what every implementation computes. */

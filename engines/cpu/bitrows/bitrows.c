@@ -16,11 +16,13 @@ void bitrows_destroy(void *ctx) {
 int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                    bitrows_step_rows step_rows, bitrows **out, cc_error *err) {
     *out = NULL;
-    if (rule->shape != CC_SHAPE_MOORE || rule->radius != 1)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: only the Moore neighbourhood of radius 1",
-                       name);
+    /* Hexagonal rules are for engines that step with the network (their caps say so). */
+    if ((rule->shape != CC_SHAPE_MOORE && rule->shape != CC_SHAPE_HEX) || rule->radius != 1)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: only the Moore and hexagonal neighbourhoods of radius 1", name);
     bitrows *b = calloc(1, sizeof *b);
     if (!b) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
+    b->hex = rule->shape == CC_SHAPE_HEX;
     b->step_rows = step_rows;
     b->w = w;
     b->h = h;

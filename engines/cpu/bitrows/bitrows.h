@@ -39,10 +39,12 @@ struct bitrows {
     uint64_t *cur, *next;
     bitrows_rule rule;
     lifenet net; /* the rule as a gate network over row sums (engines/lifenet) */
+    int hex;     /* a hexagonal rule: only the network applies it */
     bitrows_step_rows step_rows;
 };
 
-/* Rows for a Moore radius-1 rule (the contract has checked the rule against the engine's caps),
+/* Rows for a Moore or hexagonal radius-1 rule (the contract has checked the rule against the
+ * engine's caps: only engines stepping with the network take hexagonal ones),
  * stepped by step_rows; name: the engine's, for messages. An engine's create. */
 int bitrows_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
                    bitrows_step_rows step_rows, bitrows **out, cc_error *err);

@@ -1,5 +1,6 @@
 /* cpu.life-ternlog's step on AVX-512: per row, the three cells around each position summed by a
- * full adder (two vpternlog), once and shared by three output rows; then the rule's gate network
+ * full adder (two vpternlog), once and shared by three output rows (hexagonal rules: a half adder
+ * of two of them, different for each reader); then the rule's gate network
  * (engines/lifenet), one vpternlog a gate, over chunks of 64 words. A gate's truth table is an
  * immediate of the instruction, so each of the 256 has a function of its own and the network
  * calls them in turn, a chunk at a time. */
@@ -42,24 +43,32 @@ static const gate_fn gates[256] = {
     GATE_ENTRY_ROW(8), GATE_ENTRY_ROW(9), GATE_ENTRY_ROW(a), GATE_ENTRY_ROW(b),
     GATE_ENTRY_ROW(c), GATE_ENTRY_ROW(d), GATE_ENTRY_ROW(e), GATE_ENTRY_ROW(f)};
 
-/* Row p's sums of three (west, centre, east) into s0 (XOR3) and s1 (MAJ3), core words only. */
-static void row_sums(const uint64_t *p, int32_t nw, uint64_t *s0, uint64_t *s1) {
-    int32_t j = 0;
-    for (; j + 8 <= nw; j += 8) {
-        __m512i before = _mm512_loadu_si512(p + j), mid = _mm512_loadu_si512(p + 1 + j),
-                after = _mm512_loadu_si512(p + 2 + j);
-        __m512i west = _mm512_or_si512(_mm512_slli_epi64(mid, 1), _mm512_srli_epi64(before, 63));
-        __m512i east = _mm512_or_si512(_mm512_srli_epi64(mid, 1), _mm512_slli_epi64(after, 63));
-        _mm512_storeu_si512(s0 + j, _mm512_ternarylogic_epi64(west, mid, east, 0x96));
-        _mm512_storeu_si512(s1 + j, _mm512_ternarylogic_epi64(west, mid, east, 0xE8));
+/* Row p's pairs into s0 and s1, core words only: kind 0 the full adder of (west, centre, east)
+ * (Moore); for hexagonal rules the half adder of kind 1 (west, centre: the row above), 2 (west,
+ * east: the row at) or 3 (centre, east: the row below). Immediates in (west, centre, east) order. */
+#define ROW_PAIRS(name, imm0, imm1, f0, f1)                                                        \
+    static void name(const uint64_t *p, int32_t nw, uint64_t *s0, uint64_t *s1) {                  \
+        int32_t j = 0;                                                                             \
+        for (; j + 8 <= nw; j += 8) {                                                              \
+            __m512i before = _mm512_loadu_si512(p + j), mid = _mm512_loadu_si512(p + 1 + j),       \
+                    after = _mm512_loadu_si512(p + 2 + j);                                         \
+            __m512i west =                                                                         \
+                _mm512_or_si512(_mm512_slli_epi64(mid, 1), _mm512_srli_epi64(before, 63));         \
+            __m512i east = _mm512_or_si512(_mm512_srli_epi64(mid, 1), _mm512_slli_epi64(after, 63)); \
+            _mm512_storeu_si512(s0 + j, _mm512_ternarylogic_epi64(west, mid, east, imm0));         \
+            _mm512_storeu_si512(s1 + j, _mm512_ternarylogic_epi64(west, mid, east, imm1));         \
+        }                                                                                          \
+        for (; j < nw; j++) {                                                                      \
+            uint64_t west = bitrows_west(p, 1 + j), mid = p[1 + j], east = bitrows_east(p, 1 + j); \
+            (void)west, (void)mid, (void)east;                                                     \
+            s0[j] = f0;                                                                            \
+            s1[j] = f1;                                                                            \
+        }                                                                                          \
     }
-    for (; j < nw; j++) {
-        uint64_t west = bitrows_west(p, 1 + j), mid = p[1 + j], east = bitrows_east(p, 1 + j);
-        s0[j] = west ^ mid ^ east;
-        s1[j] = (west & mid) | (west & east) | (mid & east);
-    }
-}
-
+ROW_PAIRS(row_sums, 0x96, 0xE8, west ^ mid ^ east, (west & mid) | (west & east) | (mid & east))
+ROW_PAIRS(row_pairs_above, 0x3C, 0xC0, west ^ mid, west & mid)
+ROW_PAIRS(row_pairs_at, 0x5A, 0xA0, west ^ east, west & east)
+ROW_PAIRS(row_pairs_below, 0x66, 0x88, mid ^ east, mid & east)
 /* Rows y0 .. y1-1 of next. Buffers: three rows of sums (s0, s1), the centre row, the signals. */
 static int band(const bitrows *b, int32_t y0, int32_t y1) {
     const lifenet *net = &b->net;
@@ -75,13 +84,21 @@ static int band(const bitrows *b, int32_t y0, int32_t y1) {
     uint64_t *zero = gate_out + (size_t)net->gates * CHUNK, *one = zero + CHUNK;
     for (int k = 0; k < CHUNK; k++) one[k] = ~UINT64_C(0);
     /* sums[(y + 3) % 3]: row y's. */
-    for (int32_t y = y0 - 1; y <= y0; y++) {
+    for (int32_t y = y0 - 1; y <= y0 && !b->hex; y++) {
         int i = (int)(((y % 3) + 3) % 3);
         row_sums(bitrows_row(b, b->cur, y), nw, sums[i][0], sums[i][1]);
     }
     for (int32_t y = y0; y < y1; y++) {
         int up = (int)((((y - 1) % 3) + 3) % 3), at = (int)(y % 3), down = (int)((y + 1) % 3);
-        row_sums(bitrows_row(b, b->cur, y + 1), nw, sums[down][0], sums[down][1]);
+        if (b->hex) {
+            /* Each row gives each of its three readers a different pair: none is shared. */
+            up = 0, at = 1, down = 2;
+            row_pairs_above(bitrows_row(b, b->cur, y - 1), nw, sums[up][0], sums[up][1]);
+            row_pairs_at(bitrows_row(b, b->cur, y), nw, sums[at][0], sums[at][1]);
+            row_pairs_below(bitrows_row(b, b->cur, y + 1), nw, sums[down][0], sums[down][1]);
+        } else {
+            row_sums(bitrows_row(b, b->cur, y + 1), nw, sums[down][0], sums[down][1]);
+        }
         memcpy(alive, bitrows_row(b, b->cur, y) + 1, sizeof(uint64_t) * (size_t)nw);
         uint64_t *out = bitrows_row(b, b->next, y);
         for (int32_t j = 0; j < nw; j += CHUNK) {
