@@ -9,7 +9,7 @@ const cc_engine cc_engine_cuda_life_lop3 = {
     .summary = "the rule's gate network compiled into the kernels at create (LOP3), a bit a cell "
                "in 32-bit words, 12 steps a launch streamed through registers",
     .hardware = CC_HW_GPU,
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_HEX),
              .radius_max = 1,
              .tile_w = LIFE_LOP3_WARP_CELLS,
              .steps_per_launch = LIFE_LOP3_STEPS,

@@ -1,11 +1,11 @@
-/* cuda.life-lop3: every Life-like rule (Moore r = 1, any B and S, M0 and M1) as the shortest gate
- * network engines/lifenet finds for it, compiled into the kernels at create: the rule's LOP3
- * instructions are written into the kernels' PTX (life_lop3_ptx.h) and the driver compiles it for
- * the device (and keeps what it compiled in its own cache of compiled kernels). Bit-per-cell
- * 32-bit words, row-major; each warp streams down a band of rows, every row passing through
- * LIFE_LOP3_STEPS steps in registers before it is written. Any W and H on the torus: W a
- * multiple of 32 takes the streaming kernel (and a one-step version of it for what is left of a
- * step() after whole launches), any other W a one-step kernel. */
+/* cuda.life-lop3: every Life-like rule (Moore r = 1, any B and S, M0 and M1) and every hexagonal
+ * one (NH) as the shortest gate network engines/lifenet finds for it, compiled into the kernels
+ * at create: the rule's LOP3 instructions are written into the kernels' PTX (life_lop3_ptx.h) and
+ * the driver compiles it for the device (and keeps what it compiled in its own cache of compiled
+ * kernels). Bit-per-cell 32-bit words, row-major; each warp streams down a band of rows, every
+ * row passing through LIFE_LOP3_STEPS steps in registers before it is written. Any W and H on the
+ * torus: W a multiple of 32 takes the streaming kernel (and a one-step version of it for what is
+ * left of a step() after whole launches), any other W a one-step kernel. */
 #ifndef CELLCHECK_ENGINES_CUDA_LIFE_LOP3_LIFE_LOP3_H
 #define CELLCHECK_ENGINES_CUDA_LIFE_LOP3_LIFE_LOP3_H
 

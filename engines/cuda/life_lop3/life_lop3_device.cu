@@ -115,8 +115,10 @@ int load_kernels(lop3 *e, const cc_rule *rule, cc_error *err) {
     if (rc != CC_OK) return rc;
     char *ptx = NULL;
     int sites = 0;
-    rc = life_lop3_ptx_specialise(e->narrow ? life_lop3_narrow_ptx : life_lop3_stream_ptx, &net,
-                                  &ptx, &sites, err);
+    const int hex = rule->shape == CC_SHAPE_HEX;
+    const char *kernels = e->narrow ? (hex ? life_lop3_narrow_hex_ptx : life_lop3_narrow_ptx)
+                                    : (hex ? life_lop3_stream_hex_ptx : life_lop3_stream_ptx);
+    rc = life_lop3_ptx_specialise(kernels, &net, &ptx, &sites, err);
     if (rc != CC_OK) return rc;
     char log[2048] = "";
     cudaJitOption options[] = {cudaJitErrorLogBuffer, cudaJitErrorLogBufferSizeBytes};
@@ -165,9 +167,9 @@ extern "C" const life_lop3_config life_lop3_default = {64, 24, 32, 1024};
 extern "C" int life_lop3_create(const life_lop3_config *cfg, const cc_rule *rule, int32_t w,
                                 int32_t h, void **ctx, cc_error *err) {
     *ctx = NULL;
-    if (rule->shape != CC_SHAPE_MOORE || rule->radius != 1)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: only the Moore neighbourhood of radius 1",
-                       engine_name);
+    if ((rule->shape != CC_SHAPE_MOORE && rule->shape != CC_SHAPE_HEX) || rule->radius != 1)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: only the Moore and hexagonal neighbourhoods of radius 1", engine_name);
     if (cfg->threads < 32 || cfg->threads > 256 || cfg->threads % 32 || cfg->warps_per_sm < 1 ||
         cfg->band_min < 1 || cfg->band_max < cfg->band_min)
         return cc_fail(err, CC_ERR_ARG,

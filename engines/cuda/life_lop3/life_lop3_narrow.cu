@@ -1,7 +1,12 @@
 // cuda.life-lop3's kernel for any W (not a multiple of 32): one step, a thread a word, the
-// neighbours gathered across the row's wrap. Compiled to PTX and specialised to the rule like
+// neighbours gathered across the row's wrap; Moore or hexagonal as life_lop3_stream.cu. Compiled to PTX and specialised to the rule like
 // life_lop3_stream.cu; the layout is the same.
 #include "engines/cuda/life_lop3/life_lop3_net.cuh"
+
+// LIFE_LOP3_HEX (given on nvcc's command line): 1 for hexagonal rules, 0 for Moore.
+#ifndef LIFE_LOP3_HEX
+#error "compile with -DLIFE_LOP3_HEX=0 or 1"
+#endif
 
 namespace {
 
@@ -46,8 +51,15 @@ __global__ void life_lop3_narrow(const uint32_t *__restrict__ src, uint32_t *__r
             const uint32_t *row = src + (size_t)ys[d] * (size_t)words;
             const uint32_t west = cells32(row, xw, w), mid = cells32(row, 32 * j, w),
                            east = cells32(row, xe, w);
-            s0[d] = west ^ mid ^ east;
-            s1[d] = (west & mid) | (west & east) | (mid & east);
+            if (LIFE_LOP3_HEX) {
+                // Above: (x-1, x); at: (x-1, x+1); below: (x, x+1).
+                const uint32_t p = d == 2 ? mid : west, q = d == 0 ? mid : east;
+                s0[d] = p ^ q;
+                s1[d] = p & q;
+            } else {
+                s0[d] = west ^ mid ^ east;
+                s1[d] = (west & mid) | (west & east) | (mid & east);
+            }
             if (d == 1) centre = mid;
         }
         const uint32_t next = rule_net(s0[0], s1[0], s0[1], s1[1], s0[2], s1[2], centre);

@@ -22,6 +22,9 @@ extern "C" {
  * (life_lop3_narrow). Each is loaded only for the grids that need it. */
 extern const char life_lop3_stream_ptx[];
 extern const char life_lop3_narrow_ptx[];
+/* The same for hexagonal rules. */
+extern const char life_lop3_stream_hex_ptx[];
+extern const char life_lop3_narrow_hex_ptx[];
 
 /* ptx with every placeholder replaced by net; *out is malloc'd (the caller frees it) and *sites
  * says how many were replaced. Refuses (CC_ERR_ARG, naming the line) a placeholder whose

@@ -92,23 +92,41 @@ static const char synthetic[] =
     ".visible .entry k()\n{\n\tmov.b32 %r8, 5;\n"
     "\t// cellcheck.lifenet %r9, %r1, %r2, %r3, %r4, %r5, %r6, %r7;\n\tret;\n}\n";
 
-/* Does the block written for rule give the rule's next state on all 512 neighbourhoods? */
+static cc_rule rule_of_hex_bits(uint32_t bits, int centre) {
+    cc_rule r = {.shape = CC_SHAPE_HEX, .radius = 1, .centre = centre};
+    cc_error err;
+    const int counts = 7 + centre;
+    for (int c = 0; c < counts; c++) {
+        if (bits >> c & 1) cc_set_add(&r.birth, c, c, &err);
+        if (bits >> (counts + c) & 1) cc_set_add(&r.survive, c, c, &err);
+    }
+    return r;
+}
+
+/* Does the block written for rule give the rule's next state on every neighbourhood (512
+ * Moore, 128 hexagonal)? Moore: cell k of the 3x3 block (row-major, centre 4) is bit k of the
+ * neighbourhood's number, each row's pair the sum of its three; hexagonal: bits 0..5 the six
+ * neighbours two a row, bit 6 the centre, each row's pair a half adder of its two. */
 static int block_is_rule(checks *t, const cc_rule *rule, const char *ptx) {
-    for (int part = 0; part < 8; part++) {
+    const int hex = rule->shape == CC_SHAPE_HEX;
+    for (int part = 0; part < (hex ? 2 : 8); part++) {
         regfile f = {0};
         uint64_t in[LIFENET_INPUTS] = {0};
         int want[64];
         for (int bit = 0; bit < 64; bit++) {
-            const int j = 64 * part + bit, alive = j >> 4 & 1;
+            const int j = 64 * part + bit, alive = hex ? j >> 6 & 1 : j >> 4 & 1;
             int total = 0;
             for (int row = 0; row < 3; row++) {
-                const int s = (j >> 3 * row & 1) + (j >> (3 * row + 1) & 1) + (j >> (3 * row + 2) & 1);
+                const int s = hex ? (j >> 2 * row & 1) + (j >> (2 * row + 1) & 1)
+                                  : (j >> 3 * row & 1) + (j >> (3 * row + 1) & 1) +
+                                        (j >> (3 * row + 2) & 1);
                 total += s;
                 in[2 * row] |= (uint64_t)(s & 1) << bit;
                 in[2 * row + 1] |= (uint64_t)(s >> 1) << bit;
             }
             in[6] |= (uint64_t)alive << bit;
-            const int count = total - (rule->centre ? 0 : alive);
+            const int count = hex ? total + (rule->centre ? alive : 0)
+                                  : total - (rule->centre ? 0 : alive);
             want[bit] = cc_set_has(alive ? &rule->survive : &rule->birth, count);
         }
         for (int i = 0; i < LIFENET_INPUTS; i++) *reg_at(&f, site_regs[1 + i]) = in[i];
@@ -124,9 +142,12 @@ static int block_is_rule(checks *t, const cc_rule *rule, const char *ptx) {
 
 static void every_rule(checks *t) {
     long rules = 0, wrong = 0;
-    for (int centre = 0; centre <= 1; centre++)
-        for (uint32_t bits = 0; bits < (1u << (2 * (9 + centre))); bits += centre ? 7 : 1) {
-            cc_rule rule = rule_of_bits(bits, centre);
+    for (int shape = 0; shape < 4; shape++)
+        for (uint32_t bits = 0; bits < (1u << (2 * (shape / 2 ? 7 : 9) + 2 * (shape % 2)));
+             bits += shape == 1 ? 7 : 1) {
+            /* Shapes 0, 1: Moore M0, M1 (a seventh of it); 2, 3: hexagonal M0, M1. */
+            const int centre = shape % 2;
+            cc_rule rule = shape / 2 ? rule_of_hex_bits(bits, centre) : rule_of_bits(bits, centre);
             lifenet net;
             cc_error err;
             char *out = NULL;
@@ -140,14 +161,14 @@ static void every_rule(checks *t) {
                              !strstr(out, "cellcheck.lifenet");
             if (!kept || sites != 1 || !block_is_rule(t, &rule, out)) {
                 if (wrong++ < 3)
-                    fprintf(stderr, "rule bits 0x%x M%d: sites %d, kept %d:\n%s\n", bits, centre,
-                            sites, kept, out);
+                    fprintf(stderr, "rule bits 0x%x M%d %s: sites %d, kept %d:\n%s\n", bits,
+                            centre, shape / 2 ? "NH" : "NM", sites, kept, out);
             }
             free(out);
         }
     printf("%ld rules written into PTX and run, %ld wrong\n", rules, wrong);
     CHECK_EQ(t, wrong, 0);
-    CHECK_EQ(t, rules, (1L << 18) + ((1L << 20) + 6) / 7);
+    CHECK_EQ(t, rules, (1L << 18) + ((1L << 20) + 6) / 7 + (1L << 14) + (1L << 16));
 }
 
 static void refusals(checks *t) {
@@ -192,42 +213,61 @@ static void assembled(checks *t) {
         {0x1ffu << 9, 0, "B/S012345678: the centre cell"},
         {1u << 4 | 1u << (10 + 3) | 1u << (10 + 4), 1, "an M1 rule"},
     };
+    /* Hexagonal: bits 0..6 B, 7..13 S (M0); 0..7 and 8..15 (M1). */
+    const struct {
+        uint32_t bits;
+        int centre;
+        const char *what;
+    } hex_cases[] = {
+        {1u << 2 | (1u << (7 + 3) | 1u << (7 + 4)), 0, "B2/S34H"},
+        {0, 0, "B/SH: the constant 0"},
+        {1u << 0 | 1u << (7 + 6), 0, "B0/S6H"},
+        {1u << 3 | 1u << (8 + 3) | 1u << (8 + 4), 1, "a hexagonal M1 rule"},
+    };
     const struct {
         const char *ptx, *name, *kernels;
+        int hex;
         int sites; /* 0: at least one */
     } modules[] = {
         /* Three unrolled rotations of every level of both streaming kernels. */
-        {life_lop3_stream_ptx, "stream", "life_lop3_stream(\0life_lop3_stream1(\0",
+        {life_lop3_stream_ptx, "stream", "life_lop3_stream(\0life_lop3_stream1(\0", 0,
          3 * (LIFE_LOP3_STEPS + 1)},
-        {life_lop3_narrow_ptx, "narrow", "life_lop3_narrow(\0", 0},
+        {life_lop3_narrow_ptx, "narrow", "life_lop3_narrow(\0", 0, 0},
+        {life_lop3_stream_hex_ptx, "hexagonal stream", "life_lop3_stream(\0life_lop3_stream1(\0",
+         1, 3 * (LIFE_LOP3_STEPS + 1)},
+        {life_lop3_narrow_hex_ptx, "hexagonal narrow", "life_lop3_narrow(\0", 1, 0},
     };
     for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
-        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-            cc_rule rule = rule_of_bits(cases[i].bits, cases[i].centre);
+        for (size_t i = 0;
+             i < (modules[m].hex ? sizeof hex_cases / sizeof hex_cases[0]
+                                 : sizeof cases / sizeof cases[0]);
+             i++) {
+            const char *what = modules[m].hex ? hex_cases[i].what : cases[i].what;
+            cc_rule rule = modules[m].hex ? rule_of_hex_bits(hex_cases[i].bits, hex_cases[i].centre)
+                                          : rule_of_bits(cases[i].bits, cases[i].centre);
             lifenet net;
             cc_error err;
             char *out = NULL;
             int sites = 0;
-            if (!CHECKF(t, lifenet_build(&rule, &net, &err) == CC_OK, "%s: %s", cases[i].what,
+            if (!CHECKF(t, lifenet_build(&rule, &net, &err) == CC_OK, "%s: %s", what,
                         err.msg))
                 continue;
             if (!CHECKF(t,
                         life_lop3_ptx_specialise(modules[m].ptx, &net, &out, &sites, &err) ==
                             CC_OK,
-                        "%s, %s: %s", modules[m].name, cases[i].what, err.msg))
+                        "%s, %s: %s", modules[m].name, what, err.msg))
                 continue;
             if (modules[m].sites)
                 CHECKF(t, sites == modules[m].sites, "%s, %s: %d places for the rule, not %d",
-                       modules[m].name, cases[i].what, sites, modules[m].sites);
+                       modules[m].name, what, sites, modules[m].sites);
             else
                 CHECK(t, sites >= 1);
             CHECK(t, strstr(out, "cellcheck.lifenet") == NULL);
             for (const char *k = modules[m].kernels; *k; k += strlen(k) + 1)
                 CHECKF(t, strstr(out, k) != NULL, "%s: no kernel %s", modules[m].name, k);
             char ptx_path[512], cubin_path[512], cmd[1400];
-            snprintf(ptx_path, sizeof ptx_path, "%s/life_lop3_%s_%zu.ptx", dir, modules[m].name, i);
-            snprintf(cubin_path, sizeof cubin_path, "%s/life_lop3_%s_%zu.cubin", dir,
-                     modules[m].name, i);
+            snprintf(ptx_path, sizeof ptx_path, "%s/life_lop3_%zu_%zu.ptx", dir, m, i);
+            snprintf(cubin_path, sizeof cubin_path, "%s/life_lop3_%zu_%zu.cubin", dir, m, i);
             FILE *f = fopen(ptx_path, "w");
             if (CHECKF(t, f != NULL, "cannot write %s", ptx_path)) {
                 fputs(out, f);
@@ -237,9 +277,9 @@ static void assembled(checks *t) {
                 const int status = system(cmd);
                 CHECKF(t, status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
                        "%s, %s (%d gates): ptxas refused the specialised PTX (%s)",
-                       modules[m].name, cases[i].what, net.gates, cmd);
+                       modules[m].name, what, net.gates, cmd);
                 printf("%s kernels, %s: %d gates at %d places, assembled for sm_90\n",
-                       modules[m].name, cases[i].what, net.gates, sites);
+                       modules[m].name, what, net.gates, sites);
             }
             free(out);
         }

@@ -8,6 +8,11 @@
 #include "engines/cuda/life_lop3/life_lop3_net.cuh"
 #include "engines/cuda/life_lop3/life_lop3_steps.h"
 
+// LIFE_LOP3_HEX (given on nvcc's command line): 1 for hexagonal rules, 0 for Moore.
+#ifndef LIFE_LOP3_HEX
+#error "compile with -DLIFE_LOP3_HEX=0 or 1"
+#endif
+
 namespace {
 
 using life_lop3::full_warp;
@@ -27,9 +32,15 @@ __device__ __forceinline__ void neighbours(uint32_t x, uint32_t before, uint32_t
 // in the previous iteration (pending[k]; level 0 the row just read) and gives out the row above
 // it one step on (pending[k + 1]). No level waits on another within an iteration, so the
 // levels' chains of gates run side by side.
+//
+// Moore: each row's pair is the full adder of its three cells, shared by the three rows that
+// see it. Hexagonal: each row gives a different half adder to the row below it (x-1, x: kept in
+// sum0/sum1), to its own (x-1, x+1: kept in mid0/mid1) and to the row above (x, x+1: used as it
+// arrives).
 template <int levels, int p>
 __device__ __forceinline__ void advance(uint32_t row, uint32_t (&pending)[levels + 1],
                                         uint32_t (&sum0)[3][levels], uint32_t (&sum1)[3][levels],
+                                        uint32_t (&mid0)[3][levels], uint32_t (&mid1)[3][levels],
                                         uint32_t (&centre)[3][levels]) {
     constexpr int fresh = p % 3, above = (p + 1) % 3, at = (p + 2) % 3;
     // From the last level down, so each level reads its pending row before the level below
@@ -41,10 +52,19 @@ __device__ __forceinline__ void advance(uint32_t row, uint32_t (&pending)[levels
         const uint32_t after = __shfl_down_sync(full_warp, x, 1);
         uint32_t west, east;
         neighbours(x, before, after, west, east);
-        sum0[fresh][k] = west ^ x ^ east;
-        sum1[fresh][k] = (west & x) | (west & east) | (x & east);
-        pending[k + 1] = rule_net(sum0[above][k], sum1[above][k], sum0[at][k], sum1[at][k],
-                                  sum0[fresh][k], sum1[fresh][k], centre[at][k]);
+        if (LIFE_LOP3_HEX) {
+            sum0[fresh][k] = west ^ x;
+            sum1[fresh][k] = west & x;
+            mid0[fresh][k] = west ^ east;
+            mid1[fresh][k] = west & east;
+            pending[k + 1] = rule_net(sum0[above][k], sum1[above][k], mid0[at][k], mid1[at][k],
+                                      x ^ east, x & east, centre[at][k]);
+        } else {
+            sum0[fresh][k] = west ^ x ^ east;
+            sum1[fresh][k] = (west & x) | (west & east) | (x & east);
+            pending[k + 1] = rule_net(sum0[above][k], sum1[above][k], sum0[at][k], sum1[at][k],
+                                      sum0[fresh][k], sum1[fresh][k], centre[at][k]);
+        }
         centre[fresh][k] = x;
     }
 }
@@ -68,13 +88,14 @@ __device__ __forceinline__ void stream(const uint32_t *__restrict__ src, uint32_
     const int32_t y0 = band * band_rows;
     const int32_t rows = band_rows < h - y0 ? band_rows : h - y0;
 
-    uint32_t pending[levels + 1], sum0[3][levels], sum1[3][levels], centre[3][levels];
+    uint32_t pending[levels + 1], sum0[3][levels], sum1[3][levels], mid0[3][levels],
+        mid1[3][levels], centre[3][levels];
 #pragma unroll
     for (int k = 0; k <= levels; k++) pending[k] = 0;
 #pragma unroll
     for (int k = 0; k < levels; k++)
-        sum0[0][k] = sum0[1][k] = sum0[2][k] = sum1[0][k] = sum1[1][k] = sum1[2][k] =
-            centre[0][k] = centre[1][k] = centre[2][k] = 0;
+        for (int j = 0; j < 3; j++)
+            sum0[j][k] = sum1[j][k] = mid0[j][k] = mid1[j][k] = centre[j][k] = 0;
 
     // Row y0 - levels + i is read in iteration i; the row out of the last level in iteration i
     // is y0 + i + 1 - 3 levels. The count is rounded up to whole rotations; rows past the band
@@ -92,7 +113,7 @@ __device__ __forceinline__ void stream(const uint32_t *__restrict__ src, uint32_
         next_row += words;                                                                       \
         if (next_row == end) next_row = first;                                                   \
         ahead = *next_row;                                                                       \
-        advance<levels, p>(row, pending, sum0, sum1, centre);                                    \
+        advance<levels, p>(row, pending, sum0, sum1, mid0, mid1, centre);                        \
         const int32_t y = i + p - lag;                                                           \
         if (writes && y >= 0 && y < rows) out[(size_t)y * (size_t)words] = pending[levels];      \
     }
