@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "engines/lifenet/lifenet_stages.h"
+
 /* Truth tables over the 7 inputs: bit j is the signal's value where input i is bit i of j. */
 typedef struct table {
     uint64_t w[2];
@@ -159,6 +161,21 @@ static void drop_dead(lifenet *net) {
     }
 }
 
+static const lifenet_stage *stage_of(const cc_rule *rule) {
+    unsigned birth = 0, survive = 0;
+    for (int c = 0; c <= 9; c++) {
+        birth |= (unsigned)cc_set_has(&rule->birth, c) << c;
+        survive |= (unsigned)cc_set_has(&rule->survive, c) << c;
+    }
+    for (int i = 0; i < lifenet_stages_count; i++) {
+        const lifenet_stage *s = &lifenet_stages[i];
+        if (s->shape == (int)rule->shape && s->centre == (int)rule->centre && s->birth == birth &&
+            s->survive == survive)
+            return s;
+    }
+    return NULL;
+}
+
 int lifenet_build(const cc_rule *rule, lifenet *net, cc_error *err) {
     memset(net, 0, sizeof *net);
     const int hex = rule->shape == CC_SHAPE_HEX;
@@ -180,12 +197,23 @@ int lifenet_build(const cc_rule *rule, lifenet *net, cc_error *err) {
     /* sum = t0 + 2 (k0 + t1) + 4 k1 = t0 + 2 u1 + 4 (cc + k1). */
     uint8_t u1 = add(&b, IMM_XOR2, k0, t1, LIFENET_ZERO, err, &rc);
     uint8_t cc = add(&b, IMM_AND2, k0, t1, LIFENET_ZERO, err, &rc);
-    uint8_t f[3];
-    for (int m = 0; m < 3; m++) f[m] = add(&b, rule_table(rule, hex, m), t0, u1, ALIVE, err, &rc);
-    /* m = cc + k1: k1 ? (cc ? F2 : F1) : (cc ? F1 : F0). */
-    uint8_t p = add(&b, IMM_MUX, cc, f[2], f[1], err, &rc);
-    uint8_t q = add(&b, IMM_MUX, cc, f[1], f[0], err, &rc);
-    net->out = add(&b, IMM_MUX, k1, p, q, err, &rc);
+    const lifenet_stage *stage = stage_of(rule);
+    if (stage) {
+        /* A well-known rule's shorter stage (lifenet_stages.c). */
+        uint8_t sig[7] = {t0, stage->set ? u1 : k0, stage->set ? cc : t1, k1, ALIVE};
+        for (int g = 0; g < stage->gates; g++)
+            sig[5 + g] = add(&b, stage->op[g][3], sig[stage->op[g][0]], sig[stage->op[g][1]],
+                             sig[stage->op[g][2]], err, &rc);
+        net->out = sig[4 + stage->gates];
+    } else {
+        uint8_t f[3];
+        for (int m = 0; m < 3; m++)
+            f[m] = add(&b, rule_table(rule, hex, m), t0, u1, ALIVE, err, &rc);
+        /* m = cc + k1: k1 ? (cc ? F2 : F1) : (cc ? F1 : F0). */
+        uint8_t p = add(&b, IMM_MUX, cc, f[2], f[1], err, &rc);
+        uint8_t q = add(&b, IMM_MUX, cc, f[1], f[0], err, &rc);
+        net->out = add(&b, IMM_MUX, k1, p, q, err, &rc);
+    }
     if (rc) return rc;
     drop_dead(net);
     while (fuse_once(net)) drop_dead(net);

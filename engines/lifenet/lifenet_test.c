@@ -3,6 +3,7 @@
  * hexagonal rule on all 128 neighbourhoods; other shapes and radii refused. Gate counts
  * are printed for the rules the benchmarks use. */
 #include "engines/lifenet/lifenet.h"
+#include "engines/lifenet/lifenet_stages.h"
 
 #include <stdio.h>
 
@@ -140,6 +141,22 @@ int main(void) {
             printf("%s: %d gates\n", named[i], net.gates);
     }
     hexagonal(&t);
+    /* Each stage of the table is taken for its rule (the loops above proved it right): the
+     * network is no longer than the adder the stage reads (4 or 6 gates) and the stage. */
+    for (int i = 0; i < lifenet_stages_count; i++) {
+        const lifenet_stage *st = &lifenet_stages[i];
+        cc_rule rule = {.shape = (cc_shape)st->shape, .radius = 1, .centre = st->centre};
+        cc_error err;
+        for (int c = 0; c <= 9; c++) {
+            if (st->birth >> c & 1) cc_set_add(&rule.birth, c, c, &err);
+            if (st->survive >> c & 1) cc_set_add(&rule.survive, c, c, &err);
+        }
+        lifenet net;
+        if (CHECKF(&t, lifenet_build(&rule, &net, &err) == CC_OK, "stage %d: %s", i, err.msg))
+            CHECKF(&t, net.gates <= (st->set ? 6 : 4) + st->gates,
+                   "stage %d: %d gates, the stage promises %d", i, net.gates,
+                   (st->set ? 6 : 4) + st->gates);
+    }
     cc_rule other;
     cc_error err;
     lifenet net;
