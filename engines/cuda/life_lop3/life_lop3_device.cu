@@ -86,8 +86,10 @@ int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_er
         void *args[] = {&src, &dst, &e->w, &e->h, &e->words};
         const unsigned blocks =
             cc_cuda_blocks((int64_t)e->words * e->h, narrow_threads, 1 << 20);
-        cudaLaunchKernel((const void *)e->narrow_step, dim3(blocks), dim3(narrow_threads), args,
-                         0, 0);
+        const cudaError_t launched = cudaLaunchKernel(
+            (const void *)e->narrow_step, dim3(blocks), dim3(narrow_threads), args, 0, 0);
+        if (launched != cudaSuccess)
+            return cc_cuda_fail(launched, engine_name, "cudaLaunchKernel(life_lop3_narrow)", err);
         return cc_cuda_launched(err, engine_name, "life_lop3_narrow");
     }
     // What is left after whole launches goes a step at a time.
@@ -95,8 +97,14 @@ int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_er
     *done = full ? LIFE_LOP3_STEPS : 1;
     const unsigned blocks = (unsigned)((e->warps * 32 + e->threads - 1) / e->threads);
     void *args[] = {&src, &dst, &e->words, &e->h, &e->band_rows, &e->groups, &e->warps};
-    cudaLaunchKernel((const void *)(full ? e->stream : e->stream1), dim3(blocks),
-                     dim3((unsigned)e->threads), args, 0, 0);
+    const cudaError_t launched =
+        cudaLaunchKernel((const void *)(full ? e->stream : e->stream1), dim3(blocks),
+                         dim3((unsigned)e->threads), args, 0, 0);
+    if (launched != cudaSuccess)
+        return cc_cuda_fail(launched, engine_name,
+                            full ? "cudaLaunchKernel(life_lop3_stream)"
+                                 : "cudaLaunchKernel(life_lop3_stream1)",
+                            err);
     return cc_cuda_launched(err, engine_name, "%s", full ? "life_lop3_stream" : "life_lop3_stream1");
 }
 

@@ -27,9 +27,7 @@ static int parse_site(const char *s, char reg[OPERANDS][REG_MAX]) {
 }
 
 /* Signal x of the network as a PTX operand. */
-static void operand(const lifenet *net, uint8_t x, char reg[OPERANDS][REG_MAX], char *buf,
-                    size_t size) {
-    (void)net;
+static void operand(uint8_t x, char reg[OPERANDS][REG_MAX], char *buf, size_t size) {
     if (x == LIFENET_ZERO) snprintf(buf, size, "%%cc_zero");
     else if (x == LIFENET_ONE) snprintf(buf, size, "%%cc_one");
     else if (x < LIFENET_INPUTS) snprintf(buf, size, "%s", reg[1 + x]);
@@ -50,12 +48,12 @@ static size_t write_block(const lifenet *net, char reg[OPERANDS][REG_MAX], char 
     EMIT("\tmov.b32 %%cc_zero, 0;\n\tmov.b32 %%cc_one, -1;\n");
     for (int g = 0; g < net->gates; g++) {
         const lifenet_gate *gt = &net->gate[g];
-        operand(net, gt->a, reg, a, sizeof a);
-        operand(net, gt->b, reg, b, sizeof b);
-        operand(net, gt->c, reg, c, sizeof c);
+        operand(gt->a, reg, a, sizeof a);
+        operand(gt->b, reg, b, sizeof b);
+        operand(gt->c, reg, c, sizeof c);
         EMIT("\tlop3.b32 %%cc_g%d, %s, %s, %s, 0x%02x;\n", g, a, b, c, (unsigned)gt->imm);
     }
-    operand(net, net->out, reg, a, sizeof a);
+    operand(net->out, reg, a, sizeof a);
     EMIT("\tmov.b32 %s, %s;\n\t}\n", reg[0], a);
 #undef EMIT
     return len;
