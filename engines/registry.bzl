@@ -30,6 +30,7 @@ ENGINES = {
     "//engines/cuda/life:life_shared": "cuda.life-shared",
     "//engines/cuda/life:life_shuffle": "cuda.life-shuffle",
     "//engines/cuda/life_lop3": "cuda.life-lop3",
+    "//engines/cuda/life_lop3:life_lop3_nccl": "cuda.life-lop3-nccl",
     "//engines/cpu/cat1_emu": "cpu.cat1-emu",
     "//engines/cuda/cat1": "cuda.cat1",
 }

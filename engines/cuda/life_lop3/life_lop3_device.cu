@@ -7,6 +7,7 @@
 #include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/life_lop3/life_lop3.h"
+#include "engines/cuda/life_lop3/life_lop3_module.cuh"
 #include "engines/cuda/life_lop3/life_lop3_ptx.h"
 extern "C" {
 #include "engines/lifenet/lifenet.h"
@@ -22,11 +23,9 @@ constexpr int narrow_threads = 256;
 struct lop3 {
     int32_t w, h, words;
     int narrow;                    // W not a multiple of 32: the one-step kernel
-    int32_t groups, bands, band_rows;
-    int64_t warps;
+    life_lop3_bands b;
     int threads;
-    cudaLibrary_t library;
-    cudaKernel_t stream, stream1, narrow_step; // the grid's: the first two or the last
+    life_lop3_module m; // the grid's kernels: the streaming pair, or the narrow one
 };
 
 // Rows y0 .. y0 + rows - 1 of staged cells into words: a thread a word.
@@ -87,7 +86,7 @@ int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_er
         const unsigned blocks =
             cc_cuda_blocks((int64_t)e->words * e->h, narrow_threads, 1 << 20);
         const cudaError_t launched = cudaLaunchKernel(
-            (const void *)e->narrow_step, dim3(blocks), dim3(narrow_threads), args, 0, 0);
+            (const void *)e->m.narrow, dim3(blocks), dim3(narrow_threads), args, 0, 0);
         if (launched != cudaSuccess)
             return cc_cuda_fail(launched, engine_name, "cudaLaunchKernel(life_lop3_narrow)", err);
         return cc_cuda_launched(err, engine_name, "life_lop3_narrow");
@@ -95,10 +94,12 @@ int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_er
     // What is left after whole launches goes a step at a time.
     const int full = k >= LIFE_LOP3_STEPS;
     *done = full ? LIFE_LOP3_STEPS : 1;
-    const unsigned blocks = (unsigned)((e->warps * 32 + e->threads - 1) / e->threads);
-    void *args[] = {&src, &dst, &e->words, &e->h, &e->band_rows, &e->groups, &e->warps};
+    const unsigned blocks = (unsigned)((e->b.warps * 32 + e->threads - 1) / e->threads);
+    int32_t y_first = 0;
+    void *args[] = {&src,  &dst,           &e->words,    &e->h,      &y_first,
+                    &e->h, &e->b.band_rows, &e->b.groups, &e->b.warps};
     const cudaError_t launched =
-        cudaLaunchKernel((const void *)(full ? e->stream : e->stream1), dim3(blocks),
+        cudaLaunchKernel((const void *)(full ? e->m.stream : e->m.stream1), dim3(blocks),
                          dim3((unsigned)e->threads), args, 0, 0);
     if (launched != cudaSuccess)
         return cc_cuda_fail(launched, engine_name,
@@ -110,65 +111,71 @@ int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_er
 
 void release(void *self) {
     lop3 *e = (lop3 *)self;
-    if (e->library) cudaLibraryUnload(e->library);
+    life_lop3_module_unload(&e->m);
     free(e);
 }
 
 const cc_gpu_ops lop3_ops = {nullptr, nullptr, load_rows, store_rows, release, steps};
 
-// The grid's kernels with the rule's network written into their PTX, compiled by the driver.
-int load_kernels(lop3 *e, const cc_rule *rule, cc_error *err) {
+
+} // namespace
+
+int life_lop3_module_load(const char *engine, const cc_rule *rule, int narrow,
+                          life_lop3_module *m, cc_error *err) {
+    *m = life_lop3_module{};
     lifenet net;
     int rc = lifenet_build(rule, &net, err);
     if (rc != CC_OK) return rc;
     char *ptx = NULL;
     int sites = 0;
     const int hex = rule->shape == CC_SHAPE_HEX;
-    const char *kernels = e->narrow ? (hex ? life_lop3_narrow_hex_ptx : life_lop3_narrow_ptx)
-                                    : (hex ? life_lop3_stream_hex_ptx : life_lop3_stream_ptx);
+    const char *kernels = narrow ? (hex ? life_lop3_narrow_hex_ptx : life_lop3_narrow_ptx)
+                                 : (hex ? life_lop3_stream_hex_ptx : life_lop3_stream_ptx);
     rc = life_lop3_ptx_specialise(kernels, &net, &ptx, &sites, err);
     if (rc != CC_OK) return rc;
     char log[2048] = "";
     cudaJitOption options[] = {cudaJitErrorLogBuffer, cudaJitErrorLogBufferSizeBytes};
     void *values[] = {log, (void *)(uintptr_t)sizeof log};
     const cudaError_t loaded =
-        cudaLibraryLoadData(&e->library, ptx, options, values, 2, nullptr, nullptr, 0);
+        cudaLibraryLoadData(&m->library, ptx, options, values, 2, nullptr, nullptr, 0);
     free(ptx);
     if (loaded != cudaSuccess) {
-        e->library = nullptr;
+        m->library = nullptr;
         return cc_fail(err, CC_ERR_DEVICE,
                        "%s: the driver did not compile the rule's kernels (%d gates at %d "
                        "places): %s; %s",
-                       engine_name, net.gates, sites, cudaGetErrorString(loaded), log);
+                       engine, net.gates, sites, cudaGetErrorString(loaded), log);
     }
-    if (e->narrow) {
-        CC_CUDA_CHECK(engine_name,
-                      cudaLibraryGetKernel(&e->narrow_step, e->library, "life_lop3_narrow"));
-    } else {
-        CC_CUDA_CHECK(engine_name,
-                      cudaLibraryGetKernel(&e->stream, e->library, "life_lop3_stream"));
-        CC_CUDA_CHECK(engine_name,
-                      cudaLibraryGetKernel(&e->stream1, e->library, "life_lop3_stream1"));
+    cudaError_t found = narrow ? cudaLibraryGetKernel(&m->narrow, m->library, "life_lop3_narrow")
+                               : cudaLibraryGetKernel(&m->stream, m->library, "life_lop3_stream");
+    if (found == cudaSuccess && !narrow)
+        found = cudaLibraryGetKernel(&m->stream1, m->library, "life_lop3_stream1");
+    if (found != cudaSuccess) {
+        life_lop3_module_unload(m);
+        return cc_cuda_fail(found, engine, "cudaLibraryGetKernel", err);
     }
     return CC_OK;
 }
 
-// Bands of rows such that about cfg->warps_per_sm warps run each multiprocessor.
-void cut_bands(lop3 *e, const life_lop3_config *cfg, int multiprocessors) {
-    e->groups = (e->words + 29) / 30;
-    const int64_t want = (int64_t)cfg->warps_per_sm * multiprocessors;
-    int64_t bands = (want + e->groups - 1) / e->groups;
-    if (bands < 1) bands = 1;
-    int64_t rows = ((int64_t)e->h + bands - 1) / bands;
-    if (rows < cfg->band_min) rows = cfg->band_min;
-    if (rows > cfg->band_max) rows = cfg->band_max;
-    if (rows > e->h) rows = e->h;
-    e->band_rows = (int32_t)rows;
-    e->bands = (int32_t)(((int64_t)e->h + rows - 1) / rows);
-    e->warps = (int64_t)e->groups * e->bands;
+void life_lop3_module_unload(life_lop3_module *m) {
+    if (m->library) cudaLibraryUnload(m->library);
+    m->library = nullptr;
 }
 
-} // namespace
+void life_lop3_bands_cut(int32_t words, int32_t rows, const life_lop3_config *cfg,
+                         int multiprocessors, life_lop3_bands *b) {
+    b->groups = (words + 29) / 30;
+    const int64_t want = (int64_t)cfg->warps_per_sm * multiprocessors;
+    int64_t bands = (want + b->groups - 1) / b->groups;
+    if (bands < 1) bands = 1;
+    int64_t band = ((int64_t)rows + bands - 1) / bands;
+    if (band < cfg->band_min) band = cfg->band_min;
+    if (band > cfg->band_max) band = cfg->band_max;
+    if (band > rows) band = rows;
+    b->band_rows = (int32_t)band;
+    b->bands = (int32_t)(((int64_t)rows + band - 1) / band);
+    b->warps = (int64_t)b->groups * b->bands;
+}
 
 extern "C" const life_lop3_config life_lop3_default = {64, 24, 32, 1024};
 
@@ -202,8 +209,8 @@ extern "C" int life_lop3_create(const life_lop3_config *cfg, const cc_rule *rule
     cc_gpu *gpu = NULL;
     int rc = cc_gpu_create(&layout, &lop3_ops, e, &gpu, err);
     if (rc != CC_OK) return rc;
-    cut_bands(e, cfg, cc_gpu_device(gpu)->multiprocessors);
-    rc = load_kernels(e, rule, err);
+    life_lop3_bands_cut(e->words, h, cfg, cc_gpu_device(gpu)->multiprocessors, &e->b);
+    rc = life_lop3_module_load(engine_name, rule, e->narrow, &e->m, err);
     if (rc != CC_OK) {
         cc_gpu_destroy(gpu);
         return rc;

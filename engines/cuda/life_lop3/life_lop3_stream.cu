@@ -74,10 +74,13 @@ __device__ __forceinline__ void advance(uint32_t row, uint32_t (&pending)[levels
 // down the band from `levels` rows above it to below it: each row read passes through every
 // level in registers, one level an iteration, and comes out `levels` steps on. West and east
 // neighbours come from the next lanes by shuffles.
+//
+// The bands cover rows y_first .. y_first + y_count - 1 of a buffer of h rows, read modulo h: the
+// whole torus (0, h), or a device's own rows between halos at least `levels` deep (halo, rows).
 template <int levels>
 __device__ __forceinline__ void stream(const uint32_t *__restrict__ src, uint32_t *__restrict__ dst,
-                                       int32_t words, int32_t h, int32_t band_rows,
-                                       int32_t groups, int64_t warps) {
+                                       int32_t words, int32_t h, int32_t y_first, int32_t y_count,
+                                       int32_t band_rows, int32_t groups, int64_t warps) {
     const int lane = (int)(threadIdx.x % lanes);
     const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / lanes;
     if (warp >= warps) return; // the whole warp
@@ -85,8 +88,8 @@ __device__ __forceinline__ void stream(const uint32_t *__restrict__ src, uint32_
     const int32_t own = group * 30 + lane - 1;
     const int32_t col = own < 0 ? own + words : own % words;
     const bool writes = lane >= 1 && lane <= 30 && own < words;
-    const int32_t y0 = band * band_rows;
-    const int32_t rows = band_rows < h - y0 ? band_rows : h - y0;
+    const int32_t y0 = y_first + band * band_rows;
+    const int32_t rows = band_rows < y_first + y_count - y0 ? band_rows : y_first + y_count - y0;
 
     uint32_t pending[levels + 1], sum0[3][levels], sum1[3][levels], mid0[3][levels],
         mid1[3][levels], centre[3][levels];
@@ -130,19 +133,18 @@ __device__ __forceinline__ void stream(const uint32_t *__restrict__ src, uint32_
 extern "C" {
 
 // LIFE_LOP3_STEPS steps a launch, and one step (what is left of a step() after those).
-__global__ void __launch_bounds__(256) life_lop3_stream(const uint32_t *__restrict__ src,
-                                                        uint32_t *__restrict__ dst, int32_t words,
-                                                        int32_t h, int32_t band_rows,
-                                                        int32_t groups, int64_t warps) {
-    stream<LIFE_LOP3_STEPS>(src, dst, words, h, band_rows, groups, warps);
+__global__ void __launch_bounds__(256)
+    life_lop3_stream(const uint32_t *__restrict__ src, uint32_t *__restrict__ dst, int32_t words,
+                     int32_t h, int32_t y_first, int32_t y_count, int32_t band_rows,
+                     int32_t groups, int64_t warps) {
+    stream<LIFE_LOP3_STEPS>(src, dst, words, h, y_first, y_count, band_rows, groups, warps);
 }
 
-__global__ void __launch_bounds__(256) life_lop3_stream1(const uint32_t *__restrict__ src,
-                                                         uint32_t *__restrict__ dst,
-                                                         int32_t words, int32_t h,
-                                                         int32_t band_rows, int32_t groups,
-                                                         int64_t warps) {
-    stream<1>(src, dst, words, h, band_rows, groups, warps);
+__global__ void __launch_bounds__(256)
+    life_lop3_stream1(const uint32_t *__restrict__ src, uint32_t *__restrict__ dst, int32_t words,
+                      int32_t h, int32_t y_first, int32_t y_count, int32_t band_rows,
+                      int32_t groups, int64_t warps) {
+    stream<1>(src, dst, words, h, y_first, y_count, band_rows, groups, warps);
 }
 
 } // extern "C"

@@ -1,0 +1,67 @@
+/* cuda.life-lop3-nccl's table. The engine is described in life_lop3_nccl.h; its host side is in
+ * life_lop3_nccl.cu, its kernels are cuda.life-lop3's. */
+#include "engines/cuda/life_lop3/life_lop3.h"
+#include "engines/cuda/life_lop3/life_lop3_nccl.h"
+#include "engines/engine.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Each device in use costs the process its CUDA context and NCCL's buffers on the host, beyond the
+ * grids: 1059 MiB were held in a create on two H200s. */
+#define PER_DEVICE_HOST_BYTES (640.0 * 1024 * 1024)
+
+/* The devices a create will use, without starting CUDA in the caller: CUDA_VISIBLE_DEVICES's
+ * entries, else the driver's GPUs in /proc, then at most CELLCHECK_DEVICES; 1 when unknown. */
+static int devices_expected(void) {
+    int n = 0;
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    if (visible && *visible) {
+        n = 1;
+        for (const char *p = visible; *p; p++) n += *p == ',';
+    } else {
+        DIR *dir = opendir("/proc/driver/nvidia/gpus");
+        if (dir) {
+            for (struct dirent *d; (d = readdir(dir)) != NULL;)
+                n += d->d_name[0] != '.';
+            closedir(dir);
+        }
+    }
+    const char *want = getenv("CELLCHECK_DEVICES");
+    if (want && *want && atoi(want) >= 1 && (n == 0 || atoi(want) < n)) n = atoi(want);
+    return n < 1 ? 1 : n;
+}
+
+static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    const int devices = devices_expected();
+    const double words = (double)(w / 32), slab_rows = (double)(h / devices + 1);
+    need->host_bytes = 4.0 * words * (double)h + PER_DEVICE_HOST_BYTES * devices;
+    need->device_bytes = 2.0 * 4.0 * words * (slab_rows + 2.0 * LIFE_LOP3_STEPS);
+}
+
+const cc_engine cc_engine_cuda_life_lop3_nccl = {
+    .name = "cuda.life-lop3-nccl",
+    .summary = "cuda.life-lop3 over every visible GPU of the host: row slabs, one a device, "
+               "12-row halos exchanged by NCCL before every launch",
+    .hardware = CC_HW_GPU,
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_HEX),
+             .radius_max = 1,
+             .w_multiple = 32,
+             .tile_w = LIFE_LOP3_WARP_CELLS,
+             .steps_per_launch = LIFE_LOP3_STEPS,
+             .limits = "W a multiple of 32; rows cut into slabs over the visible devices "
+                       "(CUDA_VISIBLE_DEVICES; CELLCHECK_DEVICES=N takes the first N), each "
+                       "slab's two copies and halos in its device's free memory; NCCL "
+                       "(libnccl.so.2) for more than one device"},
+    .available = life_lop3_nccl_available,
+    .create = life_lop3_nccl_create,
+    .load = life_lop3_nccl_load,
+    .step = life_lop3_nccl_step,
+    .store = life_lop3_nccl_store,
+    .destroy = life_lop3_nccl_destroy,
+    .timed_step = life_lop3_nccl_timed_step,
+    .device_name = life_lop3_nccl_device_name,
+    .memory = memory,
+};

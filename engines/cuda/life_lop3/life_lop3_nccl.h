@@ -1,0 +1,34 @@
+/* cuda.life-lop3-nccl: cuda.life-lop3 over every visible GPU of one host, in one process. The
+ * torus is cut into row slabs, one a device (engines/slabs); each slab is stepped by the same
+ * streaming kernel between halos of LIFE_LOP3_STEPS rows, exchanged before every launch with
+ * NCCL's send and receive (a copy on the device itself where a halo comes from its own rows). The
+ * devices are those CUDA_VISIBLE_DEVICES shows, or the first N of them with CELLCHECK_DEVICES=N.
+ * NCCL is loaded at create (libnccl.so.2), so the binary starts where it is absent. W must be a
+ * multiple of 32. */
+#ifndef CELLCHECK_ENGINES_CUDA_LIFE_LOP3_LIFE_LOP3_NCCL_H
+#define CELLCHECK_ENGINES_CUDA_LIFE_LOP3_LIFE_LOP3_NCCL_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "oracle/error.h"
+#include "oracle/rule.h"
+
+/* The engine's table functions (ctx: its own context). */
+int life_lop3_nccl_available(cc_error *err);
+int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
+int life_lop3_nccl_load(void *ctx, const uint8_t *cells, cc_error *err);
+int life_lop3_nccl_step(void *ctx, int64_t k, cc_error *err);
+int life_lop3_nccl_timed_step(void *ctx, int64_t k, double *ms, cc_error *err);
+int life_lop3_nccl_store(void *ctx, uint8_t *cells, cc_error *err);
+void life_lop3_nccl_destroy(void *ctx);
+const char *life_lop3_nccl_device_name(void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
