@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fuzz/mutants/engine_bugs.h"
+#include "fuzz/mutants/slab_bugs.h"
 
 typedef enum bug {
     BUG_PAST_TILE,     /* tiles of 256 columns; past the first, the west halo comes from the
@@ -294,6 +295,7 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[0], &bug_engines[1], &bug_engines[2], &bug_engines[3],
     &bug_engines[4], &bug_engines[5], &bug_engines[6], &bug_engines[7],
     &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
-    &bug_engines[13], NULL};
+    &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
+    &cc_mutant_slab_round, NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

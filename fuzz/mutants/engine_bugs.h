@@ -12,7 +12,8 @@
  *   mutant.large-r-steps  r > 16: after a call's first step the bottom rows clamp, not wrap
  *   mutant.word-skip      skips 64-cell words dead with the words above and below
  *   mutant.index-wrap     cell indices kept in 24 bits: wrong past 2^24 cells
- *   mutant.history        wrong once 40 contexts were created in the process */
+ *   mutant.history        wrong once 40 contexts were created in the process
+ * and the slab engines of slab_bugs.h (control.slabs and three seam mutants). */
 const cc_engine *const *cc_mutants_engine_bugs(void);
 
 #endif
