@@ -57,6 +57,30 @@ static int rule_at(int32_t r, cc_rule *rule, cc_error *err) {
     return cc_set_add(&rule->birth, (int32_t)(0.15 * n), (int32_t)(0.28 * n), err);
 }
 
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double tile_bench_median(double *ms, int n) {
+    qsort(ms, (size_t)n, sizeof ms[0], cmp_double);
+    return ms[n / 2];
+}
+
+int tile_bench_time_gpu(cc_gpu *gpu, const uint8_t *initial, int64_t warm, int64_t steps,
+                        int repeats, double *ms_per_step, uint8_t *final, cc_error *err) {
+    double ms[TILE_BENCH_REPEATS_MAX];
+    if (repeats < 1 || repeats > TILE_BENCH_REPEATS_MAX)
+        return cc_fail(err, CC_ERR_ARG, "%d repeats; 1 to %d", repeats, TILE_BENCH_REPEATS_MAX);
+    int rc = cc_gpu_load(gpu, initial, err);
+    if (!rc) rc = cc_gpu_step(gpu, warm, err);
+    for (int i = 0; !rc && i < repeats; i++) rc = cc_gpu_timed_step(gpu, steps, &ms[i], err);
+    if (!rc && final) rc = cc_gpu_store(gpu, final, err);
+    if (rc) return rc;
+    *ms_per_step = tile_bench_median(ms, repeats) / (double)steps;
+    return CC_OK;
+}
+
 /* One tile shape: load, two untimed steps, the timed steps, store. */
 static int run_tile(const cat_tile_bench *bench, const void *user, const cat_tile_run *job,
                     cc_error *err) {

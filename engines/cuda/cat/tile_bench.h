@@ -47,6 +47,18 @@ typedef struct cat_tile_bench {
 int tile_bench_parse_list(const char *text, int32_t *out, int *n);
 int tile_bench_parse_tiles(const char *text, int32_t *tw, int32_t *th, int *n);
 
+/* Timings the benches take the median of: at most this many repeats. */
+#define TILE_BENCH_REPEATS_MAX 15
+
+/* Sorts the n (1 .. TILE_BENCH_REPEATS_MAX) timings and returns their median. */
+double tile_bench_median(double *ms, int n);
+
+/* On a context of the common GPU driver: load initial, `warm` untimed steps, then `repeats`
+ * (1 .. TILE_BENCH_REPEATS_MAX) timed runs of `steps` (CUDA events, transfers excluded); the
+ * median ms per step in *ms_per_step, and the grid then into final unless it is NULL. */
+int tile_bench_time_gpu(cc_gpu *gpu, const uint8_t *initial, int64_t warm, int64_t steps,
+                        int repeats, double *ms_per_step, uint8_t *final, cc_error *err);
+
 /* The bench's main: 0 when every tile ran and matched, 1 otherwise, 2 on a bad command line. */
 int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char **argv);
 

@@ -20,29 +20,9 @@
 #include "oracle/grid.h"
 
 #define LIST_MAX CAT_TILE_BENCH_TILES_MAX
-#define REPEATS_MAX 15
 
 extern const cc_engine cc_engine_cuda_base;
 extern const cc_engine cc_engine_cuda_pack;
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Load, `warm` untimed steps, then `repeats` timed runs of `steps`; the median per step. */
-static int time_gpu(cc_gpu *gpu, const uint8_t *initial, int64_t warm, int64_t steps, int repeats,
-                    double *ms_per_step, uint8_t *final, cc_error *err) {
-    double ms[REPEATS_MAX];
-    int rc = cc_gpu_load(gpu, initial, err);
-    if (!rc) rc = cc_gpu_step(gpu, warm, err);
-    for (int i = 0; !rc && i < repeats; i++) rc = cc_gpu_timed_step(gpu, steps, &ms[i], err);
-    if (!rc && final) rc = cc_gpu_store(gpu, final, err);
-    if (rc) return rc;
-    qsort(ms, (size_t)repeats, sizeof ms[0], cmp_double);
-    *ms_per_step = ms[repeats / 2] / (double)steps;
-    return CC_OK;
-}
 
 static void report(const char *what, int32_t n, double ms, const char *note) {
     printf("%-30s n %6d  %9.4f ms/step  %9.3e cells/s%s\n", what, (int)n, ms,
@@ -74,7 +54,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--ref-steps"))
             bad = (ref_steps = atoll(val)) < 1;
         else if (!strcmp(argv[i], "--repeats"))
-            bad = (repeats = atoi(val)) < 1 || repeats > REPEATS_MAX;
+            bad = (repeats = atoi(val)) < 1 || repeats > TILE_BENCH_REPEATS_MAX;
         if (bad) {
             fprintf(stderr, "usage: life_tile_bench [--size N,...] [--steps K] [--ref-steps K] "
                             "[--repeats R] [--tiles BITSxROWS,...] [--t T,...] [--no-ref]\n");
@@ -112,7 +92,7 @@ int main(int argc, char **argv) {
         void *ctx = NULL;
         /* cuda.bitslice1 first: its final grid is what every bit engine must reach. */
         if (cuda_bitslice1_create(&life, n, n, &ctx, &err) ||
-            time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells, &err)) {
+            tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells, &err)) {
             fprintf(stderr, "life_tile_bench: cuda.bitslice1: %s\n", err.msg);
             return 1;
         }
@@ -120,7 +100,7 @@ int main(int argc, char **argv) {
         report("cuda.bitslice1", n, ms, "");
         const double bitslice1_ms = ms;
         if (cuda_bitslice2_create(&life, n, n, &ctx, &err) ||
-            time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, got.cells, &err)) {
+            tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, got.cells, &err)) {
             fprintf(stderr, "life_tile_bench: cuda.bitslice2: %s\n", err.msg);
             return 1;
         }
@@ -139,7 +119,7 @@ int main(int argc, char **argv) {
                              sums ? "sums" : "words", (int)cfg.bits,
                              (int)(32 * cfg.rows_per_lane), (int)cfg.steps);
                     if (cuda_life_create(what, &cfg, &life, n, n, &ctx, &err)) continue; /* not a tile */
-                    int rc = time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, got.cells,
+                    int rc = tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, got.cells,
                                       &err);
                     cc_gpu_destroy(ctx);
                     if (rc) {
@@ -157,7 +137,7 @@ int main(int argc, char **argv) {
             const cc_engine *refs[] = {&cc_engine_cuda_pack, &cc_engine_cuda_base};
             for (int r = 0; r < 2; r++) {
                 cc_context *rc_ctx = NULL;
-                double t[REPEATS_MAX];
+                double t[TILE_BENCH_REPEATS_MAX];
                 int clock = 0, rc = cc_engine_create(refs[r], &life, n, n, &rc_ctx, &err);
                 if (!rc) rc = cc_engine_load(rc_ctx, initial.cells, &err);
                 if (!rc) rc = cc_engine_step(rc_ctx, 2, &err);
@@ -168,8 +148,7 @@ int main(int argc, char **argv) {
                     fprintf(stderr, "life_tile_bench: %s: %s\n", refs[r]->name, err.msg);
                     return 1;
                 }
-                qsort(t, (size_t)repeats, sizeof t[0], cmp_double);
-                report(refs[r]->name, n, t[repeats / 2] / (double)ref_steps, "");
+                report(refs[r]->name, n, tile_bench_median(t, repeats) / (double)ref_steps, "");
             }
         }
         cc_grid_free(&initial);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engines/cuda/cat/tile_bench.h"
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/life_lop3/life_lop3.h"
 #include "engines/engine.h"
@@ -22,36 +23,16 @@
 #include "oracle/grid.h"
 
 #define LIST_MAX 16
-#define REPEATS_MAX 15
 
 extern const cc_engine cc_engine_cuda_base;
 extern const cc_engine cc_engine_cuda_life_shuffle;
 extern const cc_engine cc_engine_cuda_bitslice2;
 extern const cc_engine cc_engine_cuda_hexlut;
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Load, `warm` untimed steps, `repeats` timed runs of `steps`; the median per step. */
-static int time_ctx(void *ctx, const uint8_t *initial, int64_t warm, int64_t steps, int repeats,
-                    double *ms_per_step, uint8_t *final, cc_error *err) {
-    double ms[REPEATS_MAX];
-    int rc = cc_gpu_load(ctx, initial, err);
-    if (!rc) rc = cc_gpu_step(ctx, warm, err);
-    for (int i = 0; !rc && i < repeats; i++) rc = cc_gpu_timed_step(ctx, steps, &ms[i], err);
-    if (!rc && final) rc = cc_gpu_store(ctx, final, err);
-    if (rc) return rc;
-    qsort(ms, (size_t)repeats, sizeof ms[0], cmp_double);
-    *ms_per_step = ms[repeats / 2] / (double)steps;
-    return CC_OK;
 }
 
 static void report(const char *what, int32_t n, double ms, double ref_ms, const char *note) {
@@ -60,16 +41,6 @@ static void report(const char *what, int32_t n, double ms, double ref_ms, const 
     if (ref_ms > 0) printf("  %6.2fx", ref_ms / ms);
     printf("%s\n", note);
     fflush(stdout);
-}
-
-static int parse_sizes(const char *s, int32_t *out, int *n) {
-    *n = 0;
-    for (char *end; *s && *n < LIST_MAX; s = *end ? end + 1 : end) {
-        long v = strtol(s, &end, 10);
-        if (end == s || v < 3 || (*end && *end != ',')) return 1;
-        out[(*n)++] = (int32_t)v;
-    }
-    return *n == 0;
 }
 
 int main(int argc, char **argv) {
@@ -85,9 +56,10 @@ int main(int argc, char **argv) {
             with_ref = 0;
             continue;
         }
-        if (!strcmp(argv[i], "--size"))
-            bad = parse_sizes(val, sizes, &n_sizes);
-        else if (!strcmp(argv[i], "--rule"))
+        if (!strcmp(argv[i], "--size")) {
+            bad = tile_bench_parse_list(val, sizes, &n_sizes);
+            for (int k = 0; !bad && k < n_sizes; k++) bad = sizes[k] < 3;
+        } else if (!strcmp(argv[i], "--rule"))
             bad = n_rules == LIST_MAX || !*val || !(rules[n_rules++] = val);
         else if (!strcmp(argv[i], "--config")) {
             life_lop3_config *c = &configs[n_configs];
@@ -100,7 +72,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--ref-steps"))
             bad = (ref_steps = atoll(val)) < 1;
         else if (!strcmp(argv[i], "--repeats"))
-            bad = (repeats = atoi(val)) < 1 || repeats > REPEATS_MAX;
+            bad = (repeats = atoi(val)) < 1 || repeats > TILE_BENCH_REPEATS_MAX;
         if (bad) {
             fprintf(stderr, "usage: life_lop3_compare [--size N,...] [--rule R ...] [--steps K] "
                             "[--ref-steps K] [--repeats R] [--config T:W:BMIN:BMAX ...] "
@@ -148,7 +120,8 @@ int main(int argc, char **argv) {
             const int hex = rule.shape == CC_SHAPE_HEX;
             const cc_engine *bs2 = hex ? &cc_engine_cuda_hexlut : &cc_engine_cuda_bitslice2;
             if (bs2->create(&rule, n, n, &ctx, &err) ||
-                time_ctx(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells, &err)) {
+                tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells,
+                                    &err)) {
                 fprintf(stderr, "life_lop3_compare: %s: %s\n", bs2->name, err.msg);
                 return 1;
             }
@@ -159,7 +132,8 @@ int main(int argc, char **argv) {
             if (with_ref && !hex) {
                 const cc_engine *sh = &cc_engine_cuda_life_shuffle;
                 if (sh->create(&rule, n, n, &ctx, &err) ||
-                    time_ctx(ctx, initial.cells, warm, steps, repeats, &ms, got.cells, &err)) {
+                    tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, got.cells,
+                                        &err)) {
                     fprintf(stderr, "life_lop3_compare: %s: %s\n", sh->name, err.msg);
                     return 1;
                 }
@@ -172,7 +146,7 @@ int main(int argc, char **argv) {
             if (with_ref) {
                 const cc_engine *base = &cc_engine_cuda_base;
                 if (base->create(&rule, n, n, &ctx, &err) ||
-                    time_ctx(ctx, initial.cells, 2, ref_steps, 3, &ms, NULL, &err)) {
+                    tile_bench_time_gpu(ctx, initial.cells, 2, ref_steps, 3, &ms, NULL, &err)) {
                     fprintf(stderr, "life_lop3_compare: %s: %s\n", base->name, err.msg);
                     return 1;
                 }
@@ -188,7 +162,8 @@ int main(int argc, char **argv) {
                     return 1;
                 }
                 const double create_s = now_s() - t0;
-                int rc = time_ctx(ctx, initial.cells, warm, steps, repeats, &ms, got.cells, &err);
+                int rc = tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms,
+                                             got.cells, &err);
                 cc_gpu_destroy(ctx);
                 if (rc) {
                     fprintf(stderr, "life_lop3_compare: cuda.life-lop3: %s\n", err.msg);
