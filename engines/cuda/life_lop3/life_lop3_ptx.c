@@ -59,32 +59,49 @@ static size_t write_block(const lifenet *net, char reg[OPERANDS][REG_MAX], char 
     return len;
 }
 
-int life_lop3_ptx_specialise(const char *ptx, const lifenet *net, char **out, int *sites,
-                             cc_error *err) {
-    *out = NULL;
-    *sites = 0;
+/* One pass over ptx: each placeholder becomes its block, every other line is kept. With buf
+ * NULL it only measures (the result's length, without the NUL). *bad: the first placeholder line
+ * without eight register operands (NULL: none). */
+static size_t rewrite(const char *ptx, const lifenet *net, char *buf, int *sites,
+                      const char **bad) {
     const size_t site_len = strlen(LIFE_LOP3_PTX_SITE);
-    /* First pass: check every placeholder and size the result. */
-    size_t size = 1;
-    int count = 0, line_no = 1;
+    size_t len = 0;
+    *sites = 0;
+    *bad = NULL;
     for (const char *p = ptx; *p;) {
         const char *end = strchr(p, '\n');
         const size_t n = end ? (size_t)(end - p + 1) : strlen(p);
         const char *at = memmem(p, n, LIFE_LOP3_PTX_SITE, site_len);
-        if (at) {
-            char reg[OPERANDS][REG_MAX];
-            if (parse_site(at + site_len, reg) != 0)
-                return cc_fail(err, CC_ERR_ARG,
-                               "cuda.life-lop3: line %d of the kernels' PTX is a placeholder "
-                               "without eight register operands: %.*s",
-                               line_no, (int)(n > 120 ? 120 : n), p);
-            size += write_block(net, reg, NULL);
-            count++;
-        } else {
-            size += n;
+        char reg[OPERANDS][REG_MAX];
+        if (!at) {
+            if (buf) memcpy(buf + len, p, n);
+            len += n;
+        } else if (parse_site(at + site_len, reg) == 0) {
+            len += write_block(net, reg, buf ? buf + len : NULL);
+            (*sites)++;
+        } else if (!*bad) {
+            *bad = p;
         }
         p += n;
-        line_no++;
+    }
+    return len;
+}
+
+int life_lop3_ptx_specialise(const char *ptx, const lifenet *net, char **out, int *sites,
+                             cc_error *err) {
+    *out = NULL;
+    *sites = 0;
+    int count = 0;
+    const char *bad = NULL;
+    const size_t size = rewrite(ptx, net, NULL, &count, &bad) + 1;
+    if (bad) {
+        int line_no = 1;
+        for (const char *p = ptx; p < bad; p++) line_no += *p == '\n';
+        const size_t n = strcspn(bad, "\n");
+        return cc_fail(err, CC_ERR_ARG,
+                       "cuda.life-lop3: line %d of the kernels' PTX is a placeholder without "
+                       "eight register operands: %.*s",
+                       line_no, (int)(n > 120 ? 120 : n), bad);
     }
     if (count == 0)
         return cc_fail(err, CC_ERR_ARG,
@@ -92,22 +109,7 @@ int life_lop3_ptx_specialise(const char *ptx, const lifenet *net, char **out, in
     char *buf = malloc(size);
     if (!buf)
         return cc_fail(err, CC_ERR_NOMEM, "cuda.life-lop3: cannot allocate %zu bytes of PTX", size);
-    size_t len = 0;
-    for (const char *p = ptx; *p;) {
-        const char *end = strchr(p, '\n');
-        const size_t n = end ? (size_t)(end - p + 1) : strlen(p);
-        const char *at = memmem(p, n, LIFE_LOP3_PTX_SITE, site_len);
-        if (at) {
-            char reg[OPERANDS][REG_MAX];
-            parse_site(at + site_len, reg);
-            len += write_block(net, reg, buf + len);
-        } else {
-            memcpy(buf + len, p, n);
-            len += n;
-        }
-        p += n;
-    }
-    buf[len] = 0;
+    buf[rewrite(ptx, net, buf, &count, &bad)] = 0;
     *out = buf;
     *sites = count;
     return CC_OK;
