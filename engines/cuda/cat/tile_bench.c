@@ -57,6 +57,17 @@ static int rule_at(int32_t r, cc_rule *rule, cc_error *err) {
     return cc_set_add(&rule->birth, (int32_t)(0.15 * n), (int32_t)(0.28 * n), err);
 }
 
+int tile_bench_soup(const cc_rule *rule, int32_t n, uint8_t seed, cc_grid *initial,
+                    cc_error *err) {
+    cc_case c;
+    memset(&c, 0, sizeof c);
+    if (rule) c.rule = *rule;
+    c.w = c.h = n;
+    c.density = 0.3;
+    memset(c.seed, seed, sizeof c.seed);
+    return case_grid(&c, initial, err);
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -136,13 +147,9 @@ int cat_tile_bench_main(const cat_tile_bench *bench, void *user, int argc, char 
     cc_error err;
     if (cc_gpu_available(&err)) return fail(bench, "no device", &err);
 
-    cc_case c;
-    memset(&c, 0, sizeof c);
-    c.w = c.h = size;
-    c.density = 0.3;
-    memset(c.seed, 0x5e, sizeof c.seed);
     cc_grid initial, result, first;
-    if (case_grid(&c, &initial, &err)) return fail(bench, "initial grid", &err);
+    if (tile_bench_soup(NULL, size, 0x5e, &initial, &err))
+        return fail(bench, "initial grid", &err);
     if (cc_grid_alloc(&result, size, size, &err) || cc_grid_alloc(&first, size, size, &err))
         return fail(bench, "result grids", &err);
 

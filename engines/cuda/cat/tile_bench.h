@@ -9,6 +9,8 @@
 #include "engines/cuda/cat/cat_common.h"
 #include "engines/cuda/common/gpu.h"
 #include "oracle/error.h"
+#include "oracle/grid.h"
+#include "oracle/rule.h"
 
 #define CAT_TILE_BENCH_TILES_MAX 16
 
@@ -46,6 +48,11 @@ typedef struct cat_tile_bench {
  * CAT_TILE_BENCH_TILES_MAX entries. 0 on success, 1 when text is not such a list. */
 int tile_bench_parse_list(const char *text, int32_t *out, int *n);
 int tile_bench_parse_tiles(const char *text, int32_t *tw, int32_t *th, int *n);
+
+/* The benches' initial grid: n x n, density 0.3, the case seed every byte `seed`; rule (NULL: none)
+ * is the case's. */
+int tile_bench_soup(const cc_rule *rule, int32_t n, uint8_t seed, cc_grid *initial,
+                    cc_error *err);
 
 /* Timings the benches take the median of: at most this many repeats. */
 #define TILE_BENCH_REPEATS_MAX 15

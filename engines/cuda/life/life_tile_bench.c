@@ -16,7 +16,6 @@
 #include "engines/cuda/life/life_kernels.h"
 #include "engines/engine.h"
 #include "engines/entry.h"
-#include "oracle/case.h"
 #include "oracle/grid.h"
 
 #define LIST_MAX CAT_TILE_BENCH_TILES_MAX
@@ -73,15 +72,9 @@ int main(int argc, char **argv) {
     int status = 0;
     for (int si = 0; si < n_sizes; si++) {
         const int32_t n = sizes[si];
-        cc_case c;
-        memset(&c, 0, sizeof c);
-        c.rule = life;
-        c.w = c.h = n;
-        c.density = 0.3;
-        memset(c.seed, 0x1f, sizeof c.seed);
         cc_grid initial, expected, got;
-        if (case_grid(&c, &initial, &err) || cc_grid_alloc(&expected, n, n, &err) ||
-            cc_grid_alloc(&got, n, n, &err)) {
+        if (tile_bench_soup(&life, n, 0x1f, &initial, &err) ||
+            cc_grid_alloc(&expected, n, n, &err) || cc_grid_alloc(&got, n, n, &err)) {
             fprintf(stderr, "life_tile_bench: grids: %s\n", err.msg);
             return 1;
         }
@@ -92,7 +85,8 @@ int main(int argc, char **argv) {
         void *ctx = NULL;
         /* cuda.bitslice1 first: its final grid is what every bit engine must reach. */
         if (cuda_bitslice1_create(&life, n, n, &ctx, &err) ||
-            tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells, &err)) {
+            tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, expected.cells,
+                                &err)) {
             fprintf(stderr, "life_tile_bench: cuda.bitslice1: %s\n", err.msg);
             return 1;
         }
@@ -119,8 +113,8 @@ int main(int argc, char **argv) {
                              sums ? "sums" : "words", (int)cfg.bits,
                              (int)(32 * cfg.rows_per_lane), (int)cfg.steps);
                     if (cuda_life_create(what, &cfg, &life, n, n, &ctx, &err)) continue; /* not a tile */
-                    int rc = tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms, got.cells,
-                                      &err);
+                    int rc = tile_bench_time_gpu(ctx, initial.cells, warm, steps, repeats, &ms,
+                                                 got.cells, &err);
                     cc_gpu_destroy(ctx);
                     if (rc) {
                         fprintf(stderr, "life_tile_bench: %s: %s\n", what, err.msg);

@@ -19,7 +19,6 @@
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/life_lop3/life_lop3.h"
 #include "engines/engine.h"
-#include "oracle/case.h"
 #include "oracle/grid.h"
 
 #define LIST_MAX 16
@@ -98,15 +97,9 @@ int main(int argc, char **argv) {
         }
         for (int si = 0; si < n_sizes; si++) {
             const int32_t n = sizes[si];
-            cc_case c;
-            memset(&c, 0, sizeof c);
-            c.rule = rule;
-            c.w = c.h = n;
-            c.density = 0.3;
-            memset(c.seed, 0x2b, sizeof c.seed);
             cc_grid initial, expected, got;
-            if (case_grid(&c, &initial, &err) || cc_grid_alloc(&expected, n, n, &err) ||
-                cc_grid_alloc(&got, n, n, &err)) {
+            if (tile_bench_soup(&rule, n, 0x2b, &initial, &err) ||
+                cc_grid_alloc(&expected, n, n, &err) || cc_grid_alloc(&got, n, n, &err)) {
                 fprintf(stderr, "life_lop3_compare: grids: %s\n", err.msg);
                 return 1;
             }
