@@ -94,19 +94,8 @@ int steps(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_er
     // What is left after whole launches goes a step at a time.
     const int full = k >= LIFE_LOP3_STEPS;
     *done = full ? LIFE_LOP3_STEPS : 1;
-    const unsigned blocks = (unsigned)((e->b.warps * 32 + e->threads - 1) / e->threads);
-    int32_t y_first = 0;
-    void *args[] = {&src,  &dst,           &e->words,    &e->h,      &y_first,
-                    &e->h, &e->b.band_rows, &e->b.groups, &e->b.warps};
-    const cudaError_t launched =
-        cudaLaunchKernel((const void *)(full ? e->m.stream : e->m.stream1), dim3(blocks),
-                         dim3((unsigned)e->threads), args, 0, 0);
-    if (launched != cudaSuccess)
-        return cc_cuda_fail(launched, engine_name,
-                            full ? "cudaLaunchKernel(life_lop3_stream)"
-                                 : "cudaLaunchKernel(life_lop3_stream1)",
-                            err);
-    return cc_cuda_launched(err, engine_name, "%s", full ? "life_lop3_stream" : "life_lop3_stream1");
+    return life_lop3_launch_stream(engine_name, -1, &e->m, &e->b, e->threads, full, src, dst,
+                                   e->words, e->h, 0, e->h, 0, err);
 }
 
 void release(void *self) {
@@ -160,6 +149,27 @@ int life_lop3_module_load(const char *engine, const cc_rule *rule, int narrow,
 void life_lop3_module_unload(life_lop3_module *m) {
     if (m->library) cudaLibraryUnload(m->library);
     m->library = nullptr;
+}
+
+int life_lop3_launch_stream(const char *engine, int device, const life_lop3_module *m,
+                            const life_lop3_bands *b, int threads, int full, const void *src,
+                            void *dst, int32_t words, int32_t h, int32_t y_first, int32_t y_count,
+                            cudaStream_t stream, cc_error *err) {
+    life_lop3_bands bands = *b;
+    void *args[] = {&src,    &dst,            &words,        &h,          &y_first,
+                    &y_count, &bands.band_rows, &bands.groups, &bands.warps};
+    const unsigned blocks = (unsigned)((bands.warps * 32 + threads - 1) / threads);
+    const char *kernel = full ? "life_lop3_stream" : "life_lop3_stream1";
+    const cudaError_t launched =
+        cudaLaunchKernel((const void *)(full ? m->stream : m->stream1), dim3(blocks),
+                         dim3((unsigned)threads), args, 0, stream);
+    if (launched != cudaSuccess)
+        return cc_cuda_fail(launched, engine,
+                            full ? "cudaLaunchKernel(life_lop3_stream)"
+                                 : "cudaLaunchKernel(life_lop3_stream1)",
+                            err);
+    if (device < 0) return cc_cuda_launched(err, engine, "%s", kernel);
+    return cc_cuda_launched(err, engine, "%s on device %d", kernel, device);
 }
 
 void life_lop3_bands_cut(int32_t words, int32_t rows, const life_lop3_config *cfg,

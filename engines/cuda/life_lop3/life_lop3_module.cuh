@@ -27,4 +27,12 @@ struct life_lop3_bands {
 void life_lop3_bands_cut(int32_t words, int32_t rows, const life_lop3_config *cfg,
                          int multiprocessors, life_lop3_bands *b);
 
+// Launches the module's streaming kernel (full: LIFE_LOP3_STEPS steps, else one) from src to dst,
+// buffers of h rows of `words` words, over rows y_first .. y_first + y_count - 1 cut into bands b,
+// blocks of `threads`, on stream; checks the launch, naming engine and device (-1: not named).
+int life_lop3_launch_stream(const char *engine, int device, const life_lop3_module *m,
+                            const life_lop3_bands *b, int threads, int full, const void *src,
+                            void *dst, int32_t words, int32_t h, int32_t y_first, int32_t y_count,
+                            cudaStream_t stream, cc_error *err);
+
 #endif

@@ -1,6 +1,6 @@
 // cuda.life-lop3's kernel for any W (not a multiple of 32): one step, a thread a word, the
-// neighbours gathered across the row's wrap; Moore or hexagonal as life_lop3_stream.cu. Compiled to PTX and specialised to the rule like
-// life_lop3_stream.cu; the layout is the same.
+// neighbours gathered across the row's wrap; Moore or hexagonal as life_lop3_stream.cu.
+// Compiled to PTX and specialised to the rule like life_lop3_stream.cu; the layout is the same.
 #include "engines/cuda/life_lop3/life_lop3_net.cuh"
 
 // LIFE_LOP3_HEX (given on nvcc's command line): 1 for hexagonal rules, 0 for Moore.

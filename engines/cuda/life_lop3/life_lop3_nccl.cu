@@ -154,19 +154,9 @@ int launch(multi *e, int full, cc_error *err) {
     for (int d = 0; d < e->devices; d++) {
         device &v = e->dev[d];
         CC_CUDA_CHECK(engine_name, cudaSetDevice(v.id));
-        const void *src = v.buf[in];
-        void *dst = v.buf[out];
-        int32_t y_first = halo;
-        void *args[] = {&src,      &dst,           &e->words,     &v.buffer_rows, &y_first,
-                        &v.rows,   &v.b.band_rows, &v.b.groups,   &v.b.warps};
-        const int threads = life_lop3_default.threads;
-        const unsigned blocks = (unsigned)((v.b.warps * 32 + threads - 1) / threads);
-        const cudaError_t launched =
-            cudaLaunchKernel((const void *)(full ? v.m.stream : v.m.stream1), dim3(blocks),
-                             dim3((unsigned)threads), args, 0, v.stream);
-        if (launched != cudaSuccess)
-            return cc_cuda_fail(launched, engine_name, "cudaLaunchKernel(life_lop3_stream)", err);
-        int rc = cc_cuda_launched(err, engine_name, "life_lop3_stream on device %d", v.id);
+        const int rc = life_lop3_launch_stream(
+            engine_name, v.id, &v.m, &v.b, life_lop3_default.threads, full, v.buf[in], v.buf[out],
+            e->words, v.buffer_rows, halo, v.rows, v.stream, err);
         if (rc != CC_OK) return rc;
     }
     e->cur = out;
