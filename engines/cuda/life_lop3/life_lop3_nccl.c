@@ -6,14 +6,14 @@
 
 #include <dirent.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* Each device in use costs the process its CUDA context and NCCL's buffers on the host, beyond the
  * grids: 1059 MiB were held in a create on two H200s. */
 #define PER_DEVICE_HOST_BYTES (640.0 * 1024 * 1024)
 
 /* The devices a create will use, without starting CUDA in the caller: CUDA_VISIBLE_DEVICES's
- * entries, else the driver's GPUs in /proc, then at most CELLCHECK_DEVICES; 1 when unknown. */
+ * entries, else the driver's GPUs in /proc, then CELLCHECK_DEVICES where it is one of them; 1
+ * when unknown. */
 static int devices_expected(void) {
     int n = 0;
     const char *visible = getenv("CUDA_VISIBLE_DEVICES");
@@ -28,8 +28,8 @@ static int devices_expected(void) {
             closedir(dir);
         }
     }
-    const char *want = getenv("CELLCHECK_DEVICES");
-    if (want && *want && atoi(want) >= 1 && (n == 0 || atoi(want) < n)) n = atoi(want);
+    const int wanted = life_lop3_nccl_devices_setting(n);
+    if (wanted > 0) n = wanted;
     return n < 1 ? 1 : n;
 }
 

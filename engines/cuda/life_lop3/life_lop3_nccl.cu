@@ -4,7 +4,6 @@
 #include <nccl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
@@ -90,17 +89,11 @@ int load_nccl(nccl_api *api, cc_error *err) {
 int devices_wanted(int *n, cc_error *err) {
     int count = 0;
     CC_CUDA_CHECK(engine_name, cudaGetDeviceCount(&count));
-    const char *want = getenv("CELLCHECK_DEVICES");
-    *n = count;
-    if (want && *want) {
-        char *end;
-        const long v = strtol(want, &end, 10);
-        if (*end || v < 1 || v > count)
-            return cc_fail(err, CC_ERR_ARG,
-                           "%s: CELLCHECK_DEVICES=%s; a number from 1 to the %d visible devices",
-                           engine_name, want, count);
-        *n = (int)v;
-    }
+    *n = life_lop3_nccl_devices_setting(count);
+    if (*n < 0)
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: CELLCHECK_DEVICES=%s; a number from 1 to the %d visible devices",
+                       engine_name, getenv("CELLCHECK_DEVICES"), count);
     if (*n > devices_max) *n = devices_max;
     return CC_OK;
 }
@@ -183,6 +176,15 @@ int sync_all(multi *e, cc_error *err) {
 }
 
 } // namespace
+
+extern "C" int life_lop3_nccl_devices_setting(int visible) {
+    const char *want = getenv("CELLCHECK_DEVICES");
+    if (!want || !*want) return visible;
+    char *end;
+    const long v = strtol(want, &end, 10);
+    if (*end || v < 1 || (visible > 0 && v > visible)) return -1;
+    return (int)v;
+}
 
 extern "C" int life_lop3_nccl_available(cc_error *err) { return cc_gpu_available(err); }
 
