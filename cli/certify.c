@@ -223,10 +223,16 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
             snprintf(verdict, sizeof verdict, "FAILED (%s)", cc_failure_kind_name(r->conf.first_kind));
         else
             snprintf(verdict, sizeof verdict, "%s", verdict_name(r->v));
+        char needs[48];
+        if (r->conf.devices)
+            snprintf(needs, sizeof needs, "%s x %d", cc_hardware_name(r->engine->hardware),
+                     (int)r->conf.devices);
+        else
+            snprintf(needs, sizeof needs, "%s", cc_hardware_name(r->engine->hardware));
         fprintf(f,
                 "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %" PRIu64
                 " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
-                r->engine->name, cc_hardware_name(r->engine->hardware), verdict,
+                r->engine->name, needs, verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.shapes_passed,
                 r->conf.seams_passed, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "", r->conf.sequences,
@@ -483,6 +489,7 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         char tile[48], huge[240], classes[160];
         cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
         cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
+        fprintf(f, ", \"devices\": %d", r->conf.devices ? (int)r->conf.devices : 1);
         fprintf(f, ", \"past_the_tiles\": {\"passed\": %d, \"tile_w\": %d, \"tile_h\": %d}, ",
                 r->conf.scale_passed, (int)r->conf.tile_w, (int)r->conf.tile_h);
         fprintf(f, "\"past_2_32_cells\": ");

@@ -94,6 +94,13 @@ typedef struct cc_engine {
      * allocated. Given a rule and size within the caps; allocates nothing. NULL: callers assume
      * a generic figure (harness/limits.h). */
     void (*memory)(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need);
+    /* Optional, for an engine that spreads one grid over several devices: sets *count to the
+     * devices a create here would use (CELLCHECK_DEVICES=N, else every visible one). Such an
+     * engine cuts the rows as engines/slabs/slabs.h does over min(*count, H) devices and exchanges
+     * halos of r x caps.steps_per_launch rows every caps.steps_per_launch steps; the harness puts
+     * its device seams there and names the count in certificates and reproducers. NULL: one
+     * device, no slabs. */
+    int (*devices)(int32_t *count, cc_error *err);
 } cc_engine;
 
 /* One live instance of an engine: what the entry points need to check each call. */

@@ -10,6 +10,20 @@ int cc_engine_available(const cc_engine *engine, cc_error *err) {
     return engine->available ? engine->available(err) : CC_OK;
 }
 
+int cc_engine_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
+    *count = 1;
+    if (!engine) return cc_fail(err, CC_ERR_ARG, "no engine");
+    if (!engine->devices) return CC_OK;
+    int32_t n = 0;
+    int rc = engine->devices(&n, err);
+    if (rc) return rc;
+    if (n < 1)
+        return cc_fail(err, CC_ERR_ARG, "%s: devices() said %d devices; it must be 1 or more",
+                       engine->name, (int)n);
+    *count = n;
+    return CC_OK;
+}
+
 int cc_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                      cc_context **out, cc_error *err) {
     if (!out) return cc_fail(err, CC_ERR_ARG, "cc_engine_create: no place for the context");

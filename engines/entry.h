@@ -33,6 +33,9 @@ int cc_engine_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, in
 const char *cc_engine_device_name(const cc_context *c);
 /* 0 if the engine's hardware is here (an engine without available() always is). */
 int cc_engine_available(const cc_engine *engine, cc_error *err);
+/* The devices a create would spread a grid over: the engine's devices() where it has one (a count
+ * below 1 is refused, naming the engine), else 1. */
+int cc_engine_devices(const cc_engine *engine, int32_t *count, cc_error *err);
 
 #ifdef __cplusplus
 }

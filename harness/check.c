@@ -242,11 +242,15 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
         return CC_OK;
     }
     cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    /* An engine over several devices says how many it used, so its seams are sampled. */
+    int32_t devices = 1;
+    int rc = cc_call_devices(engine, &devices, err);
+    if (rc) return cc_prefix(err, "devices");
     cc_lightcone_options lo = {.tile_w = caps.tile_w, .tile_h = caps.tile_h,
                                .cells_target = opt->lightcone_cells,
-                               .visits_budget = opt->lightcone_budget};
+                               .visits_budget = opt->lightcone_budget, .devices = devices};
     cc_lightcone_result lr;
-    int rc = cc_lightcone_verify(c, init, got, &lo, &lr, err);
+    rc = cc_lightcone_verify(c, init, got, &lo, &lr, err);
     if (rc) return cc_prefix(err, "light cones");
     res->lightcone = 1;
     res->verified = lr.cells;

@@ -71,6 +71,8 @@ typedef struct cc_conformance_summary {
     int edge_passed;  /* edge cases: all dead, all alive, the largest counts, 2r+1 sides, primes */
     int scale_passed; /* past the tiles: sides past 1100, n*tile +- 1, past 2^24 cells */
     int32_t tile_w, tile_h;   /* the block geometry those cases were placed around */
+    int32_t devices;          /* an engine over several devices: how many it ran on (its
+                               * devices()); 0: an engine of one device */
     int huge_passed;          /* 1: the case past 2^32 cells ran and passed */
     char huge_note[200];      /* when it did not run: why */
     uint64_t lightcone_cells; /* cells of passing cases verified by light cones */

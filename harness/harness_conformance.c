@@ -113,6 +113,8 @@ typedef struct tally {
     cc_section_tally sections[CC_CHECK_SECTION_COUNT];
     int stopped;       /* a fault ended the checks: each further case would only repeat it, at
                         * the cost of a fresh worker or a whole time limit */
+    int32_t devices;   /* an engine over several devices: how many it spreads a grid over (its
+                        * devices()); 0: an engine of one device */
 } tally;
 
 
@@ -318,6 +320,54 @@ static int affordable(const cc_case *c) {
     return (double)c->w * c->h * side * side <= EDGE_STEP_COST_MAX;
 }
 
+/* The rows between exchanges of an engine over several devices: r x the steps between them. */
+static int32_t slab_halo(const cc_engine_caps *caps, int32_t r) {
+    return r * (caps->steps_per_launch > 1 ? caps->steps_per_launch : 1);
+}
+
+/* An engine over D devices: slabs of one or two rows, slabs just thinner and just thicker than
+ * the halo (so a halo reaches across several slabs, or all but one row of one), and heights D
+ * does not divide, at the smallest radius and the next, each over several exchanges with steps
+ * left over and over one exchange cut short. */
+static void device_slabs(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    if (!t->devices) return;
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    const cc_shape shape = first_shape(&caps);
+    const int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
+    const int32_t rmax = caps.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps.radius_max;
+    const int32_t d = t->devices, every = caps.steps_per_launch > 1 ? caps.steps_per_launch : 1;
+    const int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
+    uint64_t salt = 0xde71ce5000000000ull;
+    for (int ri = 0; ri < 2; ri++) {
+        const int32_t r = shape == CC_SHAPE_HEX ? 1 : (ri == 0 ? rmin : rmin + 1);
+        if (r > rmax || (ri > 0 && shape == CC_SHAPE_HEX)) continue;
+        const int32_t halo = slab_halo(&caps, r), min = 2 * r + 1;
+        const struct {
+            int32_t h;
+            const char *label;
+        } heights[] = {
+            {d, "edge case (device slabs of one row)"},
+            {2 * d + 1, "edge case (device slabs of two rows and one)"},
+            {d * halo - 1, "edge case (device slabs thinner than the halo)"},
+            {d * halo + 1, "edge case (device slabs thicker than the halo, H not divisible)"},
+            {d * (2 * halo + 1) + d - 1, "edge case (device slabs, the largest remainder)"},
+        };
+        for (size_t i = 0; i < sizeof heights / sizeof heights[0]; i++) {
+            const int32_t h = fit_side(heights[i].h, min, caps.h_multiple, caps.h_max);
+            const int32_t w = fit_side(67, min, caps.w_multiple, caps.w_max);
+            if (!w || !h) continue;
+            const int64_t steps[2] = {2 * (int64_t)every + 1, every > 1 ? every - 1 : 3};
+            for (int s = 0; s < 2; s++) {
+                cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
+                cc_case c = make_case(&rule, w, h, steps[s], s ? 0.5 : 0.35, salt++, master);
+                if (!affordable(&c)) continue;
+                check(t, heights[i].label, &c, &t->edge_passed);
+                if (t->failed && t->opt->stop_at_first_failure) return;
+            }
+        }
+    }
+}
+
 static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
     const cc_engine_caps *caps = &resolved;
@@ -431,6 +481,7 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         printf("note: %s: %d largest-radius edge cases left out (one step costs more than %.0e "
                "oracle visits)\n",
                t->engine->name, skipped, EDGE_STEP_COST_MAX);
+    device_slabs(t, master);
 }
 
 /* The engine time past which certify's default leaves the case past 2^32 cells out, and the
@@ -566,6 +617,23 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
         cc_case c = make_case(&rule, w, h, 2 + (int64_t)(i % 2), 0.4, salt++, master);
         check(t, "edge case (past the tiles)", &c, &t->scale_passed);
+    }
+    /* Over several devices: every slab n tiles tall, one row short or long, so each device seam
+     * lies one row inside or past a tile; and past 1100 rows, a remainder on the last slab. */
+    if (t->devices) {
+        const int32_t d = t->devices;
+        const int32_t slab_sizes[][2] = {{2 * tw + 1, d * 2 * th - 1},
+                                         {tw + 1, d * 2 * th + 1},
+                                         {67, d * ((1100 + d - 1) / d) + d - 1}};
+        for (size_t i = 0; i < sizeof slab_sizes / sizeof slab_sizes[0]; i++) {
+            int32_t w = fit_side(slab_sizes[i][0], min, caps->w_multiple, caps->w_max);
+            int32_t h = fit_side(slab_sizes[i][1], min, caps->h_multiple, caps->h_max);
+            if (!w || !h) continue;
+            cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+            int64_t steps = caps->steps_per_launch > 1 ? caps->steps_per_launch + 1 : 3;
+            cc_case c = make_case(&rule, w, h, steps, 0.4, salt++, master);
+            check(t, "edge case (past the tiles, device seams)", &c, &t->scale_passed);
+        }
     }
     /* 4099 x 4097 = 16,793,603 cells > 2^24 = 16,777,216. */
     int32_t w = fit_side(4099, min, caps->w_multiple, caps->w_max);
@@ -1142,6 +1210,24 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     tally t;
     memset(&t, 0, sizeof t);
     t.engine = engine;
+    /* An engine over several devices: how many, for the seams and for the reproducers, which
+     * name the count so that they run with it again. */
+    cc_campaign_options with_devices = *opt;
+    char command[CC_REPRODUCER_TEXT_MAX];
+    if (engine->devices) {
+        int rc = cc_call_devices(engine, &t.devices, err);
+        if (rc) return cc_prefix(err, "%s: devices", engine->name);
+        char plugins[4096];
+        cc_plugin_args(plugins, sizeof plugins);
+        if (opt->reproduce && opt->reproduce[0])
+            snprintf(command, sizeof command, "CELLCHECK_DEVICES=%d %s", (int)t.devices,
+                     opt->reproduce);
+        else
+            snprintf(command, sizeof command, "CELLCHECK_DEVICES=%d cellcheck%s check --engine %s",
+                     (int)t.devices, plugins, engine->name);
+        with_devices.reproduce = command;
+        opt = &with_devices;
+    }
     t.opt = opt;
     /* Stopping at the first failure (the default) stops the sections after it too: its report is
      * printed, and an engine that failed has failed. */
@@ -1189,6 +1275,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         t.sections[CC_CHECK_CAMPAIGN].passed = (int)sum->campaign.passed;
         t.sections[CC_CHECK_CAMPAIGN].failed = (int)sum->campaign.failed;
     }
+    sum->devices = t.devices;
     sum->first_kind = t.first_kind;
     snprintf(sum->first_failure, sizeof sum->first_failure, "%s", t.first_failure);
     sum->first_section = t.first_section;
@@ -1408,6 +1495,10 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
            "%" PRIu64 " cells (%s)\n",
            engine->name, tile, sum.scale_passed, huge, sum.lightcone_cells,
            classes[0] ? classes : "none");
+    if (sum.devices)
+        printf("%s: over %d devices (CELLCHECK_DEVICES=%d): device seams in the edge cases, past "
+               "the tiles and in the light cones\n",
+               engine->name, (int)sum.devices, (int)sum.devices);
     if (sum.plane_passed)
         printf("%s: the bounded plane: %d cases passed\n", engine->name, sum.plane_passed);
     printf("%s: seams: %d grids passed (the last tile short, full and long, %d grids each: a "

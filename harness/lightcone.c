@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/slabs/slabs.h"
 #include "oracle/oracle.h"
 
 typedef struct anchor {
@@ -140,6 +141,15 @@ static int plan(const cc_case *c, const cc_lightcone_options *opt, const axis *a
                       CC_SEAM_TILE_CORNER | CC_SEAM_TILE_X | CC_SEAM_TILE_Y, ax, ay, err);
         }
     }
+    /* Every device seam (a handful: one a device), with its corner on the torus's column seam. */
+    const int32_t devices = opt->devices > h ? h : opt->devices;
+    for (int32_t d = 1; d < devices && !rc; d++) {
+        const int32_t y = cc_slabs_first_row(h, devices, d) - by / 2;
+        rc = push(list, RAND_X, y, CC_SEAM_DEVICE_Y, ax, ay, err);
+        if (!rc)
+            rc = push(list, w - bx / 2, y, CC_SEAM_DEVICE_CORNER | CC_SEAM_DEVICE_Y | CC_SEAM_TORUS_X,
+                      ax, ay, err);
+    }
     uint64_t target = opt->cells_target ? opt->cells_target : CC_LIGHTCONE_DEFAULT_CELLS;
     uint64_t per_block = (uint64_t)bx * (uint64_t)by;
     uint64_t total = (uint64_t)w * (uint64_t)h;
@@ -258,7 +268,8 @@ int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid 
 void cc_seam_classes_describe(uint32_t mask, char *buf, size_t size) {
     static const char *const names[CC_SEAM_CLASS_COUNT] = {
         "torus corner", "torus x seam", "torus y seam", "far end",
-        "tile x seams", "tile y seams", "tile corners", "random"};
+        "tile x seams", "tile y seams", "tile corners", "random", "device seams",
+        "device corners"};
     size_t used = 0;
     if (size) buf[0] = '\0';
     for (int i = 0; i < CC_SEAM_CLASS_COUNT; i++) {

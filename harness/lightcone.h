@@ -8,7 +8,7 @@
  *
  * Blocks are placed on every seam class first (the torus seams and corner, the far end of the
  * grid where offsets are largest, every declared tile seam or an even spread of them, tile
- * corners), then at random positions drawn from the case seed, until the cell target or the
+ * corners, every seam between devices' slabs and its corner on the torus), then at random positions drawn from the case seed, until the cell target or the
  * oracle-work budget is reached. Blocks are checked in parallel (OpenMP); the verdict and the
  * first mismatch do not depend on the number of threads. */
 #ifndef CELLCHECK_HARNESS_LIGHTCONE_H
@@ -29,9 +29,11 @@ enum {
     CC_SEAM_TILE_X = 1u << 4,       /* straddles a column seam between tiles */
     CC_SEAM_TILE_Y = 1u << 5,       /* straddles a row seam between tiles */
     CC_SEAM_TILE_CORNER = 1u << 6,  /* straddles a corner where four tiles meet */
-    CC_SEAM_RANDOM = 1u << 7        /* anywhere */
+    CC_SEAM_RANDOM = 1u << 7,       /* anywhere */
+    CC_SEAM_DEVICE_Y = 1u << 8,     /* straddles a row seam between two devices' slabs */
+    CC_SEAM_DEVICE_CORNER = 1u << 9 /* where a device seam meets the torus's column seam */
 };
-#define CC_SEAM_CLASS_COUNT 8
+#define CC_SEAM_CLASS_COUNT 10
 
 typedef struct cc_lightcone_options {
     int32_t tile_w, tile_h;  /* the engine's declared block geometry; 0: none */
@@ -39,6 +41,10 @@ typedef struct cc_lightcone_options {
     double visits_budget;    /* oracle cell-neighbour visits to spend at most on random blocks
                               * (seam blocks are always checked); 0: no bound */
     int32_t max_seams;       /* tile seams per axis checked, evenly spread; 0: 32 */
+    int32_t devices;         /* an engine over several devices: the rows are cut into slabs as
+                              * engines/slabs does over min(devices, H), and every seam between
+                              * two slabs is checked, at a random column and at the torus's
+                              * column seam; 0 or 1: one device */
 } cc_lightcone_options;
 
 #define CC_LIGHTCONE_DEFAULT_CELLS 100000

@@ -107,9 +107,52 @@ static void test_finds_wrong_cells(checks *t) {
     cc_grid_free(&final);
 }
 
+/* A wrong cell where the second of three devices' slabs meets the third, at the torus's column
+ * seam (what a halo copied one row off does at the edge of a row): the plan for three devices
+ * checks it; the same plan for one device does not look there. 481 rows over 3 devices: slabs
+ * start at rows 0, 160 and 320. */
+static void test_device_seams(checks *t) {
+    cc_case c;
+    cc_grid initial = {0}, final = {0};
+    cc_error err;
+    if (!CHECKF(t, make_case("B3/S23", 640, 481, 3, 5, &c, &initial, &final, &err) == CC_OK,
+                "%s", err.msg))
+        return;
+    const size_t wrong = (size_t)320 * 640 + 639;
+    final.cells[wrong] ^= 1;
+    cc_lightcone_options opt = {.cells_target = 4096, .devices = 3};
+    cc_lightcone_result res;
+    CHECK(t, cc_lightcone_verify(&c, &initial, &final, &opt, &res, &err) == CC_OK);
+    CHECKF(t, res.differing >= 1 && res.x == 639 && res.y == 320,
+           "3 devices: %llu differing, first (%d,%d)", (unsigned long long)res.differing,
+           (int)res.x, (int)res.y);
+    CHECKF(t, (res.classes & (CC_SEAM_DEVICE_Y | CC_SEAM_DEVICE_CORNER)) ==
+                  (CC_SEAM_DEVICE_Y | CC_SEAM_DEVICE_CORNER),
+           "3 devices: classes %#x", (unsigned)res.classes);
+    opt.devices = 1;
+    CHECK(t, cc_lightcone_verify(&c, &initial, &final, &opt, &res, &err) == CC_OK);
+    CHECKF(t, res.differing == 0 && !(res.classes & (CC_SEAM_DEVICE_Y | CC_SEAM_DEVICE_CORNER)),
+           "1 device: %llu differing, classes %#x", (unsigned long long)res.differing,
+           (unsigned)res.classes);
+    /* More devices than rows: a device a row, every row seam checked. */
+    cc_grid_free(&initial);
+    cc_grid_free(&final);
+    if (!CHECKF(t, make_case("B3/S23", 64, 5, 1, 7, &c, &initial, &final, &err) == CC_OK, "%s",
+                err.msg))
+        return;
+    opt.devices = 8;
+    CHECK(t, cc_lightcone_verify(&c, &initial, &final, &opt, &res, &err) == CC_OK);
+    CHECKF(t, res.differing == 0 && (res.classes & CC_SEAM_DEVICE_Y),
+           "8 devices on 5 rows: %llu differing, classes %#x", (unsigned long long)res.differing,
+           (unsigned)res.classes);
+    cc_grid_free(&initial);
+    cc_grid_free(&final);
+}
+
 int main(void) {
     checks t = {"lightcone_test", 0, 0};
     test_agrees_with_oracle(&t);
     test_finds_wrong_cells(&t);
+    test_device_seams(&t);
     return check_summary(&t);
 }

@@ -41,7 +41,8 @@ enum sv_op {
     SV_OP_TIMED_STEP,  /* ctx, k -> ms, engine_clock */
     SV_OP_STORE,       /* ctx; the grid into SV_GRID_OFFSET */
     SV_OP_DESTROY,     /* ctx */
-    SV_OP_DEVICE_NAME  /* ctx -> text */
+    SV_OP_DEVICE_NAME, /* ctx -> text */
+    SV_OP_DEVICES      /* engine -> count */
 };
 
 typedef struct sv_request {
@@ -74,7 +75,8 @@ enum sv_has {
     SV_HAS_AVAILABLE = 1u,
     SV_HAS_TIMED_STEP = 2u,
     SV_HAS_DEVICE_NAME = 4u,
-    SV_HAS_MEMORY = 8u
+    SV_HAS_MEMORY = 8u,
+    SV_HAS_DEVICES = 16u
 };
 
 typedef struct sv_description {

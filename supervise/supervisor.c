@@ -134,6 +134,10 @@ static const char *stub_device_name(void *ctx) {
     (void)ctx;
     return NULL;
 }
+static int stub_devices(int32_t *count, cc_error *err) {
+    *count = 1;
+    return stub_refuse(err);
+}
 static void stub_memory(const cc_rule *r, int32_t w, int32_t h, cc_memory *need) {
     (void)r, (void)w, (void)h;
     memset(need, 0, sizeof *need);
@@ -524,6 +528,7 @@ static int describe_all(cc_supervisor *sv, cc_error *err) {
         e->table.timed_step = (d.has & SV_HAS_TIMED_STEP) ? stub_timed_step : NULL;
         e->table.device_name = (d.has & SV_HAS_DEVICE_NAME) ? stub_device_name : NULL;
         e->table.memory = (d.has & SV_HAS_MEMORY) ? stub_memory : NULL;
+        e->table.devices = (d.has & SV_HAS_DEVICES) ? stub_devices : NULL;
         sv->set.engines[sv->set.count] = &e->table;
         sv->set.origins[sv->set.count++] =
             d.plugin >= 0 && (size_t)d.plugin < sv->nplugins ? sv->plugins[d.plugin] : NULL;
@@ -654,6 +659,20 @@ int cc_call_available(const cc_engine *engine, cc_error *err) {
     call_info ci;
     info_for(e, &ci, 0, "available()");
     return call(e->sv, &req, &rep, NULL, 0, &ci, err);
+}
+
+int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
+    *count = 1;
+    sv_engine *e = remote_of(engine);
+    if (!e) return stub_refuse(err);
+    if (!(e->has & SV_HAS_DEVICES)) return CC_OK;
+    sv_request req = {.op = SV_OP_DEVICES, .engine = e->index};
+    sv_reply rep;
+    call_info ci;
+    info_for(e, &ci, 0, "devices()");
+    int rc = call(e->sv, &req, &rep, NULL, 0, &ci, err);
+    if (rc == CC_OK) *count = (int32_t)rep.count;
+    return rc;
 }
 
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,

@@ -106,6 +106,8 @@ int cc_code_is_fault(int code);
 /* ---- Calls: the entry points of engines/engine.h, run in the worker --------------------- */
 
 int cc_call_available(const cc_engine *engine, cc_error *err);
+/* The devices the engine would spread a grid over (cc_engine.devices; 1 without it). */
+int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err);
 /* 1 and *need when the engine states its memory; 0 with *need zero when it does not (or its
  * worker could not answer: err says why). */
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,

@@ -105,7 +105,8 @@ static void describe(const cc_engine *e, int32_t plugin, sv_description *d) {
     snprintf(d->limits, sizeof d->limits, "%s", e->caps.limits ? e->caps.limits : "");
     d->plugin = plugin;
     d->has = (e->available ? SV_HAS_AVAILABLE : 0u) | (e->timed_step ? SV_HAS_TIMED_STEP : 0u) |
-             (e->device_name ? SV_HAS_DEVICE_NAME : 0u) | (e->memory ? SV_HAS_MEMORY : 0u);
+             (e->device_name ? SV_HAS_DEVICE_NAME : 0u) | (e->memory ? SV_HAS_MEMORY : 0u) |
+             (e->devices ? SV_HAS_DEVICES : 0u);
     d->hardware = (int32_t)e->hardware;
     d->caps = e->caps;
     d->caps.limits = NULL;
@@ -125,6 +126,13 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
     case SV_OP_AVAILABLE:
         rep->rc = (e = engine_of(w, req->engine, err)) ? cc_engine_available(e, err) : err->code;
         return;
+    case SV_OP_DEVICES: {
+        int32_t count = 1;
+        rep->rc = (e = engine_of(w, req->engine, err)) ? cc_engine_devices(e, &count, err)
+                                                       : err->code;
+        rep->count = rep->rc == CC_OK ? (uint32_t)count : 0u;
+        return;
+    }
     case SV_OP_MEMORY:
         if ((e = engine_of(w, req->engine, err)))
             rep->stated = cc_engine_memory(e, &req->rule, req->w, req->h, &rep->memory);

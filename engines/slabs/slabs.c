@@ -3,16 +3,16 @@
 
 #include <stdlib.h>
 
-static int32_t first_row(int32_t h, int32_t devices, int32_t d) {
+int32_t cc_slabs_first_row(int32_t h, int32_t devices, int32_t d) {
     return (int32_t)((int64_t)d * h / devices);
 }
 
 int32_t cc_slabs_owner(const cc_slabs *s, int32_t y) {
-    /* The d with first_row(d) <= y < first_row(d + 1); the estimate is off by at most one. */
+    /* The d with cc_slabs_first_row(d) <= y < cc_slabs_first_row(d + 1); the estimate is off by at most one. */
     int32_t d = (int32_t)(((int64_t)y * s->devices + s->devices - 1) / s->h);
     if (d >= s->devices) d = s->devices - 1;
-    while (d > 0 && first_row(s->h, s->devices, d) > y) d--;
-    while (d + 1 < s->devices && first_row(s->h, s->devices, d + 1) <= y) d++;
+    while (d > 0 && cc_slabs_first_row(s->h, s->devices, d) > y) d--;
+    while (d + 1 < s->devices && cc_slabs_first_row(s->h, s->devices, d + 1) <= y) d++;
     return d;
 }
 
@@ -48,8 +48,8 @@ int cc_slabs_cut(int32_t h, int32_t devices, int32_t halo, cc_slabs *out, cc_err
                        (int)h, (int)devices);
     }
     for (int32_t d = 0; d < devices; d++) {
-        s.slab[d].y0 = first_row(h, devices, d);
-        s.slab[d].rows = first_row(h, devices, d + 1) - s.slab[d].y0;
+        s.slab[d].y0 = cc_slabs_first_row(h, devices, d);
+        s.slab[d].rows = cc_slabs_first_row(h, devices, d + 1) - s.slab[d].y0;
         s.slab[d].piece = s.pieces + 2 * per_side * d;
     }
     for (int32_t d = 0; d < devices; d++) {

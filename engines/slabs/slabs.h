@@ -37,6 +37,9 @@ typedef struct cc_slabs {
 int cc_slabs_cut(int32_t h, int32_t devices, int32_t halo, cc_slabs *out, cc_error *err);
 void cc_slabs_free(cc_slabs *s);
 
+/* The first row device d owns in a cut of h rows over `devices` (d = devices: h). */
+int32_t cc_slabs_first_row(int32_t h, int32_t devices, int32_t d);
+
 /* The device owning global row y (0 <= y < h). */
 int32_t cc_slabs_owner(const cc_slabs *s, int32_t y);
 

@@ -8,7 +8,8 @@
 #include "oracle/grid.h"
 #include "oracle/oracle.h"
 
-#define DEVICES 3
+#define DEVICES_DEFAULT 3 /* the emulated devices "visible" when CELLCHECK_DEVICES is unset */
+#define DEVICES_MAX 16
 #define STEPS 4 /* steps a launch: the halo is r x STEPS rows */
 
 typedef enum fault { FAULT_NONE, FAULT_LATE, FAULT_NEIGHBOUR, FAULT_ROUND } fault;
@@ -18,8 +19,8 @@ typedef struct slab_engine {
     cc_rule rule;
     int32_t w, h, halo;
     cc_slabs cut;
-    cc_grid dev[DEVICES];  /* each slab with its halos */
-    cc_grid sent[DEVICES]; /* FAULT_LATE: each slab's own rows as the last exchange saw them */
+    cc_grid dev[DEVICES_MAX];  /* each slab with its halos */
+    cc_grid sent[DEVICES_MAX]; /* FAULT_LATE: each slab's own rows as the last exchange saw them */
     cc_grid initial;       /* FAULT_ROUND: the rows no slab steps keep what was loaded */
 } slab_engine;
 
@@ -28,13 +29,29 @@ static uint8_t *row(cc_grid *g, int32_t y) { return g->cells + (size_t)y * (size
 static void destroy(void *ctx) {
     slab_engine *e = ctx;
     if (!e) return;
-    for (int d = 0; d < DEVICES; d++) {
+    for (int d = 0; d < DEVICES_MAX; d++) {
         cc_grid_free(&e->dev[d]);
         cc_grid_free(&e->sent[d]);
     }
     cc_grid_free(&e->initial);
     cc_slabs_free(&e->cut);
     free(e);
+}
+
+/* CELLCHECK_DEVICES=N emulates N devices (1..DEVICES_MAX), as a real engine takes the first N. */
+static int devices(int32_t *count, cc_error *err) {
+    const char *want = getenv("CELLCHECK_DEVICES");
+    *count = DEVICES_DEFAULT;
+    if (!want || !*want) return CC_OK;
+    char *end;
+    const long n = strtol(want, &end, 10);
+    if (*end || n < 1 || n > DEVICES_MAX)
+        return cc_fail(err, CC_ERR_ARG,
+                       "slab engine: CELLCHECK_DEVICES=%s; a number from 1 to the %d emulated "
+                       "devices",
+                       want, DEVICES_MAX);
+    *count = (int32_t)n;
+    return CC_OK;
 }
 
 static int create(fault bug, const cc_rule *rule, int32_t w, int32_t h, void **ctx,
@@ -46,7 +63,9 @@ static int create(fault bug, const cc_rule *rule, int32_t w, int32_t h, void **c
     e->w = w;
     e->h = h;
     e->halo = rule->radius * STEPS;
-    int rc = cc_slabs_cut(h, h < DEVICES ? h : DEVICES, e->halo, &e->cut, err);
+    int32_t n = 0;
+    int rc = devices(&n, err);
+    if (rc == CC_OK) rc = cc_slabs_cut(h, h < n ? h : n, e->halo, &e->cut, err);
     for (int d = 0; rc == CC_OK && d < e->cut.devices; d++) {
         rc = cc_grid_alloc(&e->dev[d], w, e->cut.slab[d].rows + 2 * e->halo, err);
         if (rc == CC_OK) rc = cc_grid_alloc(&e->sent[d], w, e->dev[d].h, err);
@@ -94,11 +113,12 @@ static void exchange(slab_engine *e) {
         for (int32_t k = 0; k < s->pieces; k++) {
             cc_slab_piece p = s->piece[k];
             const int below = p.dst_row >= e->halo + s->rows;
-            if (e->bug == FAULT_NEIGHBOUR && below && d == e->cut.devices - 1 && d >= 2 &&
+            if (e->bug == FAULT_NEIGHBOUR && below && d == e->cut.devices - 1 && d >= 1 &&
                 p.src_device == 0) {
-                /* The slab above, as if the torus had no wrap. */
-                p.src_device = d - 1;
-                if (p.src_row + p.count > e->halo + e->cut.slab[d - 1].rows) continue;
+                /* The slab above, as if the torus had no wrap; over two devices, where the slab
+                 * above is the first, the last slab's own top rows. */
+                p.src_device = d >= 2 ? d - 1 : d;
+                if (p.src_row + p.count > e->halo + e->cut.slab[p.src_device].rows) continue;
             }
             cc_grid *src = e->bug == FAULT_LATE ? &e->sent[p.src_device] : &e->dev[p.src_device];
             memmove(row(&e->dev[d], p.dst_row), row(src, p.src_row),
@@ -151,10 +171,13 @@ static int store(void *ctx, uint8_t *cells, cc_error *err) {
      .load = load,                                                                               \
      .step = step,                                                                               \
      .store = store,                                                                             \
-     .destroy = destroy}
+     .destroy = destroy,                                                                         \
+     .devices = devices}
 
 const cc_engine cc_slabs_control = SLAB_ENGINE(
-    "control.slabs", "3 emulated devices, row slabs, halos exchanged every launch", control_create);
+    "control.slabs", "emulated devices (3, or CELLCHECK_DEVICES=N), row slabs, halos exchanged "
+                     "every launch",
+    control_create);
 const cc_engine cc_mutant_slab_late =
     SLAB_ENGINE("mutant.slab-late", "each halo one exchange late", late_create);
 const cc_engine cc_mutant_slab_neighbour = SLAB_ENGINE(
