@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engines/cuda/common/check.cuh"
+#include "engines/cuda/common/devices.h"
 #include "engines/cuda/common/gpu.h"
 
 // Load and store of a staged layout go through a buffer of at most this many bytes of cells.
@@ -87,10 +88,30 @@ extern "C" int cc_gpu_available(cc_error *err) {
     return CC_OK;
 }
 
+extern "C" int cc_gpu_devices(int32_t *count, cc_error *err) {
+    *count = 0;
+    int visible = 0;
+    const cudaError_t status = cudaGetDeviceCount(&visible);
+    if (status != cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
+                       cudaGetErrorString(status));
+    if (visible < 1)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    const int n = cc_devices_setting(visible);
+    if (n < 0)
+        return cc_fail(err, CC_ERR_ARG, "CELLCHECK_DEVICES=%s: not a number from 1 to the %d "
+                                        "visible devices",
+                       getenv("CELLCHECK_DEVICES"), visible);
+    *count = n < CC_DEVICES_MAX ? n : CC_DEVICES_MAX;
+    return CC_OK;
+}
+
 extern "C" void cc_gpu_destroy(void *ctx) {
     cc_gpu *g = (cc_gpu *)ctx;
     if (!g) return;
-    // Teardown cannot report: a failure here leaves nothing for the caller to do.
+    // Teardown cannot report: a failure here leaves nothing for the caller to do. The frees
+    // belong to the context's device, which another context may have left unselected.
+    (void)cudaSetDevice(g->layout.device);
     if (g->self && g->ops->release) g->ops->release(g->self);
     if (g->cur) (void)cudaFree(g->cur);
     if (g->next) (void)cudaFree(g->next);
@@ -115,9 +136,9 @@ static int gpu_setup(cc_gpu *g, const char *buffers, cc_error *err) {
     }
     const size_t needed = 2 * l->grid_bytes + staging + l->extra_bytes;
 
-    CC_CUDA_CHECK(engine, cudaSetDevice(0));
+    CC_CUDA_CHECK(engine, cudaSetDevice(l->device));
     cudaDeviceProp prop;
-    CC_CUDA_CHECK(engine, cudaGetDeviceProperties(&prop, 0));
+    CC_CUDA_CHECK(engine, cudaGetDeviceProperties(&prop, l->device));
     snprintf(g->info.name, sizeof g->info.name, "%s", prop.name);
     g->info.multiprocessors = prop.multiProcessorCount;
     g->info.shared_per_block_optin = (size_t)prop.sharedMemPerBlockOptin;
@@ -154,12 +175,17 @@ extern "C" int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops,
     if (!bad && !layout->staged)
         bad = layout->pitch < layout->lead + (size_t)layout->w ||
               layout->grid_bytes < layout->pitch * (size_t)layout->h;
+    if (!bad && layout->row_bytes)
+        bad = layout->row0_offset + layout->row_bytes * (size_t)layout->h > layout->grid_bytes;
+    if (!bad) bad = layout->device < 0;
     if (bad) {
         if (ops && ops->release && self) ops->release(self);
         return cc_fail(err, CC_ERR_ARG,
-                       "%s: bad device layout (%dx%d, %zu bytes a grid, pitch %zu, lead %zu)",
-                       engine, (int)layout->w, (int)layout->h, layout->grid_bytes,
-                       layout->pitch, layout->lead);
+                       "%s: bad device layout (%dx%d on device %d, %zu bytes a grid, pitch %zu, "
+                       "lead %zu, rows of %zu bytes from %zu)",
+                       engine, (int)layout->w, (int)layout->h, layout->device,
+                       layout->grid_bytes, layout->pitch, layout->lead, layout->row_bytes,
+                       layout->row0_offset);
     }
     cc_gpu *g = (cc_gpu *)calloc(1, sizeof *g);
     if (!g) {
@@ -184,6 +210,7 @@ extern "C" const cc_gpu_info *cc_gpu_device(const cc_gpu *gpu) { return &gpu->in
 extern "C" int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int threads,
                                       size_t smem, int64_t tiles, int *grid, cc_error *err) {
     const char *engine = gpu->layout.engine;
+    CC_CUDA_CHECK(engine, cudaSetDevice(gpu->layout.device));
     if (smem > gpu->info.shared_per_block_optin)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: the tile needs %zu bytes of shared memory; %s allows %zu a block",
@@ -211,6 +238,7 @@ extern "C" int cc_gpu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     cc_gpu *g = (cc_gpu *)ctx;
     const cc_gpu_layout *l = &g->layout;
     int rc;
+    CC_CUDA_CHECK(l->engine, cudaSetDevice(l->device));
     if (l->staged) {
         const size_t w = (size_t)l->w;
         for (int64_t y0 = 0; y0 < l->h; y0 += g->staging_rows) {
@@ -235,6 +263,7 @@ extern "C" int cc_gpu_load(void *ctx, const uint8_t *cells, cc_error *err) {
 extern "C" int cc_gpu_store(void *ctx, uint8_t *cells, cc_error *err) {
     cc_gpu *g = (cc_gpu *)ctx;
     const cc_gpu_layout *l = &g->layout;
+    CC_CUDA_CHECK(l->engine, cudaSetDevice(l->device));
     if (!l->staged) {
         CC_CUDA_CHECK(l->engine,
                       cudaMemcpy2D(cells, (size_t)l->w, (const uint8_t *)g->cur + l->lead,
@@ -273,6 +302,7 @@ static int gpu_launch(cc_gpu *g, int64_t k, cc_error *err) {
 
 extern "C" int cc_gpu_step(void *ctx, int64_t k, cc_error *err) {
     cc_gpu *g = (cc_gpu *)ctx;
+    CC_CUDA_CHECK(g->layout.engine, cudaSetDevice(g->layout.device));
     int rc = gpu_launch(g, k, err);
     if (rc) return rc;
     CC_CUDA_CHECK(g->layout.engine, cudaDeviceSynchronize());
@@ -282,6 +312,7 @@ extern "C" int cc_gpu_step(void *ctx, int64_t k, cc_error *err) {
 extern "C" int cc_gpu_timed_step(void *ctx, int64_t k, double *ms, cc_error *err) {
     cc_gpu *g = (cc_gpu *)ctx;
     const char *engine = g->layout.engine;
+    CC_CUDA_CHECK(engine, cudaSetDevice(g->layout.device));
     CC_CUDA_CHECK(engine, cudaEventRecord(g->start, 0));
     int rc = gpu_launch(g, k, err);
     if (rc) return rc;
@@ -294,3 +325,22 @@ extern "C" int cc_gpu_timed_step(void *ctx, int64_t k, double *ms, cc_error *err
 }
 
 extern "C" const char *cc_gpu_device_name(void *ctx) { return ((cc_gpu *)ctx)->info.name; }
+
+extern "C" int cc_gpu_launch(cc_gpu *gpu, int64_t k, cc_error *err) {
+    CC_CUDA_CHECK(gpu->layout.engine, cudaSetDevice(gpu->layout.device));
+    return gpu_launch(gpu, k, err);
+}
+
+extern "C" int cc_gpu_refresh(cc_gpu *gpu, cc_error *err) {
+    if (!gpu->ops->refresh) return CC_OK;
+    CC_CUDA_CHECK(gpu->layout.engine, cudaSetDevice(gpu->layout.device));
+    return gpu->ops->refresh(gpu->self, gpu->cur, err);
+}
+
+extern "C" void *cc_gpu_row(const cc_gpu *gpu, int64_t y) {
+    const cc_gpu_layout *l = &gpu->layout;
+    if (!l->row_bytes) return NULL;
+    return (uint8_t *)gpu->cur + l->row0_offset + (size_t)y * l->row_bytes;
+}
+
+extern "C" const cc_gpu_layout *cc_gpu_layout_of(const cc_gpu *gpu) { return &gpu->layout; }

@@ -1,4 +1,5 @@
-/* The host driver every CUDA engine runs on: device 0 and its name, the two grids a step
+/* The host driver every CUDA engine runs on: its device (0 unless the layout names another) and
+ * its name, the two grids a step
  * ping-pongs between, the staging buffer of engines whose grids are not plain bytes, the step
  * loop, and the CUDA events that time it. An engine supplies its layout and its launches
  * (cc_gpu_ops); the driver's functions are its table's load, step, timed_step, store, destroy and
@@ -58,9 +59,17 @@ typedef struct cc_gpu_layout {
     size_t pitch, lead;
     size_t extra_bytes;  /* the engine's own device memory, counted in the free-memory check */
     const char *buffers; /* what the memory holds, for the refusal: "two copies of 512-byte rows" */
+    /* The CUDA device it runs on; 0, the first visible, unless an engine over several devices
+     * (gpu_slabs.h) places one instance a device. */
+    int device;
+    /* Where interior row y (0 <= y < h) of a grid lives: row_bytes contiguous bytes from
+     * row0_offset + y * row_bytes, holding everything the layout keeps of that row (its cells
+     * and their copies beside them), so that rows copied between grids of the same W carry
+     * whole rows. 0 row_bytes: rows are not contiguous; the grid cannot be cut into slabs. */
+    size_t row_bytes, row0_offset;
 } cc_gpu_layout;
 
-/* What create found out about device 0. */
+/* What create found out about its device. */
 typedef struct cc_gpu_info {
     char name[256];
     int multiprocessors;
@@ -79,7 +88,13 @@ int cc_gpu_describe(char *buf, size_t size, cc_error *err);
  * 0 where no driver is installed. CC_ERR_DEVICE with the reason where either query fails. */
 int cc_gpu_versions(int *driver, int *runtime, cc_error *err);
 
-/* Selects device 0, refuses (with the numbers) a layout that does not fit in its free memory,
+/* The devices an engine over several GPUs would use now (the cc_engine.devices field): the first
+ * CELLCHECK_DEVICES of those CUDA shows, else every one, at most CC_DEVICES_MAX (devices.h).
+ * CC_ERR_ARG naming CELLCHECK_DEVICES where it is not a number from 1 to the visible count;
+ * CC_ERR_UNAVAILABLE where CUDA finds no device. */
+int cc_gpu_devices(int32_t *count, cc_error *err);
+
+/* Selects the layout's device, refuses (with the numbers) a layout that does not fit in its free memory,
  * allocates and zeroes the two grids, the staging buffer and the events. Takes self: on failure
  * ops->release(self) has been called and *out is NULL. ops must outlive the driver. */
 int cc_gpu_create(const cc_gpu_layout *layout, const cc_gpu_ops *ops, void *self, cc_gpu **out,
@@ -94,13 +109,25 @@ int cc_gpu_persistent_grid(const cc_gpu *gpu, const void *kernel, int threads, s
 
 /* The engine-table functions, ctx being a cc_gpu. step runs k launches and waits for them;
  * timed_step runs them between two CUDA events, transfers excluded. destroy accepts NULL and
- * releases the engine's state. */
+ * releases the engine's state. Each selects the context's device first: several live in one
+ * process. */
 int cc_gpu_load(void *ctx, const uint8_t *cells, cc_error *err);
 int cc_gpu_step(void *ctx, int64_t k, cc_error *err);
 int cc_gpu_timed_step(void *ctx, int64_t k, double *ms, cc_error *err);
 int cc_gpu_store(void *ctx, uint8_t *cells, cc_error *err);
 void cc_gpu_destroy(void *ctx);
 const char *cc_gpu_device_name(void *ctx);
+
+/* For a driver over several devices (gpu_slabs.h), which runs the steps of each device's instance
+ * between halo exchanges. All work goes on the device's default stream, without waiting:
+ * cc_gpu_launch runs k >= 0 steps from the current grid; cc_gpu_refresh has the engine rewrite
+ * what its layout keeps beside the cells of the current grid from the cells (after rows were
+ * written into it); cc_gpu_row is where interior row y of the current grid starts on the device
+ * (NULL where the layout's row_bytes is 0). The current grid changes with every step. */
+int cc_gpu_launch(cc_gpu *gpu, int64_t k, cc_error *err);
+int cc_gpu_refresh(cc_gpu *gpu, cc_error *err);
+void *cc_gpu_row(const cc_gpu *gpu, int64_t y);
+const cc_gpu_layout *cc_gpu_layout_of(const cc_gpu *gpu);
 
 /* The function fields of a CUDA engine's table, inside its designated initializer:
  *   const cc_engine cc_engine_cuda_x = {.name = ..., .summary = ..., .hardware = CC_HW_GPU,

@@ -17,3 +17,8 @@ int cc_gpu_versions(int *driver, int *runtime, cc_error *err) {
     *runtime = 0;
     return cc_fail(err, CC_ERR_UNAVAILABLE, "%s", NO_CUDA);
 }
+
+int cc_gpu_devices(int32_t *count, cc_error *err) {
+    *count = 0;
+    return cc_fail(err, CC_ERR_UNAVAILABLE, "%s", NO_CUDA);
+}

@@ -1,41 +1,18 @@
 /* cuda.life-lop3-nccl's table. The engine is described in life_lop3_nccl.h; its host side is in
  * life_lop3_nccl.cu, its kernels are cuda.life-lop3's. */
+#include "engines/cuda/common/devices.h"
+#include "engines/cuda/common/gpu.h"
 #include "engines/cuda/life_lop3/life_lop3.h"
 #include "engines/cuda/life_lop3/life_lop3_nccl.h"
 #include "engines/engine.h"
-
-#include <dirent.h>
-#include <stdlib.h>
 
 /* Each device in use costs the process its CUDA context and NCCL's buffers on the host, beyond the
  * grids: 1059 MiB were held in a create on two H200s. */
 #define PER_DEVICE_HOST_BYTES (640.0 * 1024 * 1024)
 
-/* The devices a create will use, without starting CUDA in the caller: CUDA_VISIBLE_DEVICES's
- * entries, else the driver's GPUs in /proc, then CELLCHECK_DEVICES where it is one of them; 1
- * when unknown. */
-static int devices_expected(void) {
-    int n = 0;
-    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    if (visible && *visible) {
-        n = 1;
-        for (const char *p = visible; *p; p++) n += *p == ',';
-    } else {
-        DIR *dir = opendir("/proc/driver/nvidia/gpus");
-        if (dir) {
-            for (struct dirent *d; (d = readdir(dir)) != NULL;)
-                n += d->d_name[0] != '.';
-            closedir(dir);
-        }
-    }
-    const int wanted = life_lop3_nccl_devices_setting(n);
-    if (wanted > 0) n = wanted;
-    return n < 1 ? 1 : n;
-}
-
 static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
     (void)rule;
-    const int devices = devices_expected();
+    const int devices = cc_devices_expected();
     const double words = (double)(w / 32), slab_rows = (double)(h / devices + 1);
     need->host_bytes = 4.0 * words * (double)h + PER_DEVICE_HOST_BYTES * devices;
     need->device_bytes = 2.0 * 4.0 * words * (slab_rows + 2.0 * LIFE_LOP3_STEPS);
@@ -64,4 +41,5 @@ const cc_engine cc_engine_cuda_life_lop3_nccl = {
     .timed_step = life_lop3_nccl_timed_step,
     .device_name = life_lop3_nccl_device_name,
     .memory = memory,
+    .devices = cc_gpu_devices,
 };

@@ -1,12 +1,11 @@
 // cuda.life-lop3-nccl's host side (life_lop3_nccl.h): slabs on several devices, halos by NCCL.
 #include <cuda_runtime.h>
-#include <dlfcn.h>
-#include <nccl.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
+#include "engines/cuda/common/nccl_halos.cuh"
 #include "engines/cuda/life_lop3/life_lop3_module.cuh"
 #include "engines/cuda/life_lop3/life_lop3_nccl.h"
 extern "C" {
@@ -16,21 +15,7 @@ extern "C" {
 namespace {
 
 const char engine_name[] = "cuda.life-lop3-nccl";
-constexpr int devices_max = 16;
 constexpr int32_t halo = LIFE_LOP3_STEPS;
-
-// NCCL's functions, from the library loaded at create.
-struct nccl_api {
-    void *handle;
-    ncclResult_t (*comm_init_all)(ncclComm_t *, int, const int *);
-    ncclResult_t (*comm_finalize)(ncclComm_t);
-    ncclResult_t (*comm_destroy)(ncclComm_t);
-    ncclResult_t (*group_start)(void);
-    ncclResult_t (*group_end)(void);
-    ncclResult_t (*send)(const void *, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-    ncclResult_t (*recv)(void *, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-    const char *(*error_string)(ncclResult_t);
-};
 
 struct device {
     int id;
@@ -45,100 +30,40 @@ struct device {
 struct multi {
     int32_t w, h, words;
     int devices;
-    device dev[devices_max];
+    device dev[CC_DEVICES_MAX];
     cc_slabs slabs;
     int cur;
-    nccl_api nccl;
-    ncclComm_t comm[devices_max];
-    int comms;
+    cc_nccl nccl;
     uint32_t *host; // words * h, for load and store
     char name[320];
 };
-
-int nccl_fail(const multi *e, ncclResult_t r, const char *call, cc_error *err) {
-    return cc_fail(err, CC_ERR_DEVICE, "%s: %s failed: %s", engine_name, call,
-                   e->nccl.error_string ? e->nccl.error_string(r) : "NCCL");
-}
-
-int load_nccl(nccl_api *api, cc_error *err) {
-    *api = nccl_api{};
-    const char *names[] = {"libnccl.so.2", "/usr/local/cuda/lib64/libnccl.so.2"};
-    for (const char *n : names)
-        // Never unloaded: NCCL sets itself up once a process, and a fresh copy each create
-        // would set up (and hold) its host buffers again.
-        if ((api->handle = dlopen(n, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)) != nullptr) break;
-    if (!api->handle)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "%s: NCCL (libnccl.so.2) is not installed: %s",
-                       engine_name, dlerror());
-#define LIFE_LOP3_NCCL_SYM(field, sym)                                                           \
-    if (!(*(void **)&api->field = dlsym(api->handle, sym)))                                      \
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "%s: NCCL has no %s", engine_name, sym);
-    LIFE_LOP3_NCCL_SYM(comm_init_all, "ncclCommInitAll")
-    LIFE_LOP3_NCCL_SYM(comm_finalize, "ncclCommFinalize")
-    LIFE_LOP3_NCCL_SYM(comm_destroy, "ncclCommDestroy")
-    LIFE_LOP3_NCCL_SYM(group_start, "ncclGroupStart")
-    LIFE_LOP3_NCCL_SYM(group_end, "ncclGroupEnd")
-    LIFE_LOP3_NCCL_SYM(send, "ncclSend")
-    LIFE_LOP3_NCCL_SYM(recv, "ncclRecv")
-    LIFE_LOP3_NCCL_SYM(error_string, "ncclGetErrorString")
-#undef LIFE_LOP3_NCCL_SYM
-    return CC_OK;
-}
-
-// The devices to use: the visible ones, or the first CELLCHECK_DEVICES of them.
-int devices_wanted(int *n, cc_error *err) {
-    int count = 0;
-    CC_CUDA_CHECK(engine_name, cudaGetDeviceCount(&count));
-    *n = life_lop3_nccl_devices_setting(count);
-    if (*n < 0)
-        return cc_fail(err, CC_ERR_ARG,
-                       "%s: CELLCHECK_DEVICES=%s; a number from 1 to the %d visible devices",
-                       engine_name, getenv("CELLCHECK_DEVICES"), count);
-    if (*n > devices_max) *n = devices_max;
-    return CC_OK;
-}
 
 uint32_t *row_of(const device &d, int buffer, int32_t row, int32_t words) {
     return d.buf[buffer] + (size_t)row * (size_t)words;
 }
 
-// Every device's halos of buffer `buffer` from the devices that own those rows.
-int exchange(multi *e, int buffer, cc_error *err) {
-    const size_t row_words = (size_t)e->words;
-    if (e->comms) {
-        ncclResult_t r = e->nccl.group_start();
-        if (r != ncclSuccess) return nccl_fail(e, r, "ncclGroupStart", err);
+void *halo_row(void *ctx, int device, int32_t row) {
+    const multi *e = (const multi *)ctx;
+    return row_of(e->dev[device], e->cur, row, e->words);
+}
+
+// Every device's halos of the current buffers from the devices that own those rows.
+int exchange(multi *e, cc_error *err) {
+    int ids[CC_DEVICES_MAX];
+    cudaStream_t streams[CC_DEVICES_MAX];
+    for (int d = 0; d < e->devices; d++) {
+        ids[d] = e->dev[d].id;
+        streams[d] = e->dev[d].stream;
     }
-    int rc = CC_OK;
-    for (int d = 0; d < e->devices && rc == CC_OK; d++) {
-        const cc_slab *sl = &e->slabs.slab[d];
-        for (int32_t k = 0; k < sl->pieces && rc == CC_OK; k++) {
-            const cc_slab_piece *p = &sl->piece[k];
-            device &to = e->dev[d], &from = e->dev[p->src_device];
-            uint32_t *dst = row_of(to, buffer, p->dst_row, e->words);
-            const uint32_t *src = row_of(from, buffer, p->src_row, e->words);
-            const size_t n = (size_t)p->count * row_words;
-            if (p->src_device == d) {
-                cudaError_t c = cudaSetDevice(to.id);
-                if (c == cudaSuccess)
-                    c = cudaMemcpyAsync(dst, src, n * sizeof(uint32_t), cudaMemcpyDeviceToDevice,
-                                        to.stream);
-                if (c != cudaSuccess) rc = cc_cuda_fail(c, engine_name, "halo copy", err);
-                continue;
-            }
-            // The same order on both sides: pieces in order, each one's send and receive.
-            ncclResult_t r = e->nccl.send(src, n, ncclUint32, d, e->comm[p->src_device],
-                                          from.stream);
-            if (r == ncclSuccess)
-                r = e->nccl.recv(dst, n, ncclUint32, p->src_device, e->comm[d], to.stream);
-            if (r != ncclSuccess) rc = nccl_fail(e, r, "ncclSend/ncclRecv", err);
-        }
-    }
-    if (e->comms) {
-        ncclResult_t r = e->nccl.group_end();
-        if (r != ncclSuccess && rc == CC_OK) rc = nccl_fail(e, r, "ncclGroupEnd", err);
-    }
-    return rc;
+    cc_halo_exchange x = {};
+    x.engine = engine_name;
+    x.slabs = &e->slabs;
+    x.ids = ids;
+    x.streams = streams;
+    x.row_bytes = (size_t)e->words * sizeof(uint32_t);
+    x.row = halo_row;
+    x.ctx = e;
+    return cc_nccl_exchange(&e->nccl, &x, err);
 }
 
 // One launch on every device: `full` LIFE_LOP3_STEPS steps, else one.
@@ -159,7 +84,7 @@ int launch(multi *e, int full, cc_error *err) {
 int run(multi *e, int64_t k, cc_error *err) {
     while (k > 0) {
         const int full = k >= LIFE_LOP3_STEPS;
-        int rc = exchange(e, e->cur, err);
+        int rc = exchange(e, err);
         if (rc == CC_OK) rc = launch(e, full, err);
         if (rc != CC_OK) return rc;
         k -= full ? LIFE_LOP3_STEPS : 1;
@@ -177,27 +102,12 @@ int sync_all(multi *e, cc_error *err) {
 
 } // namespace
 
-extern "C" int life_lop3_nccl_devices_setting(int visible) {
-    const char *want = getenv("CELLCHECK_DEVICES");
-    if (!want || !*want) return visible;
-    char *end;
-    const long v = strtol(want, &end, 10);
-    if (*end || v < 1 || (visible > 0 && v > visible)) return -1;
-    return (int)v;
-}
-
 extern "C" int life_lop3_nccl_available(cc_error *err) { return cc_gpu_available(err); }
 
 extern "C" void life_lop3_nccl_destroy(void *ctx) {
     multi *e = (multi *)ctx;
     if (!e) return;
-    // Finalized together (a communicator's finalize waits on its peers), then destroyed.
-    if (e->comms) {
-        e->nccl.group_start();
-        for (int c = 0; c < e->comms; c++) e->nccl.comm_finalize(e->comm[c]);
-        e->nccl.group_end();
-        for (int c = 0; c < e->comms; c++) e->nccl.comm_destroy(e->comm[c]);
-    }
+    cc_nccl_close(&e->nccl);
     for (int d = 0; d < e->devices; d++) {
         device &v = e->dev[d];
         if (cudaSetDevice(v.id) != cudaSuccess) continue;
@@ -207,7 +117,6 @@ extern "C" void life_lop3_nccl_destroy(void *ctx) {
         if (v.start) cudaEventDestroy(v.start);
         if (v.stop) cudaEventDestroy(v.stop);
     }
-    if (e->nccl.handle) dlclose(e->nccl.handle);
     cc_slabs_free(&e->slabs);
     free(e->host);
     free(e);
@@ -221,8 +130,9 @@ extern "C" int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, 
     e->w = w;
     e->h = h;
     e->words = w / 32;
-    int wanted = 0;
-    int rc = devices_wanted(&wanted, err);
+    int32_t wanted = 0;
+    int rc = cc_gpu_devices(&wanted, err);
+    if (rc != CC_OK) cc_prefix(err, "%s", engine_name);
     // A device owns at least one row.
     if (rc == CC_OK) rc = cc_slabs_cut(h, wanted < h ? wanted : h, halo, &e->slabs, err);
     if (rc != CC_OK) {
@@ -279,15 +189,10 @@ extern "C" int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, 
         life_lop3_bands_cut(e->words, v.rows, &life_lop3_default, prop.multiProcessorCount, &v.b);
         rc = life_lop3_module_load(engine_name, rule, 0, &v.m, err);
     }
-    if (rc == CC_OK && e->devices > 1) {
-        rc = load_nccl(&e->nccl, err);
-        int ids[devices_max];
+    if (rc == CC_OK) {
+        int ids[CC_DEVICES_MAX];
         for (int d = 0; d < e->devices; d++) ids[d] = e->dev[d].id;
-        if (rc == CC_OK) {
-            const ncclResult_t r = e->nccl.comm_init_all(e->comm, e->devices, ids);
-            if (r != ncclSuccess) rc = nccl_fail(e, r, "ncclCommInitAll", err);
-            else e->comms = e->devices;
-        }
+        rc = cc_nccl_open(&e->nccl, engine_name, ids, e->devices, err);
     }
     if (rc != CC_OK) {
         life_lop3_nccl_destroy(e);

@@ -17,10 +17,6 @@ extern "C" {
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
-/* CELLCHECK_DEVICES read against the `visible` devices (0: not known): the count to use
- * (`visible` when it is unset or empty), or -1 when it is not a whole number from 1 to visible. */
-int life_lop3_nccl_devices_setting(int visible);
-
 /* The engine's table functions (ctx: its own context). */
 int life_lop3_nccl_available(cc_error *err);
 int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
