@@ -8,6 +8,11 @@ int32_t cc_buffer_torus_row(int32_t h, int32_t y0, int32_t halo, int32_t i) {
     return (int32_t)(y < 0 ? y + h : y);
 }
 
+int32_t cc_buffer_torus_rows_max(int32_t h, int32_t devices, int32_t halo) {
+    const int32_t d = devices < h ? devices : h;
+    return (h + d - 1) / d + 2 * halo;
+}
+
 void cc_buffer_torus_gather(const uint8_t *grid, int32_t w, int32_t h, int32_t y0, int32_t rows,
                             int32_t halo, uint8_t *buffer) {
     const size_t row_bytes = (size_t)w;

@@ -15,6 +15,10 @@ extern "C" {
 /* The global row that buffer row i holds (0 <= y0 < h, halo >= 0, i >= 0). */
 int32_t cc_buffer_torus_row(int32_t h, int32_t y0, int32_t halo, int32_t i);
 
+/* The rows of the tallest buffer torus when h rows are cut over min(devices, h) slabs as
+ * engines/slabs does (heights differ by at most one): for estimates and the host's scratch. */
+int32_t cc_buffer_torus_rows_max(int32_t h, int32_t devices, int32_t halo);
+
 /* buffer (w x (rows + 2 halo) cells) from grid (w x h). */
 void cc_buffer_torus_gather(const uint8_t *grid, int32_t w, int32_t h, int32_t y0, int32_t rows,
                             int32_t halo, uint8_t *buffer);

@@ -55,6 +55,10 @@ static int emulate(const cc_rule *rule, const cc_grid *start, int32_t devices, i
     if (!CHECKF(t, cc_slabs_cut(h, devices < h ? devices : h, halo, &s, &err) == CC_OK, "%s",
                 err.msg))
         return -1;
+    int32_t tallest = 0;
+    for (int32_t d = 0; d < s.devices; d++)
+        if (s.slab[d].rows + 2 * halo > tallest) tallest = s.slab[d].rows + 2 * halo;
+    CHECK_EQ(t, cc_buffer_torus_rows_max(h, devices, halo), tallest);
     if (!CHECKF(t, cc_grid_copy(&want, start, &err) == CC_OK, "%s", err.msg)) goto done;
     if (!CHECKF(t, oracle_run(rule, &want, k, &err) == CC_OK, "%s", err.msg)) goto done;
     if (!CHECKF(t, cc_grid_alloc(&got, w, h, &err) == CC_OK, "%s", err.msg)) goto done;

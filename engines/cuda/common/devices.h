@@ -12,6 +12,11 @@ extern "C" {
 /* The most devices one context spreads over. */
 #define CC_DEVICES_MAX 16
 
+/* What each device in use costs the process on the host beyond the grids, for memory estimates:
+ * its CUDA context and NCCL's buffers (1059 MiB were held in a create of cuda.life-lop3-nccl on
+ * two H200s). */
+#define CC_DEVICE_HOST_BYTES (640.0 * 1024 * 1024)
+
 /* CELLCHECK_DEVICES read against the `visible` devices (0: not known): the count to use
  * (`visible` when it is unset or empty), or -1 when it is not a whole number from 1 to visible.
  * Not capped at CC_DEVICES_MAX: callers cap what they use. */

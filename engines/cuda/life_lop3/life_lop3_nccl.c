@@ -6,15 +6,11 @@
 #include "engines/cuda/life_lop3/life_lop3_nccl.h"
 #include "engines/engine.h"
 
-/* Each device in use costs the process its CUDA context and NCCL's buffers on the host, beyond the
- * grids: 1059 MiB were held in a create on two H200s. */
-#define PER_DEVICE_HOST_BYTES (640.0 * 1024 * 1024)
-
 static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
     (void)rule;
     const int devices = cc_devices_expected();
     const double words = (double)(w / 32), slab_rows = (double)(h / devices + 1);
-    need->host_bytes = 4.0 * words * (double)h + PER_DEVICE_HOST_BYTES * devices;
+    need->host_bytes = 4.0 * words * (double)h + CC_DEVICE_HOST_BYTES * devices;
     need->device_bytes = 2.0 * 4.0 * words * (slab_rows + 2.0 * LIFE_LOP3_STEPS);
 }
 
