@@ -33,4 +33,5 @@ ENGINES = {
     "//engines/cuda/life_lop3:life_lop3_nccl": "cuda.life-lop3-nccl",
     "//engines/cpu/cat1_emu": "cpu.cat1-emu",
     "//engines/cuda/cat1": "cuda.cat1",
+    "//engines/cuda/cat1:cat1_nccl": "cuda.cat1-nccl",
 }

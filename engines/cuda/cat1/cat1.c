@@ -20,7 +20,8 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     cat1_geometry geo;
     if ((rc = cat1_geometry_init(&geo, w, h, rule->radius, err))) return rc;
     cc_gpu *gpu = NULL;
-    if ((rc = cuda_cat1_create(&geo, rule->shape == CC_SHAPE_CROSS, &params, &gpu, err)))
+    if ((rc = cuda_cat1_create(engine, 0, &geo, rule->shape == CC_SHAPE_CROSS, &params, &gpu,
+                               err)))
         return rc;
     *ctx = gpu;
     return CC_OK;

@@ -32,7 +32,8 @@
 
 namespace {
 
-constexpr const char *engine = "cuda.cat1";
+// The MMA probe serves cuda.cat1; an instance names the engine it was created for.
+constexpr const char *probe_engine = "cuda.cat1";
 constexpr int kThreads = CAT1_WARPS * 32;
 
 struct step_params {
@@ -357,6 +358,7 @@ __global__ void mma_probe_kernel(int binary, const uint32_t *a, const uint32_t *
 }
 
 struct state {
+    const char *engine; // static: cuda.cat1, or cuda.cat1-nccl's instance on one device
     step_kernel_t step;
     step_params params;
     int grid;      // persistent blocks of the step kernel
@@ -368,13 +370,13 @@ int refresh(void *self, void *grid, cc_error *err) {
     const int64_t count = cat1_border_words(&d->params.g);
     refresh_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>((uint32_t *)grid,
                                                                        d->params.g, count);
-    return cc_cuda_launched(err, engine, "the refresh kernel");
+    return cc_cuda_launched(err, d->engine, "the refresh kernel");
 }
 
 int step(void *self, const void *in, void *out, cc_error *err) {
     const state *d = (const state *)self;
     d->step<<<(unsigned)d->grid, kThreads>>>((const uint32_t *)in, (uint32_t *)out, d->params);
-    int rc = cc_cuda_launched(err, engine, "the step kernel");
+    int rc = cc_cuda_launched(err, d->engine, "the step kernel");
     return rc ? rc : refresh(self, out, err);
 }
 
@@ -384,7 +386,7 @@ int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_
     const int64_t rows = count / d->params.g.w;
     load_kernel<<<cc_cuda_blocks(rows * d->params.g.fww, 256, d->side_grid), 256>>>(
         (uint32_t *)grid, staging, d->params.g, y0, rows);
-    return cc_cuda_launched(err, engine, "the load kernel");
+    return cc_cuda_launched(err, d->engine, "the load kernel");
 }
 
 int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
@@ -392,7 +394,7 @@ int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64
     const state *d = (const state *)self;
     store_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
         staging, (const uint32_t *)grid, d->params.g, y0, count);
-    return cc_cuda_launched(err, engine, "the store kernel");
+    return cc_cuda_launched(err, d->engine, "the store kernel");
 }
 
 void release(void *self) { free(self); }
@@ -430,8 +432,9 @@ step_kernel_t pick_kernel(int32_t r, bool cross, bool single) {
 
 } // namespace
 
-extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_rule_params *rule,
-                                cc_gpu **out, cc_error *err) {
+extern "C" int cuda_cat1_create(const char *engine, int device, const cat1_geometry *geo,
+                                int cross, const cat_rule_params *rule, cc_gpu **out,
+                                cc_error *err) {
     *out = NULL;
     const bool single = cat_rule_is_single(rule) != 0;
     step_kernel_t kernel = pick_kernel(geo->r, cross != 0, single);
@@ -440,6 +443,7 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
                        (int)geo->r, CAT1_RADIUS_MAX);
     state *d = (state *)calloc(1, sizeof *d);
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine);
+    d->engine = engine;
     d->step = kernel;
     d->params.g = *geo;
     for (int k = 0; k < 4; k++) d->params.alive_mult[k] = kAliveWeight >> k;
@@ -467,6 +471,11 @@ extern "C" int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_r
     layout.grid_bytes = cat1_geometry_words(geo) * sizeof(uint32_t);
     layout.staged = 1;
     layout.buffers = buffers;
+    layout.device = device;
+    // Interior row y is extended row top + y: its eww words, the halo words beside its cells
+    // included, which mirror the same row (cat1_word_index).
+    layout.row_bytes = (size_t)geo->eww * sizeof(uint32_t);
+    layout.row0_offset = (size_t)geo->top * layout.row_bytes;
     cc_gpu *gpu = NULL;
     int rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
     if (rc) return rc;
@@ -488,20 +497,20 @@ extern "C" int cuda_cat1_mma_probe(int binary, const uint32_t a[32][4], const ui
     // One allocation: A (128 words), B (64), D (128).
     uint32_t *buf = NULL;
     const size_t words = 128 + 64 + 128;
-    CC_CUDA_CHECK(engine, cudaMalloc((void **)&buf, words * sizeof(uint32_t)));
+    CC_CUDA_CHECK(probe_engine, cudaMalloc((void **)&buf, words * sizeof(uint32_t)));
     cudaError_t status = cudaMemcpy(buf, a, 128 * sizeof(uint32_t), cudaMemcpyHostToDevice);
     if (status == cudaSuccess)
         status = cudaMemcpy(buf + 128, b, 64 * sizeof(uint32_t), cudaMemcpyHostToDevice);
     if (status != cudaSuccess) {
         (void)cudaFree(buf);
-        return cc_cuda_fail(status, engine, "cudaMemcpy of the probe's operands", err);
+        return cc_cuda_fail(status, probe_engine, "cudaMemcpy of the probe's operands", err);
     }
     mma_probe_kernel<<<1, 32>>>(binary, buf, buf + 128, (int32_t *)(buf + 192));
-    rc = cc_cuda_launched(err, engine, "the MMA probe kernel");
+    rc = cc_cuda_launched(err, probe_engine, "the MMA probe kernel");
     if (!rc) {
         status = cudaMemcpy(d, buf + 192, 128 * sizeof(int32_t), cudaMemcpyDeviceToHost);
         if (status != cudaSuccess)
-            rc = cc_cuda_fail(status, engine, "cudaMemcpy of the probe's results", err);
+            rc = cc_cuda_fail(status, probe_engine, "cudaMemcpy of the probe's results", err);
     }
     (void)cudaFree(buf);
     return rc;

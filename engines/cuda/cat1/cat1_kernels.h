@@ -16,12 +16,14 @@ extern "C" {
 #include "oracle/error.h"
 
 
-/* The device's two grids of 32-bit words (geo) on the common GPU driver, whose functions then
- * load, step, time and store them. cross: the rule's shape is the cross. Refuses grids that do not
- * fit in the device's free memory and radii outside 1..CAT1_RADIUS_MAX. A rule whose B and S are
- * at most one range each (cat_rule_is_single) gets the kernels that test it with one comparison. */
-int cuda_cat1_create(const cat1_geometry *geo, int cross, const cat_rule_params *rule,
-                     cc_gpu **out, cc_error *err);
+/* Two grids of 32-bit words (geo) on CUDA device `device`, on the common GPU driver, whose
+ * functions then load, step, time and store them; every message names `engine` (a static string).
+ * cross: the rule's shape is the cross. Refuses grids that do not fit in the device's free memory
+ * and radii outside 1..CAT1_RADIUS_MAX. A rule whose B and S are at most one range each
+ * (cat_rule_is_single) gets the kernels that test it with one comparison. The layout's rows are
+ * whole extended rows (row_bytes), so that a driver over several devices can exchange them. */
+int cuda_cat1_create(const char *engine, int device, const cat1_geometry *geo, int cross,
+                     const cat_rule_params *rule, cc_gpu **out, cc_error *err);
 
 /* One MMA on the device, one warp: d = A x B (binary 1: m16n8k256 .b1 AND/POPC; 0: m16n8k32 s8)
  * with a[lane][i], b[lane][i] the registers of each lane and d[lane][i] its results, for holding
