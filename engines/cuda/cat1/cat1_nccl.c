@@ -71,7 +71,7 @@ static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
 const cc_engine cc_engine_cuda_cat1_nccl = {
     .name = "cuda.cat1-nccl",
     .summary = "cuda.cat1 over several GPUs of the host: row slabs, one a device, halos of 4r "
-               "rows exchanged by NCCL every 4 steps",
+               "rows exchanged every 4 steps by peer copies or by NCCL",
     .hardware = CC_HW_GPU,
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
              .radius_max = CAT1_RADIUS_MAX,
@@ -79,11 +79,12 @@ const cc_engine cc_engine_cuda_cat1_nccl = {
              .tile_w = CAT1_TILE_W,
              .tile_h = CAT1_TILE_H,
              .steps_per_launch = CAT1_NCCL_STEPS,
-             .limits = "r <= 32, as cuda.cat1; rows cut into slabs over the first CELLCHECK_DEVICES=N visible devices (CUDA_VISIBLE_DEVICES), else "
+             .limits = "r <= 32, as cuda.cat1; rows cut into slabs over the first "
+                       "CELLCHECK_DEVICES=N visible devices (CUDA_VISIBLE_DEVICES), else "
                        "all of them, never more than H; each device holds its slab with 4r halo "
                        "rows either side, twice, in its free memory; H at most 2^20 - 256 (a "
-                       "slab and its halos fit cuda.cat1's rows); NCCL (libnccl.so.2) for more "
-                       "than one device"},
+                       "slab and its halos fit cuda.cat1's rows); halos between devices by peer "
+                       "copies, or by NCCL (libnccl.so.2) with CELLCHECK_HALOS=nccl"},
     .create = create,
     .memory = memory,
     CC_GPU_SLABS_ENGINE_FUNCTIONS,

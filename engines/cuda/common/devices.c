@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <stdlib.h>
+#include <string.h>
 
 int cc_devices_setting(int visible) {
     const char *want = getenv("CELLCHECK_DEVICES");
@@ -11,6 +12,12 @@ int cc_devices_setting(int visible) {
     const long v = strtol(want, &end, 10);
     if (*end || v < 1 || (visible > 0 && v > visible)) return -1;
     return (int)v;
+}
+
+int cc_halos_setting(void) {
+    const char *how = getenv("CELLCHECK_HALOS");
+    if (!how || !*how || !strcmp(how, "peer")) return CC_HALOS_PEER;
+    return !strcmp(how, "nccl") ? CC_HALOS_NCCL : -1;
 }
 
 int cc_devices_expected(void) {

@@ -22,6 +22,14 @@ extern "C" {
  * Not capped at CC_DEVICES_MAX: callers cap what they use. */
 int cc_devices_setting(int visible);
 
+/* How halos travel between the devices of one process, from CELLCHECK_HALOS: "peer" (unset or
+ * empty: the default) copies them directly between the devices' memories (CUDA peer access, the
+ * path NCCL itself takes between GPUs of one process, set up in microseconds); "nccl" sends them
+ * with NCCL's send and receive over communicators made at each create (about 0.5 s a create on
+ * two H100s, so a certification's thousands of creates take hours). -1: neither. */
+enum { CC_HALOS_PEER = 0, CC_HALOS_NCCL = 1 };
+int cc_halos_setting(void);
+
 /* The devices a create will use, without starting CUDA: CUDA_VISIBLE_DEVICES's entries, else the
  * driver's GPUs in /proc/driver/nvidia/gpus, then CELLCHECK_DEVICES where it is one of them; at
  * least 1 and at most CC_DEVICES_MAX. For estimates: a create counts with CUDA. */

@@ -40,9 +40,27 @@ static void expected(checks *t) {
     CHECK(t, cc_devices_expected() >= 1); /* whatever /proc says here, at least one */
 }
 
+/* CELLCHECK_HALOS: peer copies unless it says NCCL; anything else refused, case and all. */
+static void halos(checks *t) {
+    unsetenv("CELLCHECK_HALOS");
+    CHECK_EQ(t, cc_halos_setting(), CC_HALOS_PEER);
+    setenv("CELLCHECK_HALOS", "", 1);
+    CHECK_EQ(t, cc_halos_setting(), CC_HALOS_PEER);
+    setenv("CELLCHECK_HALOS", "peer", 1);
+    CHECK_EQ(t, cc_halos_setting(), CC_HALOS_PEER);
+    setenv("CELLCHECK_HALOS", "nccl", 1);
+    CHECK_EQ(t, cc_halos_setting(), CC_HALOS_NCCL);
+    setenv("CELLCHECK_HALOS", "NCCL", 1);
+    CHECK_EQ(t, cc_halos_setting(), -1);
+    setenv("CELLCHECK_HALOS", "mpi", 1);
+    CHECK_EQ(t, cc_halos_setting(), -1);
+    unsetenv("CELLCHECK_HALOS");
+}
+
 int main(void) {
     checks t = {"devices_test", 0, 0};
     setting(&t);
     expected(&t);
+    halos(&t);
     return check_summary(&t);
 }

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu_slabs.h"
@@ -194,6 +195,11 @@ extern "C" int cc_gpu_slabs_create(const cc_gpu_slabs_spec *spec, void **ctx, cc
         snprintf(s->name, sizeof s->name, "%d x %s", s->devices,
                  cc_gpu_device(s->dev[0].gpu)->name);
         rc = cc_nccl_open(&s->nccl, engine, s->ids, s->devices, err);
+        if (rc == CC_OK && s->devices > 1) {
+            const size_t used = strlen(s->name);
+            snprintf(s->name + used, sizeof s->name - used, ", halos by %s",
+                     cc_nccl_transport(&s->nccl));
+        }
     }
     if (rc != CC_OK) {
         cc_gpu_slabs_destroy(s);

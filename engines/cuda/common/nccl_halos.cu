@@ -36,7 +36,75 @@ int load(cc_nccl *n, const char *engine, cc_error *err) {
     return CC_OK;
 }
 
+
+// Peer access both ways between every pair (where the hardware has none, the copies still work,
+// staged by the driver), and each device's two events.
+int open_peer(cc_nccl *n, const char *engine, const int *ids, int devices, cc_error *err) {
+    for (int d = 0; d < devices; d++) {
+        CC_CUDA_CHECK(engine, cudaSetDevice(ids[d]));
+        for (int s = 0; s < devices; s++) {
+            if (s == d) continue;
+            int can = 0;
+            CC_CUDA_CHECK(engine, cudaDeviceCanAccessPeer(&can, ids[d], ids[s]));
+            if (!can) continue;
+            // Enabled once a process: a later create finds it so, which is not an error.
+            const cudaError_t c = cudaDeviceEnablePeerAccess(ids[s], 0);
+            if (c == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
+            else if (c != cudaSuccess) return cc_cuda_fail(c, engine, "cudaDeviceEnablePeerAccess", err);
+        }
+        n->ids[d] = ids[d];
+        CC_CUDA_CHECK(engine, cudaEventCreateWithFlags(&n->written[d], cudaEventDisableTiming));
+        CC_CUDA_CHECK(engine, cudaEventCreateWithFlags(&n->copied[d], cudaEventDisableTiming));
+        n->peer = d + 1;
+    }
+    return CC_OK;
+}
+
+// Every stream waits for the event of every other device.
+int wait_all(const cc_nccl *n, const cc_halo_exchange *x, const cudaEvent_t *events, cc_error *err) {
+    for (int d = 0; d < n->peer; d++) {
+        CC_CUDA_CHECK(x->engine, cudaSetDevice(x->ids[d]));
+        for (int s = 0; s < n->peer; s++)
+            if (s != d) CC_CUDA_CHECK(x->engine, cudaStreamWaitEvent(x->streams[d], events[s], 0));
+    }
+    return CC_OK;
+}
+
+int record_all(const cc_nccl *n, const cc_halo_exchange *x, const cudaEvent_t *events,
+               cc_error *err) {
+    for (int d = 0; d < n->peer; d++) {
+        CC_CUDA_CHECK(x->engine, cudaSetDevice(x->ids[d]));
+        CC_CUDA_CHECK(x->engine, cudaEventRecord(events[d], x->streams[d]));
+    }
+    return CC_OK;
+}
+
+// The peer exchange: every device's own work recorded, each waits for the others' before its
+// copies in, and each waits for the others' copies before its next writes.
+int exchange_peer(const cc_nccl *n, const cc_halo_exchange *x, cc_error *err) {
+    int rc = record_all(n, x, n->written, err);
+    if (rc == CC_OK) rc = wait_all(n, x, n->written, err);
+    for (int d = 0; d < x->slabs->devices && rc == CC_OK; d++) {
+        const cc_slab *sl = &x->slabs->slab[d];
+        CC_CUDA_CHECK(x->engine, cudaSetDevice(x->ids[d]));
+        for (int32_t k = 0; k < sl->pieces && rc == CC_OK; k++) {
+            const cc_slab_piece *p = &sl->piece[k];
+            const cudaError_t c = cudaMemcpyAsync(
+                x->row(x->ctx, d, p->dst_row), x->row(x->ctx, p->src_device, p->src_row),
+                (size_t)p->count * x->row_bytes, cudaMemcpyDeviceToDevice, x->streams[d]);
+            if (c != cudaSuccess) rc = cc_cuda_fail(c, x->engine, "the halo's peer copy", err);
+        }
+    }
+    if (rc == CC_OK) rc = record_all(n, x, n->copied, err);
+    if (rc == CC_OK) rc = wait_all(n, x, n->copied, err);
+    return rc;
+}
+
 } // namespace
+
+const char *cc_nccl_transport(const cc_nccl *n) {
+    return n->comms ? "NCCL" : n->peer ? "peer copies" : "one device";
+}
 
 int cc_nccl_open(cc_nccl *n, const char *engine, const int *ids, int devices, cc_error *err) {
     *n = cc_nccl{};
@@ -44,6 +112,11 @@ int cc_nccl_open(cc_nccl *n, const char *engine, const int *ids, int devices, cc
     if (devices > CC_DEVICES_MAX)
         return cc_fail(err, CC_ERR_ARG, "%s: %d devices; at most %d", engine, devices,
                        CC_DEVICES_MAX);
+    const int halos = cc_halos_setting();
+    if (halos < 0)
+        return cc_fail(err, CC_ERR_ARG, "%s: CELLCHECK_HALOS=%s; \"peer\" (the default) or \"nccl\"",
+                       engine, getenv("CELLCHECK_HALOS"));
+    if (halos == CC_HALOS_PEER) return open_peer(n, engine, ids, devices, err);
     int rc = load(n, engine, err);
     if (rc != CC_OK) return rc;
     const ncclResult_t r = n->comm_init_all(n->comm, devices, ids);
@@ -53,6 +126,11 @@ int cc_nccl_open(cc_nccl *n, const char *engine, const int *ids, int devices, cc
 }
 
 void cc_nccl_close(cc_nccl *n) {
+    for (int d = 0; d < n->peer; d++) {
+        if (cudaSetDevice(n->ids[d]) != cudaSuccess) continue;
+        if (n->written[d]) (void)cudaEventDestroy(n->written[d]);
+        if (n->copied[d]) (void)cudaEventDestroy(n->copied[d]);
+    }
     if (n->comms) {
         n->group_start();
         for (int c = 0; c < n->comms; c++) n->comm_finalize(n->comm[c]);
@@ -64,6 +142,7 @@ void cc_nccl_close(cc_nccl *n) {
 }
 
 int cc_nccl_exchange(const cc_nccl *n, const cc_halo_exchange *x, cc_error *err) {
+    if (n->peer) return exchange_peer(n, x, err);
     const char *engine = x->engine;
     if (n->comms) {
         const ncclResult_t r = n->group_start();

@@ -33,11 +33,20 @@ struct cc_nccl {
     const char *(*error_string)(ncclResult_t);
     ncclComm_t comm[CC_DEVICES_MAX];
     int comms; // communicators made: 0 or the devices
+    // Peer copies (CC_HALOS_PEER over several devices): each device's event after its own work
+    // and after the copies into it, so that a copy waits for its source's writes and the source's
+    // next writes wait for the copies out of it.
+    int peer;
+    int ids[CC_DEVICES_MAX];
+    cudaEvent_t written[CC_DEVICES_MAX], copied[CC_DEVICES_MAX];
 };
 
-// For more than one device: loads NCCL (libnccl.so.2, else CUDA's copy; CC_ERR_UNAVAILABLE where
-// neither is) and makes one communicator for each of ids[0 .. devices-1], rank d on ids[d]. For
-// one device, nothing: its halos are copies on the device. On failure, cc_nccl_close cleans up.
+// For more than one device, by CELLCHECK_HALOS (devices.h): peer copies (the default) enable peer
+// access between every pair of ids[0 .. devices-1] and make the events that order the copies;
+// NCCL is loaded (libnccl.so.2, else CUDA's copy; CC_ERR_UNAVAILABLE where neither is) with one
+// communicator for each device, rank d on ids[d]. For one device, nothing: its halos are copies
+// on the device. A CELLCHECK_HALOS that is neither is refused (CC_ERR_ARG). On failure,
+// cc_nccl_close cleans up.
 int cc_nccl_open(cc_nccl *n, const char *engine, const int *ids, int devices, cc_error *err);
 
 // Finalizes the communicators together (a finalize waits on its peers), destroys them. Teardown
@@ -47,6 +56,9 @@ void cc_nccl_close(cc_nccl *n);
 // CC_ERR_DEVICE, "<engine>: <call> failed: <NCCL's words>".
 int cc_nccl_fail(const cc_nccl *n, ncclResult_t r, const char *engine, const char *call,
                  cc_error *err);
+
+// "peer copies", "NCCL" or "one device": how this context's halos travel, for its device name.
+const char *cc_nccl_transport(const cc_nccl *n);
 
 // Where buffer row `row` of slab `device`'s grid starts (device memory of that slab's device).
 typedef void *(*cc_halo_row)(void *ctx, int device, int32_t row);
@@ -63,7 +75,8 @@ struct cc_halo_exchange {
 };
 
 // Enqueues the exchange without waiting: pieces from the slab itself (one device, or thin slabs
-// around the torus) by cudaMemcpyAsync, the others by ncclSend/ncclRecv in one group.
+// around the torus) by cudaMemcpyAsync, the others by peer copies or ncclSend/ncclRecv in one
+// group.
 int cc_nccl_exchange(const cc_nccl *n, const cc_halo_exchange *x, cc_error *err);
 
 #endif

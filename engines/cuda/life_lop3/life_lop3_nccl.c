@@ -17,7 +17,7 @@ static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
 const cc_engine cc_engine_cuda_life_lop3_nccl = {
     .name = "cuda.life-lop3-nccl",
     .summary = "cuda.life-lop3 over every visible GPU of the host: row slabs, one a device, "
-               "12-row halos exchanged by NCCL before every launch",
+               "12-row halos exchanged before every launch by peer copies or by NCCL",
     .hardware = CC_HW_GPU,
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_HEX),
              .radius_max = 1,
@@ -26,8 +26,9 @@ const cc_engine cc_engine_cuda_life_lop3_nccl = {
              .steps_per_launch = LIFE_LOP3_STEPS,
              .limits = "W a multiple of 32; rows cut into slabs over the visible devices "
                        "(CUDA_VISIBLE_DEVICES; CELLCHECK_DEVICES=N takes the first N), each "
-                       "slab's two copies and halos in its device's free memory; NCCL "
-                       "(libnccl.so.2) for more than one device"},
+                       "slab's two copies and halos in its device's free memory; halos between "
+                       "devices by peer copies, or by NCCL (libnccl.so.2) with "
+                       "CELLCHECK_HALOS=nccl"},
     .available = life_lop3_nccl_available,
     .create = life_lop3_nccl_create,
     .load = life_lop3_nccl_load,

@@ -2,6 +2,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
@@ -193,6 +194,11 @@ extern "C" int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, 
         int ids[CC_DEVICES_MAX];
         for (int d = 0; d < e->devices; d++) ids[d] = e->dev[d].id;
         rc = cc_nccl_open(&e->nccl, engine_name, ids, e->devices, err);
+        if (rc == CC_OK && e->devices > 1) {
+            const size_t used = strlen(e->name);
+            snprintf(e->name + used, sizeof e->name - used, ", halos by %s",
+                     cc_nccl_transport(&e->nccl));
+        }
     }
     if (rc != CC_OK) {
         life_lop3_nccl_destroy(e);
