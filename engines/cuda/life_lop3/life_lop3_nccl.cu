@@ -218,16 +218,18 @@ extern "C" int life_lop3_nccl_load(void *ctx, const uint8_t *cells, cc_error *er
         e->host[i] = v;
     }
     e->cur = 0;
+    // On the device's own stream, waited for: a cudaMemcpy from pageable memory may return before
+    // its DMA lands, and the non-blocking stream's first exchange would copy stale halo rows.
     for (int d = 0; d < e->devices; d++) {
         device &v = e->dev[d];
         CC_CUDA_CHECK(engine_name, cudaSetDevice(v.id));
         CC_CUDA_CHECK(engine_name,
-                      cudaMemcpy(row_of(v, 0, halo, e->words),
-                                 e->host + (size_t)v.y0 * (size_t)e->words,
-                                 (size_t)v.rows * (size_t)e->words * sizeof(uint32_t),
-                                 cudaMemcpyHostToDevice));
+                      cudaMemcpyAsync(row_of(v, 0, halo, e->words),
+                                      e->host + (size_t)v.y0 * (size_t)e->words,
+                                      (size_t)v.rows * (size_t)e->words * sizeof(uint32_t),
+                                      cudaMemcpyHostToDevice, v.stream));
     }
-    return CC_OK;
+    return sync_all(e, err);
 }
 
 extern "C" int life_lop3_nccl_step(void *ctx, int64_t k, cc_error *err) {
@@ -262,17 +264,18 @@ extern "C" int life_lop3_nccl_timed_step(void *ctx, int64_t k, double *ms, cc_er
 
 extern "C" int life_lop3_nccl_store(void *ctx, uint8_t *cells, cc_error *err) {
     multi *e = (multi *)ctx;
-    int rc = sync_all(e, err);
-    if (rc != CC_OK) return rc;
+    // Behind the device's own stream's steps, waited for.
     for (int d = 0; d < e->devices; d++) {
         device &v = e->dev[d];
         CC_CUDA_CHECK(engine_name, cudaSetDevice(v.id));
         CC_CUDA_CHECK(engine_name,
-                      cudaMemcpy(e->host + (size_t)v.y0 * (size_t)e->words,
-                                 row_of(v, e->cur, halo, e->words),
-                                 (size_t)v.rows * (size_t)e->words * sizeof(uint32_t),
-                                 cudaMemcpyDeviceToHost));
+                      cudaMemcpyAsync(e->host + (size_t)v.y0 * (size_t)e->words,
+                                      row_of(v, e->cur, halo, e->words),
+                                      (size_t)v.rows * (size_t)e->words * sizeof(uint32_t),
+                                      cudaMemcpyDeviceToHost, v.stream));
     }
+    int rc = sync_all(e, err);
+    if (rc != CC_OK) return rc;
     const size_t words = (size_t)e->words * (size_t)e->h;
     for (size_t i = 0; i < words; i++) {
         uint8_t *c = cells + 32 * i;
