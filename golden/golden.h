@@ -143,6 +143,10 @@ int golden_check_generation_name(const golden_catalogue *cat, cc_error *err);
  * report->unsupported. The engine must be available. CC_OK, CC_ERR_MISMATCH, or an error. */
 int golden_verify_engine(const golden_catalogue *cat, const cc_engine *engine, FILE *log,
                          golden_report *report, cc_error *err);
+/* The same for shard `index` of `count`: the catalogue's entries i with i % count == index. */
+int golden_verify_engine_shard(const golden_catalogue *cat, const cc_engine *engine, FILE *log,
+                               uint32_t index, uint32_t count, golden_report *report,
+                               cc_error *err);
 
 /* Recomputes every hash and snapshot of cat (as golden_load read it) with the oracle and makes
  * them, with a copy of cat's text, the generation in force: every result first, then a new

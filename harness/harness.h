@@ -95,6 +95,9 @@ typedef struct cc_conformance_summary {
     char first_case[CC_CASE_TEXT_MAX]; /* its case line; "" where it has none (a refusal) */
     char first_calls[CC_SEQUENCE_TEXT_MAX]; /* a call sequence's calls, else "" */
     int64_t first_index;         /* its campaign case index, -1 outside the campaign */
+    int64_t first_ordinal;       /* outside the campaign, its check's number in the order every
+                                  * run checks them, whatever its shard (-1: none): of several
+                                  * shards' first failures, the lowest is a whole run's first */
     char first_reproducer[CC_REPRODUCER_TEXT_MAX]; /* the command that runs it again, or "" */
     cc_section_tally sections[CC_CHECK_SECTION_COUNT];
     int stopped;                 /* 1: a fault (a crash, an exit, a time-out, memory, the
