@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <sodium.h>
 
 #include "cli/commands.h"
+#include "cli/shard_record.h"
 #include "supervise/supervisor.h"
 #include "cli/common.h"
 #include "cli/version.h"
@@ -72,13 +74,15 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     int rc = cc_conformance_run(e, opt, &row->conf, &err);
     if (rc == CC_OK && row->conf.passed) {
         double golden_start = cc_now_seconds();
-        rc = golden_verify_engine(cat, e, stdout, &row->golden, &err);
+        rc = golden_verify_engine_shard(cat, e, stdout, opt->shard_index, opt->shard_count,
+                                        &row->golden, &err);
         row->golden_seconds = cc_now_seconds() - golden_start;
         if (rc == CC_ERR_MISMATCH)
             snprintf(row->reason, sizeof row->reason, "%zu golden cases differ", row->golden.failed);
         else if (rc)
             snprintf(row->reason, sizeof row->reason, "golden: %.500s", err.msg);
-        else if (row->golden.passed == 0) {
+        else if (row->golden.passed == 0 && opt->shard_count <= 1) {
+            /* A shard's share may hold none; the merge asks it of the whole. */
             rc = CC_ERR_MISMATCH;
             snprintf(row->reason, sizeof row->reason, "no golden case fits the engine");
         }
@@ -281,6 +285,9 @@ typedef struct provenance {
     int cpu_family, cpu_model_number, cpu_stepping; /* -1 where /proc/cpuinfo does not say */
     long cpu_logical;                               /* CPUs online */
     char golden_generation[256]; /* the generation golden/current named, as resolved */
+    uint32_t shard_index, shard_count; /* a shard's partial certificate: which (count 1: whole) */
+    int merged;                        /* a certificate merged from this many shards (0: none) */
+    char hosts[1024];                  /* the shards' hosts, for a merged certificate */
 } provenance;
 
 /* The first processor's fields of /proc/cpuinfo. */
@@ -390,6 +397,11 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         if (rows[i].plugin)
             fprintf(f, "- plugin of %s: `%s`, SHA-256 %s\n", rows[i].engine->name, rows[i].plugin,
                     rows[i].plugin_sha256);
+    if (prov->shard_count > 1)
+        fprintf(f, "- shard %u of %u (0-based): a partial certificate, for `certify --merge`\n",
+                (unsigned)prov->shard_index, (unsigned)prov->shard_count);
+    if (prov->merged)
+        fprintf(f, "- merged from %d shards, run on %s\n", prov->merged, prov->hosts);
     fprintf(f, "- campaign: %" PRIu64 " cases per engine, master seed %s\n\n", opt->cases, seed);
     write_table(f, rows, n);
     fclose(f);
@@ -434,6 +446,13 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
     json_string(f, prov->os);
     fprintf(f, ",\n  \"golden_generation\": ");
     json_string(f, prov->golden_generation);
+    fprintf(f, ",\n  \"shard\": ");
+    if (prov->shard_count > 1)
+        fprintf(f, "{\"index\": %u, \"count\": %u}", (unsigned)prov->shard_index,
+                (unsigned)prov->shard_count);
+    else
+        fprintf(f, "null");
+    fprintf(f, ",\n  \"merged_shards\": %d", prov->merged);
     fprintf(f, ",\n  \"cases\": %" PRIu64 ",\n  \"seed\": \"%s\",\n  \"engines\": [", opt->cases,
             seed);
     for (int i = 0; i < n; i++) {
@@ -755,8 +774,227 @@ static int check_report_path(const char *flag, const char *path, cc_error *err) 
     return CC_OK;
 }
 
+/* ---- Shards ------------------------------------------------------------------------------ */
+
+/* "I/N" with 0 <= I < N. */
+static int shard_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    cc_campaign_options *opt = dest;
+    unsigned index, count;
+    char extra;
+    if (sscanf(value, "%u/%u%c", &index, &count, &extra) != 2 || count < 1 || index >= count ||
+        count > 100000)
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s %s: I/N, shard I (0-based, as a Slurm array's task id) of N", flag,
+                       value);
+    opt->shard_index = index;
+    opt->shard_count = count;
+    return CC_OK;
+}
+
+static void shard_engine_of(const engine_row *r, cc_shard_engine *e) {
+    memset(e, 0, sizeof *e);
+    snprintf(e->name, sizeof e->name, "%s", r->engine->name);
+    snprintf(e->plugin_sha256, sizeof e->plugin_sha256, "%s", r->plugin ? r->plugin_sha256 : "");
+    e->verdict = r->v == VERDICT_CERTIFIED ? CC_SHARD_CERTIFIED
+                 : r->v == VERDICT_FAILED  ? CC_SHARD_FAILED
+                                           : CC_SHARD_NOT_RUN;
+    snprintf(e->reason, sizeof e->reason, "%s", r->reason);
+    e->conf = r->conf;
+    e->golden = r->golden;
+    e->golden_seconds = r->golden_seconds;
+    e->seconds = r->seconds;
+}
+
+/* shard.txt beside the partial certificate: what the merge reads back. */
+static int write_shard_record(const char *dir, const engine_row *rows, int n,
+                              const cc_campaign_options *opt, const provenance *prov,
+                              cc_error *err) {
+    cc_shard_record r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.version, sizeof r.version, "%s", cli_version);
+    snprintf(r.commit, sizeof r.commit, "%s", cli_commit);
+    snprintf(r.compiler, sizeof r.compiler, "%s", cli_compiler);
+    snprintf(r.mode, sizeof r.mode, "%s", cli_compilation_mode);
+    snprintf(r.flags, sizeof r.flags, "%s", cli_build_flags);
+    case_seed_format_hex(opt->master, r.seed);
+    r.cases = opt->cases;
+    r.index = opt->shard_index;
+    r.count = opt->shard_count;
+    if (gethostname(r.host, sizeof r.host) != 0) snprintf(r.host, sizeof r.host, "unknown");
+    r.host[sizeof r.host - 1] = '\0';
+    snprintf(r.cpu, sizeof r.cpu, "%s", prov->cpu_model);
+    snprintf(r.gpu, sizeof r.gpu, "%s", prov->gpu);
+    snprintf(r.golden, sizeof r.golden, "%s", prov->golden_generation);
+    r.engines = n;
+    r.engine = calloc((size_t)(n ? n : 1), sizeof *r.engine);
+    if (!r.engine) return cc_fail(err, CC_ERR_NOMEM, "cannot build the shard record");
+    for (int i = 0; i < n; i++) shard_engine_of(&rows[i], &r.engine[i]);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        free(r.engine);
+        return cc_fail(err, CC_ERR_NOMEM, "cannot build the shard record");
+    }
+    cc_shard_write(f, &r);
+    fclose(f);
+    free(r.engine);
+    const char *const names[] = {"shard.txt"};
+    const char *const texts[] = {text};
+    int rc = cc_write_files_atomic(dir, "shard", 1, names, texts, &len, err);
+    if (!rc) printf("wrote %s/shard.txt\n", dir);
+    free(text);
+    return rc;
+}
+
+static int by_name(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every DIR/<sub>/shard.txt, sorted by name. */
+static int find_shards(const char *dir, char ***paths, int *n, cc_error *err) {
+    *paths = NULL;
+    *n = 0;
+    DIR *d = opendir(dir);
+    if (!d) return cc_fail(err, CC_ERR_IO, "--merge %s is not a directory that can be read", dir);
+    int rc = CC_OK, room = 0;
+    for (struct dirent *ent; rc == CC_OK && (ent = readdir(d)) != NULL;) {
+        if (ent->d_name[0] == '.') continue;
+        char path[4096];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s/shard.txt", dir, ent->d_name);
+        if (stat(path, &st) != 0) continue;
+        if (*n == room) {
+            room = room ? 2 * room : 16;
+            char **more = realloc(*paths, (size_t)room * sizeof *more);
+            if (!more) {
+                rc = cc_fail(err, CC_ERR_NOMEM, "--merge: out of memory");
+                break;
+            }
+            *paths = more;
+        }
+        if (!((*paths)[*n] = strdup(path))) rc = cc_fail(err, CC_ERR_NOMEM, "--merge: out of memory");
+        else (*n)++;
+    }
+    closedir(d);
+    if (rc == CC_OK && *n == 0)
+        rc = cc_fail(err, CC_ERR_ARG, "--merge %s holds no shard (no %s/*/shard.txt)", dir, dir);
+    if (rc == CC_OK) qsort(*paths, (size_t)*n, sizeof **paths, by_name);
+    return rc;
+}
+
+static void free_paths(char **paths, int n) {
+    for (int i = 0; i < n; i++) free(paths[i]);
+    free(paths);
+}
+
+/* certify --merge DIR: the shards' records into one certificate, as one run would have written
+ * it. */
+static int merge_shards(const cc_engine_set *engines, const char *dir, const char *out_dir,
+                        const char *junit, int argc, char **argv) {
+    cc_error err = {0};
+    char **paths = NULL;
+    int n = 0;
+    if (find_shards(dir, &paths, &n, &err)) return cli_failed(&err) + 1; /* bad input */
+    cc_shard_record *shards = calloc((size_t)n, sizeof *shards), merged;
+    memset(&merged, 0, sizeof merged);
+    if (!shards) {
+        free_paths(paths, n);
+        cc_fail(&err, CC_ERR_NOMEM, "--merge: out of memory");
+        return cli_failed(&err);
+    }
+    int rc = CC_OK, read = 0;
+    for (; read < n && rc == CC_OK; read++) rc = cc_shard_read(paths[read], &shards[read], &err);
+    if (rc) read--;
+    if (rc == CC_OK) rc = cc_shards_merge(shards, (const char *const *)paths, n, &merged, &err);
+    /* The engines are this binary's: the shards must come from the same build. */
+    if (rc == CC_OK && (strcmp(merged.commit, cli_commit) || strcmp(merged.version, cli_version) ||
+                        strcmp(merged.flags, cli_build_flags) ||
+                        strcmp(merged.compiler, cli_compiler)))
+        rc = cc_fail(&err, CC_ERR_ARG,
+                     "--merge: the shards come from cellcheck %s (commit %s), not from this "
+                     "build, %s (commit %s)",
+                     merged.version, merged.commit, cli_version, cli_commit);
+    engine_row *rows = rc == CC_OK ? calloc((size_t)(merged.engines ? merged.engines : 1),
+                                            sizeof *rows)
+                                   : NULL;
+    if (rc == CC_OK && !rows) rc = cc_fail(&err, CC_ERR_NOMEM, "--merge: out of memory");
+    provenance prov;
+    memset(&prov, 0, sizeof prov);
+    for (int i = 0; rc == CC_OK && i < merged.engines; i++) {
+        const cc_shard_engine *e = &merged.engine[i];
+        engine_row *r = &rows[i];
+        if (!(r->engine = cli_find_engine(engines, e->name, &err))) {
+            rc = cc_prefix(&err, "--merge: the shards certified %s", e->name);
+            break;
+        }
+        r->plugin = cc_engine_set_origin(engines, r->engine);
+        snprintf(r->plugin_sha256, sizeof r->plugin_sha256, "%s", e->plugin_sha256);
+        r->v = e->verdict == CC_SHARD_CERTIFIED ? VERDICT_CERTIFIED
+               : e->verdict == CC_SHARD_FAILED  ? VERDICT_FAILED
+                                                : VERDICT_NOT_RUN;
+        snprintf(r->reason, sizeof r->reason, "%s", e->reason);
+        r->conf = e->conf;
+        r->golden = e->golden;
+        r->golden_seconds = e->golden_seconds;
+        r->seconds = e->seconds;
+        if (r->v == VERDICT_CERTIFIED && r->golden.passed == 0) {
+            r->v = VERDICT_FAILED;
+            snprintf(r->reason, sizeof r->reason, "no golden case fits the engine");
+        }
+    }
+    cc_campaign_options opt;
+    cli_campaign_options_init(&opt);
+    if (rc == CC_OK) {
+        opt.cases = merged.cases;
+        if (case_seed_parse_hex(merged.seed, opt.master, &err)) rc = cc_prefix(&err, "--merge");
+    }
+    if (rc == CC_OK) {
+        provenance_init(&prov, rows, 0, argc, argv, merged.golden);
+        snprintf(prov.golden_generation, sizeof prov.golden_generation, "%s", merged.golden);
+        snprintf(prov.cpu_model, sizeof prov.cpu_model, "%s", merged.cpu);
+        prov.cpu_vendor[0] = '\0';
+        prov.cpu_logical = 0;
+        for (int i = 0; i < n; i++) {
+            if (!prov.gpu[0] && shards[i].gpu[0])
+                snprintf(prov.gpu, sizeof prov.gpu, "%s", shards[i].gpu);
+            if (strcmp(shards[i].cpu, merged.cpu))
+                snprintf(prov.cpu_model, sizeof prov.cpu_model, "several (see the shards)");
+            size_t used = strlen(prov.hosts);
+            if (!strstr(prov.hosts, shards[i].host) && used < sizeof prov.hosts)
+                snprintf(prov.hosts + used, sizeof prov.hosts - used, "%s%s", used ? ", " : "",
+                         shards[i].host);
+        }
+        prov.shard_count = 1;
+        prov.merged = n;
+    }
+    int failed = 0, certified = 0;
+    if (rc == CC_OK) {
+        printf("cellcheck certificate merged from %d shards (%" PRIu64 " cases per engine)\n\n", n,
+               opt.cases);
+        write_table(stdout, rows, merged.engines);
+        for (int i = 0; i < merged.engines; i++) {
+            failed += rows[i].v == VERDICT_FAILED;
+            certified += rows[i].v == VERDICT_CERTIFIED;
+        }
+        rc = write_certificates(out_dir, rows, merged.engines, &opt, &prov, &err);
+        if (!rc && junit) rc = write_junit_file(junit, rows, merged.engines, &opt, &prov, &err);
+    }
+    if (rc == CC_OK)
+        printf("%d certified, %d failed, %d not run here\n", certified, failed,
+               merged.engines - certified - failed);
+    for (int i = 0; i < read; i++) cc_shard_free(&shards[i]);
+    free(shards);
+    free(rows);
+    free(merged.engine);
+    free_paths(paths, n);
+    /* Shards that do not make one run are bad input (2), not a failed engine (1). */
+    if (rc) return cli_failed(&err) + (rc == CC_ERR_ARG);
+    return failed ? 1 : 0;
+}
+
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, JUNIT, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -776,11 +1014,13 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     /* Every case within the caps: a case outside them is refused by the entry point before
      * any engine code runs, so no engine could fail it. */
     opt.invalid_percent = 0;
-    const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL, *junit = NULL;
+    const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL, *junit = NULL,
+               *merge_dir = NULL;
     int absent_ok = 0;
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 0,
-                                     "the engine to certify (default: every engine)"),
+                                     "the engine to certify, or several as A,B (default: every "
+                                     "engine)"),
         [OUT_DIR] = CC_OPTION_STRING("out-dir", "DIR", &out_dir,
                                      "where certificate.md and .json go (default .)"),
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
@@ -795,12 +1035,34 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         [JUNIT] = CC_OPTION_STRING("junit", "FILE",
                                    &junit, "also a JUnit XML report: a suite per engine, a case "
                                            "per section"),
+        [SHARD] = CC_OPTION_CUSTOM("shard", "I/N", &opt, shard_option,
+                                   "run shard I (0-based) of N: every Nth check and case and "
+                                   "golden; writes a partial certificate and shard.txt"),
+        [MERGE] = CC_OPTION_STRING("merge", "DIR",
+                                   &merge_dir, "merge the shards in DIR's subdirectories (each "
+                                               "with the shard.txt of a --shard run) into one "
+                                               "certificate, checking they belong together"),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
     if (cli_parse_campaign(&cmd, &opt, &opts[CASES], &opts[PROGRESS], argc, argv, &status))
         return status;
     cc_error err = {0};
+    if (merge_dir) {
+        if (engine_name || opt.shard_count > 1) {
+            cc_fail(&err, CC_ERR_ARG, "--merge takes the shards as they are: no --engine or --shard");
+            return cli_bad_usage(&cmd, &err);
+        }
+        if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY");
+        if (!out_dir) out_dir = ".";
+        struct stat st;
+        if (stat(out_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(out_dir, W_OK) != 0) {
+            cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
+            return cli_bad_usage(&cmd, &err);
+        }
+        if (junit && check_report_path("--junit", junit, &err)) return cli_bad_usage(&cmd, &err);
+        return merge_shards(engines, merge_dir, out_dir, junit, argc, argv);
+    }
 
     const cc_engine *const *all = engines->engines;
     int n = 0;
@@ -812,12 +1074,24 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     }
     int count = 0;
     if (engine_name) {
-        const cc_engine *e = cli_find_engine(engines, engine_name, &err);
-        if (!e) {
-            free(rows);
-            return cli_bad_usage(&cmd, &err);
+        /* One engine, or several separated by commas, each once. */
+        char names[1024];
+        snprintf(names, sizeof names, "%s", engine_name);
+        char *save = NULL;
+        for (char *name = strtok_r(names, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+            const cc_engine *e = cli_find_engine(engines, name, &err);
+            for (int i = 0; e && i < count; i++)
+                if (rows[i].engine == e) {
+                    cc_fail(&err, CC_ERR_ARG, "--engine names %s twice", name);
+                    e = NULL;
+                }
+            if (!e || count == n) {
+                if (e) cc_fail(&err, CC_ERR_ARG, "--engine names more engines than there are");
+                free(rows);
+                return cli_bad_usage(&cmd, &err);
+            }
+            rows[count++].engine = e;
         }
-        rows[count++].engine = e;
     } else {
         for (int i = 0; i < n; i++) rows[count++].engine = all[i];
     }
@@ -893,6 +1167,10 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     }
     provenance prov;
     provenance_init(&prov, rows, count, argc, argv, cat.dir);
+    prov.shard_index = opt.shard_index;
+    prov.shard_count = opt.shard_count;
+    prov.merged = 0;
+    prov.hosts[0] = '\0';
     golden_free(&cat);
 
     printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", prov.cpu_model,
@@ -904,6 +1182,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         certified += rows[i].v == VERDICT_CERTIFIED;
     }
     int rc = write_certificates(out_dir, rows, count, &opt, &prov, &err);
+    if (!rc && opt.shard_count > 1) rc = write_shard_record(out_dir, rows, count, &opt, &prov, &err);
     if (!rc && junit) rc = write_junit_file(junit, rows, count, &opt, &prov, &err);
     free(rows);
     if (rc) return cli_failed(&err);

@@ -1,0 +1,150 @@
+/* Shard records written and read back, and their merge: counts summed, the first failure the one
+ * a whole run meets first, and every way shards can fail to belong together refused by name. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/shard_record.h"
+#include "testing/check.h"
+
+/* Shard `index` of `count`, two engines: "a" passing with counts from index, "b" failing at
+ * check number `b_ordinal` (campaign case `b_case` if >= 0). */
+static void make(cc_shard_record *r, uint32_t index, uint32_t count, int64_t b_ordinal,
+                 int64_t b_case) {
+    memset(r, 0, sizeof *r);
+    snprintf(r->version, sizeof r->version, "0.9");
+    snprintf(r->commit, sizeof r->commit, "abc123");
+    snprintf(r->compiler, sizeof r->compiler, "gcc 12");
+    snprintf(r->mode, sizeof r->mode, "opt");
+    snprintf(r->flags, sizeof r->flags, "-O2\twith a tab\nand a line\\");
+    snprintf(r->seed, sizeof r->seed, "%064x", 7);
+    r->cases = 200;
+    r->index = index;
+    r->count = count;
+    snprintf(r->host, sizeof r->host, "node%u", (unsigned)index);
+    snprintf(r->golden, sizeof r->golden, ".gen-1");
+    r->engines = 2;
+    r->engine = calloc(2, sizeof *r->engine);
+    cc_shard_engine *a = &r->engine[0], *b = &r->engine[1];
+    snprintf(a->name, sizeof a->name, "cpu.a");
+    a->verdict = CC_SHARD_CERTIFIED;
+    a->conf.edge_passed = 10 + (int)index;
+    a->conf.campaign.run = a->conf.campaign.passed = 50;
+    a->conf.step_counts_max = 100 * (index + 1);
+    a->conf.seam_classes = 1u << index;
+    a->conf.first_index = a->conf.first_ordinal = -1;
+    a->conf.passed = 1;
+    a->conf.sections[0] = (cc_section_tally){1, 10 + (int)index, 0, 0.5};
+    a->golden.passed = 3;
+    a->seconds = 1.25;
+    snprintf(b->name, sizeof b->name, "mutant.b");
+    b->verdict = b_ordinal >= 0 || b_case >= 0 ? CC_SHARD_FAILED : CC_SHARD_CERTIFIED;
+    b->conf.first_index = b_case;
+    b->conf.first_ordinal = b_case >= 0 ? -1 : b_ordinal;
+    b->conf.failed = b_case < 0 && b_ordinal >= 0;
+    b->conf.campaign.has_failure = b_case >= 0;
+    b->conf.passed = b->verdict == CC_SHARD_CERTIFIED;
+    snprintf(b->conf.first_reproducer, sizeof b->conf.first_reproducer,
+             "cellcheck check --engine mutant.b --case 'shard %u'", (unsigned)index);
+}
+
+static void round_trip(checks *t) {
+    cc_shard_record r, back;
+    make(&r, 2, 4, 17, -1);
+    const char *tmp = getenv("TEST_TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/shard.txt", tmp ? tmp : "/tmp");
+    FILE *f = fopen(path, "w");
+    if (!CHECK(t, f != NULL)) return;
+    cc_shard_write(f, &r);
+    fclose(f);
+    cc_error err;
+    if (CHECKF(t, cc_shard_read(path, &back, &err) == CC_OK, "%s", err.msg)) {
+        CHECK(t, !strcmp(back.flags, r.flags));
+        CHECK_EQ(t, back.index, 2u);
+        CHECK_EQ(t, back.count, 4u);
+        CHECK_EQ(t, back.engines, 2);
+        CHECK_EQ(t, back.engine[0].conf.edge_passed, 12);
+        CHECK_EQ(t, back.engine[0].conf.sections[0].passed, 12);
+        CHECK_EQ(t, back.engine[1].conf.first_ordinal, 17);
+        CHECK(t, !strcmp(back.engine[1].conf.first_reproducer, r.engine[1].conf.first_reproducer));
+        cc_shard_free(&back);
+    }
+    /* Cut short: refused, with the file named. */
+    f = fopen(path, "w");
+    fprintf(f, "cellcheck-shard 1\nshard 0 2\nengine cpu.a\nedge_passed 3\n");
+    fclose(f);
+    CHECK(t, cc_shard_read(path, &back, &err) == CC_ERR_ARG && strstr(err.msg, path));
+    f = fopen(path, "w");
+    fprintf(f, "cellcheck-shard 1\nshard 0 2\nengine cpu.a\nedge_passed many\nend\n");
+    fclose(f);
+    CHECK(t, cc_shard_read(path, &back, &err) == CC_ERR_ARG && strstr(err.msg, ":4"));
+    cc_shard_free(&r);
+}
+
+static void merge(checks *t) {
+    cc_shard_record s[4], m;
+    const char *names[4] = {"s0", "s1", "s2", "s3"};
+    /* mutant.b fails in shards 1 (check 9), 2 (check 5) and 3 (campaign case 0): a whole run
+     * meets check 5 first, every check before the campaign. */
+    make(&s[0], 0, 4, -1, -1);
+    make(&s[1], 1, 4, 9, -1);
+    make(&s[2], 2, 4, 5, -1);
+    make(&s[3], 3, 4, -1, 0);
+    cc_error err;
+    if (CHECKF(t, cc_shards_merge(s, names, 4, &m, &err) == CC_OK, "%s", err.msg)) {
+        CHECK_EQ(t, m.count, 1u);
+        CHECK_EQ(t, m.engine[0].verdict, CC_SHARD_CERTIFIED);
+        CHECK_EQ(t, m.engine[0].conf.edge_passed, 10 + 11 + 12 + 13);
+        CHECK_EQ(t, (int)m.engine[0].conf.campaign.run, 200);
+        CHECK_EQ(t, (int)m.engine[0].conf.step_counts_max, 400);
+        CHECK_EQ(t, m.engine[0].conf.seam_classes, 0xfu);
+        CHECK_EQ(t, m.engine[0].conf.sections[0].passed, 46);
+        CHECK_EQ(t, (int)m.engine[0].golden.passed, 12);
+        CHECK_EQ(t, m.engine[1].verdict, CC_SHARD_FAILED);
+        CHECKF(t, strstr(m.engine[1].conf.first_reproducer, "'shard 2'") != NULL, "%s",
+               m.engine[1].conf.first_reproducer);
+        free(m.engine);
+    }
+    /* Each refusal, named: a shard missing, one given twice, one of another run. */
+    CHECK(t, cc_shards_merge(s, names, 3, &m, &err) == CC_ERR_ARG &&
+                 strstr(err.msg, "shard 3 of 4 is missing"));
+    cc_shard_record twice[4] = {s[0], s[1], s[1], s[3]};
+    CHECK(t, cc_shards_merge(twice, names, 4, &m, &err) == CC_ERR_ARG &&
+                 strstr(err.msg, "shard 1 of 4 is given twice (s2)"));
+    const struct {
+        const char *field;
+        char *text;
+    } foreign[] = {{"master seed", s[2].seed}, {"commit", s[2].commit}, {"goldens", s[2].golden}};
+    for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
+        char keep[80];
+        snprintf(keep, sizeof keep, "%s", foreign[i].text);
+        foreign[i].text[0] ^= 1;
+        CHECKF(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG &&
+                      strstr(err.msg, "s2 is a shard of another run") &&
+                      strstr(err.msg, foreign[i].field),
+               "%s: %s", foreign[i].field, err.msg);
+        snprintf(foreign[i].text, sizeof keep, "%s", keep);
+    }
+    s[2].count = 5;
+    CHECK(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG &&
+                 strstr(err.msg, "shard count"));
+    s[2].count = 4;
+    s[2].cases = 2000;
+    CHECK(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG && strstr(err.msg, "case count"));
+    s[2].cases = 200;
+    snprintf(s[2].engine[1].plugin_sha256, sizeof s[2].engine[1].plugin_sha256, "00ff");
+    CHECK(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG && strstr(err.msg, "engines"));
+    s[2].engine[1].plugin_sha256[0] = '\0';
+    snprintf(s[2].engine[0].name, sizeof s[2].engine[0].name, "cpu.other");
+    CHECK(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG && strstr(err.msg, "engines"));
+    for (int i = 0; i < 4; i++) cc_shard_free(&s[i]);
+}
+
+int main(void) {
+    checks t = {"shard_record_test", 0, 0};
+    round_trip(&t);
+    merge(&t);
+    return check_summary(&t);
+}
