@@ -32,6 +32,9 @@ command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
 # (//cli:certificate_test) and .ci/run's count of Bazel's results (ci/count_results.py).
 /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1 || need+=(python3 python3-jsonschema)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
+# Slurm and MUNGE: certify's shards run through a job array on a one-node cluster in a test
+# (ci/slurm_local.sh, //cli:certify_slurm_test).
+command -v sbatch >/dev/null 2>&1 || need+=(slurmctld slurmd slurm-client munge)
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
     sudo=""
