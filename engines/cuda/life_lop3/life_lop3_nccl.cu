@@ -168,11 +168,13 @@ extern "C" int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, 
                          engine_name, v.id, (int)v.rows, (int)halo, 2 * bytes, free_bytes);
             break;
         }
+        // Zeroed on the device's own stream: a cudaMemset goes to the legacy stream, which a
+        // non-blocking stream does not wait for, so a busy GPU could zero the rows load wrote.
+        c = cudaStreamCreateWithFlags(&v.stream, cudaStreamNonBlocking);
         for (int i = 0; i < 2 && c == cudaSuccess; i++) {
             c = cudaMalloc((void **)&v.buf[i], bytes);
-            if (c == cudaSuccess) c = cudaMemset(v.buf[i], 0, bytes);
+            if (c == cudaSuccess) c = cudaMemsetAsync(v.buf[i], 0, bytes, v.stream);
         }
-        if (c == cudaSuccess) c = cudaStreamCreateWithFlags(&v.stream, cudaStreamNonBlocking);
         if (c == cudaSuccess) c = cudaEventCreate(&v.start);
         if (c == cudaSuccess) c = cudaEventCreate(&v.stop);
         if (c != cudaSuccess) {
@@ -190,6 +192,7 @@ extern "C" int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, 
         life_lop3_bands_cut(e->words, v.rows, &life_lop3_default, prop.multiProcessorCount, &v.b);
         rc = life_lop3_module_load(engine_name, rule, 0, &v.m, err);
     }
+    if (rc == CC_OK) rc = sync_all(e, err);
     if (rc == CC_OK) {
         int ids[CC_DEVICES_MAX];
         for (int d = 0; d < e->devices; d++) ids[d] = e->dev[d].id;
