@@ -122,6 +122,7 @@ typedef struct cc_check_result {
     int lightcone;       /* 1: verified on light-cone windows, not the whole grid */
     uint32_t seam_classes; /* CC_SEAM_* the light cones covered */
     uint32_t patterns_run; /* CC_PATTERN_BIT of each call pattern that ran and agreed */
+    double step_seconds;   /* wall time of the one call of step(k), without create, load, store */
     char detail[512];    /* create's refusal, the engine's error, or what differed */
 } cc_check_result;
 

@@ -8,6 +8,7 @@
 #include "harness/campaign.h"
 #include "harness/internal.h"
 #include "harness/lightcone.h"
+#include "harness/progress.h"
 #include "oracle/cells.h"
 #include "oracle/oracle.h"
 #include "supervise/supervisor.h"
@@ -270,6 +271,14 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
     return cc_case_check_with(engine, c, NULL, res, err);
 }
 
+/* step(k) and its wall time, which the caller may use to foresee a larger k's cost. */
+static int timed_step(cc_context *ctx, int64_t k, double *seconds, cc_error *err) {
+    const double start = cc_now_seconds();
+    const int rc = cc_call_step(ctx, k, err);
+    *seconds = cc_now_seconds() - start;
+    return rc;
+}
+
 int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
                        cc_check_result *res, cc_error *err) {
     cc_check_options defaults;
@@ -328,7 +337,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
                     "(%d,%d): stored %d, loaded %d",
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
                     (int)(first / (size_t)c->w), got.cells[first], init.cells[first]);
-    } else if ((rc = cc_call_step(ctx, c->steps, &eng_err))) {
+    } else if ((rc = timed_step(ctx, c->steps, &res->step_seconds, &eng_err))) {
         char what[48];
         snprintf(what, sizeof what, "step(%lld)", (long long)c->steps);
         call_failed(res, rc, what, &eng_err);

@@ -3,8 +3,10 @@
  * several steps, beside an empty word, past 2^24 cells, or only after earlier cases of the
  * process. Each is a plain per-cell loop with that one bug, written so the bug reads as it would
  * in a real engine. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fuzz/mutants/engine_bugs.h"
 #include "fuzz/mutants/slab_bugs.h"
@@ -34,8 +36,16 @@ typedef enum bug {
     BUG_TORUS_CORNER,  /* 32x32 tiles: on a grid of whole tiles, the last tile's halo corner
                         * across the torus corner is never loaded, so its last cell counts its
                         * diagonal neighbour (0,0) as dead */
-    BUG_PLANE_WRAP     /* states the bounded plane, and steps it as a torus: the wrap left in */
+    BUG_PLANE_WRAP,    /* states the bounded plane, and steps it as a torus: the wrap left in */
+    /* Right: the loop alone, and slow where the step counts' time estimate looks
+     * (step_rate_test.c). */
+    RIGHT,
+    SLOW_CREATE,       /* create takes 0.2 s, as an engine that compiles its rule there */
+    SLOW_STEPS         /* 200 us a step, whatever the grid: 65535 steps take 13 s */
 } bug;
+
+#define SLOW_CREATE_NS 200000000L
+#define SLOW_STEP_NS 200000L
 
 #define TILE 256
 #define CORNER_TILE 32
@@ -99,6 +109,7 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
                 ctx->offsets[ctx->n_offsets++] = (offset){dx, dy};
     if (b == BUG_STATIC_RULE) static_rule = *rule;
     if (b == BUG_HISTORY) ctx->flip_origin = ++creates_in_process > HISTORY_CREATES;
+    if (b == SLOW_CREATE) nanosleep(&(struct timespec){0, SLOW_CREATE_NS}, NULL);
     *out = ctx;
     return CC_OK;
 }
@@ -212,6 +223,7 @@ static int bug_step(void *p, int64_t k, cc_error *err) {
         k -= rest % 2; /* the pairs after the blocks drop an odd step */
     }
     for (int64_t s = 0; s < k; s++) {
+        if (ctx->b == SLOW_STEPS) nanosleep(&(struct timespec){0, SLOW_STEP_NS}, NULL);
         one_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur], s == 0);
         ctx->cur = !ctx->cur;
     }
@@ -238,6 +250,9 @@ BUG_CREATE(steps16_create, BUG_STEPS16)
 BUG_CREATE(row16_create, BUG_ROW16)
 BUG_CREATE(torus_corner_create, BUG_TORUS_CORNER)
 BUG_CREATE(plane_wrap_create, BUG_PLANE_WRAP)
+BUG_CREATE(right_create, RIGHT)
+BUG_CREATE(slow_create_create, SLOW_CREATE)
+BUG_CREATE(slow_steps_create, SLOW_STEPS)
 
 /* The square tiles of the torus-corner bug; the other blocks are rows of columns. */
 #define BUG_TILE_H(tile) ((tile) == CORNER_TILE ? (tile) : 0)
@@ -289,6 +304,9 @@ static const cc_engine bug_engines[] = {
               .topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE)},
      .create = plane_wrap_create, .load = bug_load, .step = bug_step, .store = bug_store,
      .destroy = bug_destroy},
+    BUG_ENGINE("control.loop", "right: the per-cell loop alone", 16, 0, right_create),
+    BUG_ENGINE("control.slow-create", "right; create takes 0.2 s", 16, 0, slow_create_create),
+    BUG_ENGINE("control.slow-steps", "right; 200 us a step", 16, 0, slow_steps_create),
 };
 
 static const cc_engine *const engine_bugs[] = {
@@ -296,6 +314,6 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[4], &bug_engines[5], &bug_engines[6], &bug_engines[7],
     &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
     &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
-    &cc_mutant_slab_round, NULL};
+    &cc_mutant_slab_round, &bug_engines[14], &bug_engines[15], &bug_engines[16], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

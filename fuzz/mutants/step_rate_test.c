@@ -1,0 +1,57 @@
+/* The step counts leave out a count whose check would take the engine past its time budget, at the
+ * rate its smaller counts showed: the rate of step(k) alone. An engine whose create is slow (one
+ * that compiles its rule there) has every count checked that a fast engine has; an engine slow a
+ * step has the large counts left out, said so. */
+#include <stdio.h>
+#include <string.h>
+
+#include "fuzz/draw.h"
+#include "fuzz/mutants/engine_bugs.h"
+#include "harness/harness.h"
+#include "testing/check.h"
+
+static int step_counts(const cc_engine *e, cc_conformance_summary *sum, cc_error *err) {
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.cases = 1;
+    opt.shrink = 0;
+    opt.sections_off = CC_SECTION_SEQUENCES | CC_SECTION_SHAPES | CC_SECTION_SEAMS;
+    return cc_conformance_run(e, &opt, sum, err);
+}
+
+int main(int argc, char **argv) {
+    cc_supervisor *sv;
+    int status;
+    if (cc_harness_supervise(argc, argv, cc_mutants_engine_bugs(), &sv, &status)) return status;
+    checks t = {"step_rate_test", 0, 0};
+    const char *names[] = {"control.loop", "control.slow-create", "control.slow-steps"};
+    cc_conformance_summary sum[3];
+    for (int i = 0; i < 3; i++) {
+        const cc_engine *e = cc_supervisor_find(sv, names[i]);
+        cc_error err = {0};
+        memset(&sum[i], 0, sizeof sum[i]);
+        if (!CHECKF(&t, e != NULL, "no engine %s", names[i])) return check_summary(&t);
+        int rc = step_counts(e, &sum[i], &err);
+        CHECKF(&t, rc == CC_OK && sum[i].passed, "%s: rc %d (%s), passed %d", names[i], rc,
+               rc ? err.msg : "", sum[i].passed);
+        printf("%s: step counts %d passed, largest %lld, %d left out\n", names[i],
+               sum[i].step_counts, (long long)sum[i].step_counts_max, sum[i].step_counts_blind);
+    }
+    /* The right engine reaches the counts where 16-bit step counters wrap. */
+    CHECKF(&t, sum[0].step_counts_max >= 65535, "control.loop: largest count %lld",
+           (long long)sum[0].step_counts_max);
+    CHECKF(&t,
+           sum[1].step_counts == sum[0].step_counts &&
+               sum[1].step_counts_max == sum[0].step_counts_max &&
+               sum[1].step_counts_blind == sum[0].step_counts_blind,
+           "a slow create cost step counts: %d passed (largest %lld, %d left out), against %d "
+           "(%lld, %d)",
+           sum[1].step_counts, (long long)sum[1].step_counts_max, sum[1].step_counts_blind,
+           sum[0].step_counts, (long long)sum[0].step_counts_max, sum[0].step_counts_blind);
+    CHECKF(&t,
+           sum[2].step_counts_max < 65535 && sum[2].step_counts_blind > sum[0].step_counts_blind,
+           "200 us a step: largest count %lld, %d left out (the right engine: %d)",
+           (long long)sum[2].step_counts_max, sum[2].step_counts_blind, sum[0].step_counts_blind);
+    cc_supervisor_close(sv);
+    return check_summary(&t);
+}
