@@ -4,13 +4,19 @@
 # campaign of each GPU engine, `cellcheck certify` of each engine asked for (side by side, in
 # lanes: its own certificate directory each), then the benchmarks, quiet, one engine at a time.
 #   session.sh [--cases N] [--no-tests] [--sanitize ENGINES] [--certify ENGINES|all] [--lanes N]
-#              [--gpu-lanes N] [--bench ENGINES] [--sizes LIST] [--radii LIST]
+#              [--gpu-lanes N] [--shards N] [--devices LIST] [--bench ENGINES] [--sizes LIST]
+#              [--radii LIST]
 # Engines on the GPU are certified --gpu-lanes at a time (default 2): each holds a grid past 2^32
-# cells on the device for a while, and two or three fill it.
+# cells on the device for a while, and two or three fill it. --shards N certifies each engine as N
+# shards side by side, merged into its certificate: shard i of an engine of one GPU on the i-th
+# visible GPU (round robin), an engine over several devices seeing them all. Engines over several
+# devices (their caps name CELLCHECK_DEVICES) are certified once per count in --devices (default:
+# 1, 2, 4, ... up to the visible GPUs, and their number), each with its own certificate.
 # ENGINES are comma-separated cellcheck names (cuda.shared,cuda.cat); logs go to $OUT or ./logs.
 set -uo pipefail
 cd "$(dirname "$0")" || exit 1
 cases=2000 sanitize="" bench="" sizes=16384,32768 radii=1,2,4,8,16 certify="" lanes=4 gpu_lanes=2 tests=1
+shards=1 devices=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --cases) cases="$2"; shift 2 ;;
@@ -18,6 +24,8 @@ while [ $# -gt 0 ]; do
     --certify) certify="$2"; shift 2 ;;
     --lanes) lanes="$2"; shift 2 ;;
     --gpu-lanes) gpu_lanes="$2"; shift 2 ;;
+    --shards) shards="$2"; shift 2 ;;
+    --devices) devices="$2"; shift 2 ;;
     --no-tests) tests=0; shift ;;
     --bench) bench="$2"; shift 2 ;;
     --sizes) sizes="$2"; shift 2 ;;
@@ -56,12 +64,40 @@ for e in ${sanitize//,/ }; do
 done
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 
-# certify: the engine's row of its certificate, or why it ended without one, in $dir/row.
+# The GPUs shards go round: those CUDA_VISIBLE_DEVICES names, else every one.
+if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then IFS=, read -ra gpus <<<"$CUDA_VISIBLE_DEVICES"
+else mapfile -t gpus < <(nvidia-smi -L 2>/dev/null | awk '{sub(":", "", $2); print $2}'); fi
+if [ -z "$devices" ]; then
+    for ((d = 1; d < ${#gpus[@]}; d *= 2)); do devices+="$d,"; done
+    devices+="$(( ${#gpus[@]} > 0 ? ${#gpus[@]} : 1 ))"
+fi
+
+# certify ENGINE [DEVICES]: the engine's row of its certificate, or why it ended without one, in
+# $dir/row; whole, or in --shards shards merged.
 certify_one() {
-    local e="$1" dir="$logs/cert-$1"
+    local e="$1" d="${2:-}" dir="$logs/cert-$1${2:+-x$2}" rc
     mkdir -p "$dir"
-    CELLCHECK_REQUIRE=gpu ./bin/cellcheck certify --engine "$e" --out-dir "$dir" >"$dir/log" 2>&1
-    local rc=$?
+    local env=(CELLCHECK_REQUIRE=gpu)
+    [ -z "$d" ] || env+=("CELLCHECK_DEVICES=$d")
+    if [ "$shards" -le 1 ]; then
+        env "${env[@]}" ./bin/cellcheck certify --engine "$e" --out-dir "$dir" >"$dir/log" 2>&1
+        rc=$?
+    else
+        local pids=() i
+        for ((i = 0; i < shards; i++)); do
+            local one=("${env[@]}")
+            [ -n "$d" ] || [ ${#gpus[@]} -eq 0 ] ||
+                one+=("CUDA_VISIBLE_DEVICES=${gpus[i % ${#gpus[@]}]}")
+            mkdir -p "$dir/shards/$i"
+            env "${one[@]}" ./bin/cellcheck certify --engine "$e" --shard "$i/$shards" \
+                --out-dir "$dir/shards/$i" >"$dir/shards/$i/log" 2>&1 &
+            pids+=($!)
+        done
+        # A shard's verdict is in its record; the merge refuses a shard that wrote none.
+        for p in "${pids[@]}"; do wait "$p"; done
+        ./bin/cellcheck certify --merge "$dir/shards" --out-dir "$dir" >"$dir/log" 2>&1
+        rc=$?
+    fi
     { grep -m1 "^| $e |" "$dir/certificate.md" 2>/dev/null || echo "| $e | no certificate"; } \
         >"$dir/row"
     echo "$rc" >"$dir/rc"
@@ -72,24 +108,30 @@ if [ -n "$certify" ]; then
     # Side by side, OpenMP engines share the cores; the GPU engines go in a queue of their own.
     export OMP_NUM_THREADS=$(( $(nproc) / lanes > 0 ? $(nproc) / lanes : 1 ))
     gpu_engines=$(./bin/cellcheck list | awk '$2 == "gpu" {print $1}')
-    queue() { # LANES ENGINE...
+    multi_engines=$(./bin/cellcheck list | awk '/CELLCHECK_DEVICES/ {print $1}')
+    queue() { # LANES ENGINE[:DEVICES]...
         local n="$1"
         shift
         for e in "$@"; do
             while [ "$(jobs -rp | wc -l)" -ge "$n" ]; do wait -n; done
-            certify_one "$e" &
+            certify_one "${e%%:*}" "$([[ $e == *:* ]] && echo "${e#*:}")" &
         done
         wait
     }
-    on_gpu=() on_cpu=()
+    on_gpu=() on_cpu=() runs=()
     for e in ${certify//,/ }; do
+        if grep -qx "$e" <<<"$multi_engines"; then
+            for d in ${devices//,/ }; do on_gpu+=("$e:$d"); runs+=("$e-x$d"); done
+            continue
+        fi
+        runs+=("$e")
         if grep -qx "$e" <<<"$gpu_engines"; then on_gpu+=("$e"); else on_cpu+=("$e"); fi
     done
     queue "$gpu_lanes" "${on_gpu[@]}" &
     queue "$lanes" "${on_cpu[@]}" &
     wait
     unset OMP_NUM_THREADS
-    for e in ${certify//,/ }; do
+    for e in "${runs[@]}"; do
         echo "$(cat "$logs/cert-$e/row") exit $(cat "$logs/cert-$e/rc")"
         [ "$(cat "$logs/cert-$e/rc")" = 0 ] || status=1
     done
