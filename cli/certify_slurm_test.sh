@@ -62,9 +62,11 @@ for w, m in zip(whole["engines"], merged["engines"]):
     for key in ["past_the_tiles", "past_2_32_cells", "light_cones", "edge_cases", "round_trips",
                 "shapes", "seams", "plane", "call_sequences", "campaign", "golden"]:
         same(f"{name} {key}", w[key], m[key])
-    # The step counts run whole in one shard, so what they leave out is as in one run.
+    # The step counts run whole in one shard, as in one run; a count whose estimated time is near
+    # the 5 s bound may still go either way between two runs on a loaded machine, so the counts
+    # considered are compared, not how they split.
     ws, ms = w["step_counts"], m["step_counts"]
-    same(f"{name} step_counts", ws, ms)
+    same(f"{name} step counts considered", ws["passed"] + ws["left_out"], ms["passed"] + ms["left_out"])
     print(f"  {name}: {w['verdict']}, campaign {m['campaign']}, edge cases {m['edge_cases']}, "
           f"golden {m['golden']}, step counts {ws} unsharded, {ms} merged")
 sys.exit(1 if bad else 0)
@@ -94,6 +96,9 @@ reset_bad && rm -rf "$tmp/bad/3" && mkdir -p "$tmp/bad/3"
 merge_refuses foreign "is a shard of another run: its master seed differs"
 reset_bad && sed -i 's/^shard 3 4$/shard 3 5/' "$tmp/bad/3/shard.txt"
 merge_refuses count "its shard count differs"
+reset_bad && sed -i 's/^devices 0$/devices 2/' "$tmp/bad/1/shard.txt" &&
+    sed -i 's/^devices 0$/devices 1/' "$tmp/bad/3/shard.txt"
+merge_refuses devices "devices differs from"
 reset_bad && sed -i 's/^edge_passed \(.*\)$/edge_passed many/' "$tmp/bad/0/shard.txt"
 merge_refuses broken "is not a line of a cellcheck shard record"
 

@@ -13,7 +13,7 @@ typedef enum {
     M_SUM,   /* each shard ran its share: the whole run ran them all */
     M_MAX,   /* the largest over shards */
     M_OR,    /* bits any shard covered */
-    M_SAME,  /* the same in every shard that says it (the first that does) */
+    M_SAME,  /* the same in every shard that says it (else the merge refuses) */
     M_FAILED /* from the shard whose failure a whole run meets first */
 } merge_op;
 
@@ -318,6 +318,46 @@ static int same_header(const cc_shard_record *a, const cc_shard_record *b, const
     return 1;
 }
 
+/* Whether a shard states an M_SAME value: 0 and "" say nothing (the value is not its to tell). */
+static int field_stated(const field *fd, const char *v) {
+    for (size_t i = 0; i < (fd->type == F_TEXT ? 1 : fd->size); i++)
+        if (v[i]) return 1;
+    return 0;
+}
+
+/* Every M_SAME value the same in each shard that states it: shards certified with another device
+ * count, say, are of another run. The first difference, named, in err. */
+static int same_values(const cc_shard_record *shards, const char *const *names, int n,
+                       cc_error *err) {
+    for (int e = 0; e < shards[0].engines; e++)
+        for (size_t k = 0; k < NFIELDS; k++) {
+            const field *fd = &fields[k];
+            if (fd->merge != M_SAME) continue;
+            int stated = -1;
+            for (int i = 0; i < n; i++) {
+                const char *v = (const char *)&shards[i].engine[e] + fd->offset;
+                if (!field_stated(fd, v)) continue;
+                if (stated < 0) {
+                    stated = i;
+                    continue;
+                }
+                const char *w = (const char *)&shards[stated].engine[e] + fd->offset;
+                if (fd->type == F_TEXT ? strcmp(v, w) != 0 : memcmp(v, w, fd->size) != 0) {
+                    char values[64] = "";
+                    if (fd->type == F_I32)
+                        snprintf(values, sizeof values, " (%d against %d)", *(const int32_t *)v,
+                                 *(const int32_t *)w);
+                    return cc_fail(err, CC_ERR_ARG,
+                                   "merge: %s is a shard of another run: %s's %s differs from "
+                                   "%s's%s",
+                                   names[i], shards[i].engine[e].name, fd->key, names[stated],
+                                   values);
+                }
+            }
+        }
+    return CC_OK;
+}
+
 static void merge_engine(cc_shard_engine *out, const cc_shard_engine *in, int n) {
     /* The shard whose failure a whole run meets first; none failed: the first. */
     int chosen = -1, best_phase = 3;
@@ -419,6 +459,7 @@ int cc_shards_merge(const cc_shard_record *shards, const char *const *names, int
         if (!at[k])
             rc = cc_fail(err, CC_ERR_ARG, "merge: shard %u of %u is missing (%d given)",
                          (unsigned)k, (unsigned)count, n);
+    if (rc == CC_OK) rc = same_values(shards, names, n, err);
     if (rc == CC_OK) {
         *out = *first;
         out->index = 0;

@@ -139,6 +139,24 @@ static void merge(checks *t) {
     s[2].engine[1].plugin_sha256[0] = '\0';
     snprintf(s[2].engine[0].name, sizeof s[2].engine[0].name, "cpu.other");
     CHECK(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG && strstr(err.msg, "engines"));
+    snprintf(s[2].engine[0].name, sizeof s[2].engine[0].name, "cpu.a");
+    /* Shards of an engine over several devices run with two device counts: the merge would have
+     * named one of them in the certificate. A shard that does not say (0) is not a difference. */
+    s[1].engine[1].conf.devices = 2;
+    s[3].engine[1].conf.devices = 2;
+    CHECKF(t, cc_shards_merge(s, names, 4, &m, &err) == CC_OK, "%s", err.msg);
+    if (m.engines == 2) CHECK_EQ(t, m.engine[1].conf.devices, 2);
+    free(m.engine);
+    s[3].engine[1].conf.devices = 1;
+    CHECKF(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG &&
+                  strstr(err.msg, "s3 is a shard of another run") &&
+                  strstr(err.msg, "devices differs from s1's (1 against 2)"),
+           "%s", err.msg);
+    s[3].engine[1].conf.devices = 2;
+    snprintf(s[0].engine[0].conf.huge_note, sizeof s[0].engine[0].conf.huge_note, "too slow here");
+    snprintf(s[2].engine[0].conf.huge_note, sizeof s[2].engine[0].conf.huge_note, "does not fit");
+    CHECKF(t, cc_shards_merge(s, names, 4, &m, &err) == CC_ERR_ARG && strstr(err.msg, "huge_note"),
+           "%s", err.msg);
     for (int i = 0; i < 4; i++) cc_shard_free(&s[i]);
 }
 
