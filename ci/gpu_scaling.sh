@@ -27,12 +27,8 @@ if [ -z "$engine" ] || [ -z "$reference" ]; then
     echo "usage: scaling.sh --engine NAME --reference NAME [--devices LIST] [--side N] [--strong LIST] [--radius R] [--out FILE]" >&2
     exit 2
 fi
-if [ -z "$devices" ]; then
-    n=$(nvidia-smi -L 2>/dev/null | wc -l)
-    [ -z "${CUDA_VISIBLE_DEVICES:-}" ] || n=$(tr ',' '\n' <<<"$CUDA_VISIBLE_DEVICES" | grep -c .)
-    for ((d = 1; d < n; d *= 2)); do devices+="$d,"; done
-    devices+="$(( n > 0 ? n : 1 ))"
-fi
+source ./devices.sh
+[ -n "$devices" ] || devices=$(default_device_counts)
 [ -n "$out" ] || out="${OUT:-.}/scaling-$engine.jsonl"
 : >"$out"
 status=0

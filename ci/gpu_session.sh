@@ -64,13 +64,10 @@ for e in ${sanitize//,/ }; do
 done
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 
-# The GPUs shards go round: those CUDA_VISIBLE_DEVICES names, else every one.
-if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then IFS=, read -ra gpus <<<"$CUDA_VISIBLE_DEVICES"
-else mapfile -t gpus < <(nvidia-smi -L 2>/dev/null | awk '{sub(":", "", $2); print $2}'); fi
-if [ -z "$devices" ]; then
-    for ((d = 1; d < ${#gpus[@]}; d *= 2)); do devices+="$d,"; done
-    devices+="$(( ${#gpus[@]} > 0 ? ${#gpus[@]} : 1 ))"
-fi
+# The GPUs shards go round, and the default device counts.
+source ./devices.sh
+mapfile -t gpus < <(visible_gpus)
+[ -n "$devices" ] || devices=$(default_device_counts)
 
 # certify ENGINE [DEVICES]: the engine's row of its certificate, or why it ended without one, in
 # $dir/row; whole, or in --shards shards merged.
