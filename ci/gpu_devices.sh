@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the GPU bundle's session.sh and scaling.sh (copied into the bundle as devices.sh): the
 # GPUs a run may use and the device counts an engine over several devices is run with by default.
 
