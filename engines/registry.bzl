@@ -34,4 +34,5 @@ ENGINES = {
     "//engines/cpu/cat1_emu": "cpu.cat1-emu",
     "//engines/cuda/cat1": "cuda.cat1",
     "//engines/cuda/cat1:cat1_nccl": "cuda.cat1-nccl",
+    "//engines/cpu/runsum_emu": "cpu.runsum-emu",
 }
