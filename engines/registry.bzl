@@ -35,4 +35,5 @@ ENGINES = {
     "//engines/cuda/cat1": "cuda.cat1",
     "//engines/cuda/cat1:cat1_nccl": "cuda.cat1-nccl",
     "//engines/cpu/runsum_emu": "cpu.runsum-emu",
+    "//engines/cuda/runsum": "cuda.runsum",
 }

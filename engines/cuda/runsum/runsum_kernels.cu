@@ -1,0 +1,286 @@
+// cuda.runsum's device code: the program of runsum_program.h, which cpu.runsum-emu runs lane by
+// lane on the CPU. Each thread is one lane of that description and computes with its functions;
+// what the emulation reads from a neighbour lane's arrays comes here by __shfl_down_sync and
+// __shfl_up_sync.
+//
+// A warp walks one band of one strip (30 words written, 32 loaded). Each row in costs one
+// doubling of a signed row (Moore: new row - old row; the cross: its row arm) and one add into a
+// counter of 2L + 2 (Moore) or L + 2 (the cross) planes; each row out the rule's comparisons on
+// those planes and one 32-bit store. Nothing goes through shared memory; the three loads a row
+// (the row coming in, the row going out, the centre row) read 128 contiguous bytes a warp, the
+// latter two 2r+1 and r rows after the first, through L1 and L2. The refresh then rewrites the
+// three halo words of every row.
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "engines/cuda/common/check.cuh"
+#include "engines/cuda/common/gpu.h"
+#include "engines/cuda/runsum/runsum_kernels.h"
+#include "engines/cuda/runsum/runsum_program.h"
+
+namespace {
+
+constexpr int kThreads = 128;
+constexpr unsigned kFull = 0xffffffffu;
+
+struct step_params {
+    runsum_geometry g;
+    runsum_rule rule;
+};
+
+// The box of the signed row (d0, d1) over the window of radius r (2^L <= 2r+1 < 2^(L+1)), L + 2
+// planes: doubling levels 1..L from the right neighbour, then the pieces of 2r+1 from the highest.
+// Every lane of the warp takes part (the shuffles); r is the same for all of them.
+template <int L>
+__device__ __forceinline__ void box(uint32_t d0, uint32_t d1, int32_t r, uint32_t (&out)[L + 2]) {
+    uint32_t s[L + 1][L + 2];
+    s[0][0] = d0;
+    s[0][1] = d1;
+#pragma unroll
+    for (int k = 1; k <= L; k++) {
+        uint32_t shifted[L + 2];
+#pragma unroll
+        for (int q = 0; q < k + 1; q++) {
+            const uint32_t right = __shfl_down_sync(kFull, s[k - 1][q], 1);
+            shifted[q] = __funnelshift_rc(s[k - 1][q], right, 1u << (k - 1));
+        }
+        runsum_add(s[k], k + 2, s[k - 1], k + 1, shifted, k + 1);
+    }
+#pragma unroll
+    for (int q = 0; q < L + 2; q++) out[q] = 0;
+    const int32_t w = 2 * r + 1;
+#pragma unroll
+    for (int k = L; k >= 0; k--) {
+        if (!((w >> k) & 1)) continue;
+        const int32_t off = runsum_piece_offset(r, k);
+        uint32_t piece[L + 2];
+        if (off >= 0) {
+#pragma unroll
+            for (int q = 0; q < k + 2; q++)
+                piece[q] = __funnelshift_rc(s[k][q], __shfl_down_sync(kFull, s[k][q], 1),
+                                            (unsigned)off);
+        } else {
+#pragma unroll
+            for (int q = 0; q < k + 2; q++)
+                piece[q] = __funnelshift_rc(__shfl_up_sync(kFull, s[k][q], 1), s[k][q],
+                                            (unsigned)(RUNSUM_WORD + off));
+        }
+        runsum_add(out, L + 2, out, L + 2, piece, k + 2);
+    }
+}
+
+// One step: a warp per (strip, band), whole warps leaving together past the last.
+template <int L, bool CROSS, bool SINGLE>
+__global__ void __launch_bounds__(kThreads)
+    step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
+                const __grid_constant__ step_params p) {
+    constexpr int B = L + 2;                     // the box sums
+    constexpr int N = CROSS ? L + 2 : 2 * L + 2; // the counter, and the raw count
+    const runsum_geometry &g = p.g;
+    const int lane = (int)(threadIdx.x & 31u);
+    const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    if (warp >= g.strips * g.bands) return;
+    const int64_t strip = warp % g.strips, band = warp / g.strips;
+    const int64_t e = RUNSUM_STRIP_WORDS * strip + lane;
+    const size_t col = (size_t)(e < g.eww ? e : g.eww - 1), eww = (size_t)g.eww;
+    const bool writes = lane >= 1 && lane <= RUNSUM_STRIP_WORDS && e <= g.nw;
+    const int64_t y0 = band * g.band_h;
+    const int64_t y1 = y0 + g.band_h < (int64_t)g.h ? y0 + g.band_h : (int64_t)g.h;
+    const int64_t side = 2 * (int64_t)g.r + 1;
+    uint32_t state[N];
+#pragma unroll
+    for (int q = 0; q < N; q++) state[q] = 0;
+    int64_t ynew = cat_mod(y0 - g.r, g.h), yold = cat_mod(ynew - side, g.h), y = y0;
+    const int64_t iterations = side - 1 + (y1 - y0);
+    for (int64_t i = 0; i < iterations; i++) {
+        const uint32_t fresh = __ldg(in + (size_t)ynew * eww + col);
+        const uint32_t old = i >= side ? __ldg(in + (size_t)yold * eww + col) : 0u;
+        const uint32_t d[2] = {fresh ^ old, old & ~fresh};
+        if (CROSS) {
+            runsum_add(state, N, state, N, d, 2);
+        } else {
+            uint32_t diff[B];
+            box<L>(d[0], d[1], g.r, diff);
+            runsum_add(state, N, state, N, diff, B);
+        }
+        if (i >= side - 1) {
+            const uint32_t alive = __ldg(in + (size_t)y * eww + col);
+            uint32_t next;
+            if (CROSS) {
+                uint32_t arm[B], raw[N];
+                box<L>(alive, 0u, g.r, arm);
+                runsum_add(raw, N, arm, B, state, N);
+                next = SINGLE ? runsum_next_single(&p.rule, raw, N, alive)
+                              : runsum_next(&p.rule, raw, N, alive);
+            } else {
+                next = SINGLE ? runsum_next_single(&p.rule, state, N, alive)
+                              : runsum_next(&p.rule, state, N, alive);
+            }
+            if (writes) out[(size_t)y * eww + (size_t)e] = next;
+            y++;
+        }
+        if (++ynew == g.h) ynew = 0;
+        if (++yold == g.h) yold = 0;
+    }
+}
+
+using step_kernel_t = void (*)(const uint32_t *, uint32_t *, step_params);
+
+// The halo words of every row (runsum_refreshed_word), a thread a word. The cells they read keep
+// their values in every word this kernel writes.
+__global__ void refresh_kernel(uint32_t *grid, runsum_geometry g) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x, count = 3 * (int64_t)g.h;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        uint32_t *row = grid + (size_t)(idx / 3) * (size_t)g.eww;
+        const int64_t e = runsum_refresh_column(&g, (int)(idx % 3));
+        row[e] = runsum_refreshed_word(&g, row, e);
+    }
+}
+
+// The words of cells of rows y0 .. y0 + rows - 1 from portable cells; bits past W are 0 until the
+// refresh.
+__global__ void load_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometry g, int64_t y0,
+                            int64_t rows) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x, words = rows * g.nw;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < words; idx += stride) {
+        const int64_t y = idx / g.nw, word = idx % g.nw;
+        const uint8_t *row = cells + (size_t)y * (size_t)g.w;
+        uint32_t v = 0;
+        for (int b = 0; b < RUNSUM_WORD; b++) {
+            const int64_t x = RUNSUM_WORD * word + b;
+            if (x < g.w) v |= (uint32_t)(row[x] & 1u) << b;
+        }
+        grid[(size_t)(y0 + y) * (size_t)g.eww + (size_t)(word + 1)] = v;
+    }
+}
+
+// The cells of rows y0 .. as portable cells.
+__global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geometry g, int64_t y0,
+                             int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        const int64_t x = idx % g.w, y = y0 + idx / g.w;
+        const uint32_t word = grid[(size_t)y * (size_t)g.eww + (size_t)(1 + x / RUNSUM_WORD)];
+        cells[idx] = (uint8_t)((word >> (x % RUNSUM_WORD)) & 1u);
+    }
+}
+
+struct state {
+    const char *engine; // static
+    step_kernel_t step;
+    step_params params;
+    unsigned blocks;    // of the step kernel: a warp per strip and band
+    int side_grid;      // most blocks of the refresh, load and store kernels
+};
+
+int refresh(void *self, void *grid, cc_error *err) {
+    const state *d = (const state *)self;
+    refresh_kernel<<<cc_cuda_blocks(3 * (int64_t)d->params.g.h, 256, d->side_grid), 256>>>(
+        (uint32_t *)grid, d->params.g);
+    return cc_cuda_launched(err, d->engine, "the refresh kernel");
+}
+
+int step(void *self, const void *in, void *out, cc_error *err) {
+    const state *d = (const state *)self;
+    d->step<<<d->blocks, kThreads>>>((const uint32_t *)in, (uint32_t *)out, d->params);
+    int rc = cc_cuda_launched(err, d->engine, "the step kernel (L %d, %s)", (int)d->params.g.levels,
+                              d->params.g.cross ? "cross" : "Moore");
+    return rc ? rc : refresh(self, out, err);
+}
+
+int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_t count,
+              cc_error *err) {
+    const state *d = (const state *)self;
+    const int64_t rows = count / d->params.g.w;
+    load_kernel<<<cc_cuda_blocks(rows * d->params.g.nw, 256, d->side_grid), 256>>>(
+        (uint32_t *)grid, staging, d->params.g, y0, rows);
+    return cc_cuda_launched(err, d->engine, "the load kernel");
+}
+
+int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
+               cc_error *err) {
+    const state *d = (const state *)self;
+    store_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
+        staging, (const uint32_t *)grid, d->params.g, y0, count);
+    return cc_cuda_launched(err, d->engine, "the store kernel");
+}
+
+void release(void *self) { free(self); }
+
+// Field by field: the driver's table may gain optional entries, which stay NULL here.
+cc_gpu_ops make_ops() {
+    cc_gpu_ops o = {};
+    o.step = step;
+    o.refresh = refresh;
+    o.load_rows = load_rows;
+    o.store_rows = store_rows;
+    o.release = release;
+    return o;
+}
+
+const cc_gpu_ops ops = make_ops();
+
+template <int L>
+step_kernel_t choose(bool cross, bool single) {
+    if (cross) return single ? step_kernel<L, true, true> : step_kernel<L, true, false>;
+    return single ? step_kernel<L, false, true> : step_kernel<L, false, false>;
+}
+
+// The kernel of L = floor(log2(2r+1)): 1 at r = 1, 2 to 3, 3 to 7, 4 to 15, 5 to 31, 6 at 32.
+// Rules of one range a set (every Larger than Life rule) get the kernel whose thresholds are
+// constant operands.
+step_kernel_t pick_kernel(int32_t levels, bool cross, bool single) {
+    switch (levels) {
+    case 1: return choose<1>(cross, single);
+    case 2: return choose<2>(cross, single);
+    case 3: return choose<3>(cross, single);
+    case 4: return choose<4>(cross, single);
+    case 5: return choose<5>(cross, single);
+    case 6: return choose<6>(cross, single);
+    default: return nullptr;
+    }
+}
+
+} // namespace
+
+extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_geometry *geo,
+                                  const runsum_rule *rule, cc_gpu **out, cc_error *err) {
+    *out = NULL;
+    int rc = runsum_check(engine, geo->cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE, geo->r, err);
+    if (rc) return rc;
+    step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, runsum_rule_single(rule) != 0);
+    if (!kernel || geo->levels != runsum_levels(geo->r))
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: no kernel for radius %d", engine, (int)geo->r);
+    state *d = (state *)calloc(1, sizeof *d);
+    if (!d) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine);
+    d->engine = engine;
+    d->step = kernel;
+    d->params.g = *geo;
+    d->params.rule = *rule;
+    char buffers[128];
+    snprintf(buffers, sizeof buffers, "two grids of %lldx%d 32-bit words and a staging buffer",
+             (long long)geo->eww, (int)geo->h);
+    cc_gpu_layout layout = {};
+    layout.engine = engine;
+    layout.w = geo->w;
+    layout.h = geo->h;
+    layout.grid_bytes = runsum_geometry_words(geo) * sizeof(uint32_t);
+    layout.staged = 1;
+    layout.buffers = buffers;
+    layout.device = device;
+    // Row y is its eww words, the halo words that mirror the same row included.
+    layout.row_bytes = (size_t)geo->eww * sizeof(uint32_t);
+    layout.row0_offset = 0;
+    cc_gpu *gpu = NULL;
+    rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
+    if (rc) return rc;
+    const int multiprocessors = cc_gpu_device(gpu)->multiprocessors;
+    runsum_geometry_bands(&d->params.g, multiprocessors);
+    const int64_t threads = d->params.g.strips * d->params.g.bands * 32;
+    d->blocks = (unsigned)((threads + kThreads - 1) / kThreads);
+    d->side_grid = multiprocessors * 16;
+    *out = gpu;
+    return CC_OK;
+}
