@@ -10,7 +10,7 @@
 # cells on the device for a while, and two or three fill it. --shards N certifies each engine as N
 # shards side by side, merged into its certificate: shard i of an engine of one GPU on the i-th
 # visible GPU (round robin), an engine over several devices seeing them all. Engines over several
-# devices (their caps name CELLCHECK_DEVICES) are certified once per count in --devices (default:
+# devices (`cellcheck list --over-devices`) are certified once per count in --devices (default:
 # 1, 2, 4, ... up to the visible GPUs, and their number), each with its own certificate.
 # ENGINES are comma-separated cellcheck names (cuda.shared,cuda.cat); logs go to $OUT or ./logs.
 set -uo pipefail
@@ -105,7 +105,7 @@ if [ -n "$certify" ]; then
     # Side by side, OpenMP engines share the cores; the GPU engines go in a queue of their own.
     export OMP_NUM_THREADS=$(( $(nproc) / lanes > 0 ? $(nproc) / lanes : 1 ))
     gpu_engines=$(./bin/cellcheck list | awk '$2 == "gpu" {print $1}')
-    multi_engines=$(./bin/cellcheck list | awk '/CELLCHECK_DEVICES/ {print $1}')
+    multi_engines=$(./bin/cellcheck list --over-devices)
     queue() { # LANES ENGINE[:DEVICES]...
         local n="$1"
         shift

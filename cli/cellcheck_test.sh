@@ -71,6 +71,10 @@ grep -q "^  certify " "$tmp/out" || fail "cellcheck --help does not list certify
 expect 0 "list" -- "$tool" list
 grep -q '^cpu.ref ' "$tmp/out" || fail "list does not show cpu.ref"
 grep -q '^cuda.base ' "$tmp/out" || fail "list does not show cuda.base"
+# The engines over several devices, from their tables: both multi-GPU engines, nothing else.
+expect 0 "list --over-devices" -- "$tool" list --over-devices
+[ "$(sort "$tmp/out" | tr '\n' ' ')" = "cuda.cat1-nccl cuda.life-lop3-nccl " ] ||
+    fail "list --over-devices printed: $(tr '\n' ' ' < "$tmp/out")"
 
 # A glider on an 8x8 torus, as text: after 4 steps it is the same shape one cell down and right.
 printf '01000000\n00100000\n11100000\n00000000\n00000000\n00000000\n00000000\n00000000\n' >"$tmp/glider.txt"

@@ -7,12 +7,24 @@
 
 static const char about[] =
     "The engines, their capabilities, and whether each can run here (or why\n"
-    "not).";
+    "not). With --over-devices, only the names of the engines that spread one\n"
+    "grid over several devices (CELLCHECK_DEVICES=N), one a line.";
 
 int cli_cmd_list(const cc_engine_set *engines, int argc, char **argv) {
-    cc_command cmd = {"cellcheck list", about, NULL, 0};
+    int over_devices = 0;
+    cc_option opts[] = {
+        CC_OPTION_FLAG("over-devices", &over_devices,
+                       "only the names of the engines over several devices"),
+    };
+    cc_command cmd = {"cellcheck list", about, opts, 1};
     int status;
     if (cli_parse(&cmd, argc, argv, &status)) return status;
+    if (over_devices) {
+        /* From the table, not from the caps' words: what a script loops over */
+        for (const cc_engine *const *e = engines->engines; *e; e++)
+            if ((*e)->devices) printf("%s\n", (*e)->name);
+        return 0;
+    }
     printf("%-14s %-8s %-5s %s\n", "engine", "needs", "here", "capabilities / summary");
     printf("%-14s %-8s %-5s %s\n", "oracle", "cpu", "yes",
            "every shape, r 1..500, M0,M1, any W, H >= 2r+1 / the definition");
