@@ -215,10 +215,10 @@ static inline RUNSUM_HD uint32_t runsum_next_single(const runsum_rule *p, const 
 static inline RUNSUM_HD uint32_t runsum_refreshed_word(const runsum_geometry *g, const uint32_t *row,
                                                        int64_t e) {
     uint32_t v = 0;
-    int64_t x = cat_mod(RUNSUM_WORD * (e - 1), g->w);
+    uint64_t x = (uint64_t)cat_mod(RUNSUM_WORD * (e - 1), g->w); /* unsigned: shifts, not divisions */
     for (int i = 0; i < RUNSUM_WORD; i++) {
         v |= ((row[1 + x / RUNSUM_WORD] >> (x % RUNSUM_WORD)) & 1u) << i;
-        if (++x == g->w) x = 0;
+        if (++x == (uint64_t)g->w) x = 0;
     }
     return v;
 }
