@@ -141,7 +141,7 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
         free(e);
         return rc;
     }
-    runsum_geometry_bands(&e->g, EMU_MULTIPROCESSORS);
+    runsum_geometry_bands(&e->g, EMU_MULTIPROCESSORS, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     const size_t words = runsum_geometry_words(&e->g);
     e->cur = calloc(words, sizeof *e->cur);
     e->next = calloc(words, sizeof *e->next);

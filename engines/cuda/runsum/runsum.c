@@ -16,7 +16,7 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     runsum_rule params;
     if ((rc = runsum_rule_build(engine, rule, &geo, &params, err))) return rc;
     cc_gpu *gpu = NULL;
-    if ((rc = cuda_runsum_create(engine, 0, &geo, &params, &gpu, err))) return rc;
+    if ((rc = cuda_runsum_create(engine, 0, &geo, &params, &runsum_default, &gpu, err))) return rc;
     *ctx = gpu;
     return CC_OK;
 }

@@ -22,7 +22,7 @@
 
 namespace {
 
-constexpr int kThreads = 128;
+constexpr int kThreadsMax = 128;
 constexpr unsigned kFull = 0xffffffffu;
 
 struct step_params {
@@ -30,10 +30,17 @@ struct step_params {
     runsum_rule rule;
 };
 
+// Bits s .. s + 31 of hi:lo, 0 <= s <= 32: a funnel shift, or two multiplies (MUL).
+template <bool MUL>
+__device__ __forceinline__ uint32_t funnel(uint32_t lo, uint32_t hi, uint32_t s) {
+    if (!MUL) return __funnelshift_rc(lo, hi, s);
+    return s == 0 ? lo : s >= 32 ? hi : runsum_funnel_by_multiply(lo, hi, (int32_t)s);
+}
+
 // The box of the signed row (d0, d1) over the window of radius r (2^L <= 2r+1 < 2^(L+1)), L + 2
 // planes: doubling levels 1..L from the right neighbour, then the pieces of 2r+1 from the highest.
 // Every lane of the warp takes part (the shuffles); r is the same for all of them.
-template <int L>
+template <int L, bool MUL>
 __device__ __forceinline__ void box(uint32_t d0, uint32_t d1, int32_t r, uint32_t (&out)[L + 2]) {
     uint32_t s[L + 1][L + 2];
     s[0][0] = d0;
@@ -44,7 +51,7 @@ __device__ __forceinline__ void box(uint32_t d0, uint32_t d1, int32_t r, uint32_
 #pragma unroll
         for (int q = 0; q < k + 1; q++) {
             const uint32_t right = __shfl_down_sync(kFull, s[k - 1][q], 1);
-            shifted[q] = __funnelshift_rc(s[k - 1][q], right, 1u << (k - 1));
+            shifted[q] = funnel<MUL>(s[k - 1][q], right, 1u << (k - 1));
         }
         runsum_add(s[k], k + 2, s[k - 1], k + 1, shifted, k + 1);
     }
@@ -59,21 +66,23 @@ __device__ __forceinline__ void box(uint32_t d0, uint32_t d1, int32_t r, uint32_
         if (off >= 0) {
 #pragma unroll
             for (int q = 0; q < k + 2; q++)
-                piece[q] = __funnelshift_rc(s[k][q], __shfl_down_sync(kFull, s[k][q], 1),
-                                            (unsigned)off);
+                piece[q] = funnel<MUL>(s[k][q], __shfl_down_sync(kFull, s[k][q], 1),
+                                       (unsigned)off);
         } else {
 #pragma unroll
             for (int q = 0; q < k + 2; q++)
-                piece[q] = __funnelshift_rc(__shfl_up_sync(kFull, s[k][q], 1), s[k][q],
-                                            (unsigned)(RUNSUM_WORD + off));
+                piece[q] = funnel<MUL>(__shfl_up_sync(kFull, s[k][q], 1), s[k][q],
+                                       (unsigned)(RUNSUM_WORD + off));
         }
         runsum_add(out, L + 2, out, L + 2, piece, k + 2);
     }
 }
 
 // One step: a warp per (strip, band), whole warps leaving together past the last.
-template <int L, bool CROSS, bool SINGLE>
-__global__ void __launch_bounds__(kThreads)
+template <int L, bool CROSS, bool SINGLE, bool MUL>
+// At most 128 registers a thread (4 blocks a multiprocessor): with the block size alone ptxas
+// spilled a few bytes in five of the kernels.
+__global__ void __launch_bounds__(kThreadsMax, 4)
     step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
                 const __grid_constant__ step_params p) {
     constexpr int B = L + 2;                     // the box sums
@@ -102,7 +111,7 @@ __global__ void __launch_bounds__(kThreads)
             runsum_add(state, N, state, N, d, 2);
         } else {
             uint32_t diff[B];
-            box<L>(d[0], d[1], g.r, diff);
+            box<L, MUL>(d[0], d[1], g.r, diff);
             runsum_add(state, N, state, N, diff, B);
         }
         if (i >= side - 1) {
@@ -110,7 +119,7 @@ __global__ void __launch_bounds__(kThreads)
             uint32_t next;
             if (CROSS) {
                 uint32_t arm[B], raw[N];
-                box<L>(alive, 0u, g.r, arm);
+                box<L, MUL>(alive, 0u, g.r, arm);
                 runsum_add(raw, N, arm, B, state, N);
                 next = SINGLE ? runsum_next_single(&p.rule, raw, N, alive)
                               : runsum_next(&p.rule, raw, N, alive);
@@ -171,6 +180,7 @@ struct state {
     const char *engine; // static
     step_kernel_t step;
     step_params params;
+    int threads;        // a block of the step kernel
     unsigned blocks;    // of the step kernel: a warp per strip and band
     int side_grid;      // most blocks of the refresh, load and store kernels
 };
@@ -184,7 +194,7 @@ int refresh(void *self, void *grid, cc_error *err) {
 
 int step(void *self, const void *in, void *out, cc_error *err) {
     const state *d = (const state *)self;
-    d->step<<<d->blocks, kThreads>>>((const uint32_t *)in, (uint32_t *)out, d->params);
+    d->step<<<d->blocks, (unsigned)d->threads>>>((const uint32_t *)in, (uint32_t *)out, d->params);
     int rc = cc_cuda_launched(err, d->engine, "the step kernel (L %d, %s)", (int)d->params.g.levels,
                               d->params.g.cross ? "cross" : "Moore");
     return rc ? rc : refresh(self, out, err);
@@ -222,35 +232,51 @@ cc_gpu_ops make_ops() {
 
 const cc_gpu_ops ops = make_ops();
 
-template <int L>
+template <int L, bool MUL>
 step_kernel_t choose(bool cross, bool single) {
-    if (cross) return single ? step_kernel<L, true, true> : step_kernel<L, true, false>;
-    return single ? step_kernel<L, false, true> : step_kernel<L, false, false>;
+    if (cross) return single ? step_kernel<L, true, true, MUL> : step_kernel<L, true, false, MUL>;
+    return single ? step_kernel<L, false, true, MUL> : step_kernel<L, false, false, MUL>;
+}
+
+template <int L>
+step_kernel_t choose(bool cross, bool single, bool mul) {
+    return mul ? choose<L, true>(cross, single) : choose<L, false>(cross, single);
 }
 
 // The kernel of L = floor(log2(2r+1)): 1 at r = 1, 2 to 3, 3 to 7, 4 to 15, 5 to 31, 6 at 32.
 // Rules of one range a set (every Larger than Life rule) get the kernel whose thresholds are
 // constant operands.
-step_kernel_t pick_kernel(int32_t levels, bool cross, bool single) {
+step_kernel_t pick_kernel(int32_t levels, bool cross, bool single, bool mul) {
     switch (levels) {
-    case 1: return choose<1>(cross, single);
-    case 2: return choose<2>(cross, single);
-    case 3: return choose<3>(cross, single);
-    case 4: return choose<4>(cross, single);
-    case 5: return choose<5>(cross, single);
-    case 6: return choose<6>(cross, single);
+    case 1: return choose<1>(cross, single, mul);
+    case 2: return choose<2>(cross, single, mul);
+    case 3: return choose<3>(cross, single, mul);
+    case 4: return choose<4>(cross, single, mul);
+    case 5: return choose<5>(cross, single, mul);
+    case 6: return choose<6>(cross, single, mul);
     default: return nullptr;
     }
 }
 
 } // namespace
 
+extern "C" const runsum_config runsum_default = {128, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS, 0};
+
 extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_geometry *geo,
-                                  const runsum_rule *rule, cc_gpu **out, cc_error *err) {
+                                  const runsum_rule *rule, const runsum_config *cfg, cc_gpu **out,
+                                  cc_error *err) {
     *out = NULL;
+    if (cfg->threads < 32 || cfg->threads > kThreadsMax || cfg->threads % 32 ||
+        cfg->warps_per_sm < 1 || cfg->windows < 1)
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: a block of %d threads, %d warps a multiprocessor, bands of %d windows: "
+                       "blocks of 32 .. %d threads in whole warps, at least 1 of the others",
+                       engine, (int)cfg->threads, (int)cfg->warps_per_sm, (int)cfg->windows,
+                       kThreadsMax);
     int rc = runsum_check(engine, geo->cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE, geo->r, err);
     if (rc) return rc;
-    step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, runsum_rule_single(rule) != 0);
+    step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, runsum_rule_single(rule) != 0,
+                                       cfg->shifts_by_multiply != 0);
     if (!kernel || geo->levels != runsum_levels(geo->r))
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: no kernel for radius %d", engine, (int)geo->r);
     state *d = (state *)calloc(1, sizeof *d);
@@ -277,9 +303,10 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
     if (rc) return rc;
     const int multiprocessors = cc_gpu_device(gpu)->multiprocessors;
-    runsum_geometry_bands(&d->params.g, multiprocessors);
+    runsum_geometry_bands(&d->params.g, multiprocessors, cfg->warps_per_sm, cfg->windows);
     const int64_t threads = d->params.g.strips * d->params.g.bands * 32;
-    d->blocks = (unsigned)((threads + kThreads - 1) / kThreads);
+    d->threads = cfg->threads;
+    d->blocks = (unsigned)((threads + cfg->threads - 1) / cfg->threads);
     d->side_grid = multiprocessors * 16;
     *out = gpu;
     return CC_OK;

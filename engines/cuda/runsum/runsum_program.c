@@ -54,9 +54,10 @@ int runsum_geometry_init(runsum_geometry *g, const char *engine, cc_shape shape,
     return CC_OK;
 }
 
-void runsum_geometry_bands(runsum_geometry *g, int multiprocessors) {
-    const int64_t target = (int64_t)(multiprocessors > 0 ? multiprocessors : 1) * RUNSUM_WARPS_PER_SM;
-    const int64_t shortest = 8 * (2 * (int64_t)g->r + 1);
+void runsum_geometry_bands(runsum_geometry *g, int multiprocessors, int warps_per_sm, int windows) {
+    const int64_t target = (int64_t)(multiprocessors > 0 ? multiprocessors : 1) *
+                           (warps_per_sm > 0 ? warps_per_sm : 1);
+    const int64_t shortest = (windows > 0 ? windows : 1) * (2 * (int64_t)g->r + 1);
     int64_t band = (g->h * g->strips + target - 1) / target;
     if (band < shortest) band = shortest;
     if (band > g->h) band = g->h;

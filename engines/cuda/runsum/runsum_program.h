@@ -43,9 +43,9 @@
  * past the warp is the lane's own; every value lanes 1..30 use lies within their windows, which
  * end inside lanes 0 and 31). A warp walks a band of rows y0 .. y1 - 1 of its strip: iteration i
  * brings in row y0 - r + i (and takes out row y0 - r + i - (2r+1) from i = 2r+1 on); from i = 2r
- * on the count is that of row y0 + i - 2r, which it writes. Bands are at least 8 (2r+1) rows, so
- * the 2r rows of run-in cost at most an eighth, and as short as that allows to give every
- * multiprocessor RUNSUM_WARPS_PER_SM warps. */
+ * on the count is that of row y0 + i - 2r, which it writes. Bands are at least `windows` x (2r+1)
+ * rows (8 by default), so the 2r rows of run-in cost at most an eighth, and as short as that
+ * allows to give every multiprocessor `warps_per_sm` warps (16 by default). */
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_PROGRAM_H
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_PROGRAM_H
 
@@ -79,7 +79,8 @@ extern "C" {
 #define RUNSUM_RADIUS_MAX 32 /* the window reaches one word either side */
 #define RUNSUM_LEVELS_MAX 6  /* floor(log2(65)) */
 #define RUNSUM_PLANES_MAX (2 * RUNSUM_LEVELS_MAX + 2)
-#define RUNSUM_WARPS_PER_SM 16
+#define RUNSUM_WARPS_PER_SM 16 /* the banding's defaults */
+#define RUNSUM_BAND_WINDOWS 8
 
 /* L = floor(log2(2r+1)): the highest doubling level. */
 static inline RUNSUM_HD int32_t runsum_levels(int32_t r) {
@@ -121,9 +122,9 @@ int runsum_check(const char *engine, cc_shape shape, int32_t r, cc_error *err);
 int runsum_geometry_init(runsum_geometry *g, const char *engine, cc_shape shape, int32_t w,
                          int32_t h, int32_t r, cc_error *err);
 
-/* Cuts the rows into bands for a device of `multiprocessors`: band_h at least 8 (2r+1) (or H),
- * short enough for strips x bands to reach RUNSUM_WARPS_PER_SM warps a multiprocessor. */
-void runsum_geometry_bands(runsum_geometry *g, int multiprocessors);
+/* Cuts the rows into bands for a device of `multiprocessors`: band_h at least windows x (2r+1)
+ * (or H), short enough for strips x bands to reach warps_per_sm warps a multiprocessor. */
+void runsum_geometry_bands(runsum_geometry *g, int multiprocessors, int warps_per_sm, int windows);
 
 /* Words of one grid: eww x H. */
 size_t runsum_geometry_words(const runsum_geometry *g);
@@ -158,6 +159,18 @@ static inline RUNSUM_HD uint32_t runsum_funnel(uint32_t lo, uint32_t hi, int32_t
     return __funnelshift_rc(lo, hi, (unsigned)s);
 #else
     return s <= 0 ? lo : s >= 32 ? hi : (lo >> s) | (hi << (32 - s));
+#endif
+}
+
+/* The same by two multiplies, for a device whose logic pipe is the busy one (the multiply-add
+ * pipe takes them): with m = 2^(32 - s), lo >> s is the high word of lo * m and hi << (32 - s)
+ * the low word of hi * m; their bits do not overlap, so the sum is the funnel. 0 < s < 32. */
+static inline RUNSUM_HD uint32_t runsum_funnel_by_multiply(uint32_t lo, uint32_t hi, int32_t s) {
+    const uint32_t m = 1u << (32 - s);
+#ifdef __CUDA_ARCH__
+    return __umulhi(lo, m) + hi * m;
+#else
+    return (uint32_t)(((uint64_t)lo * m) >> 32) + hi * m;
 #endif
 }
 

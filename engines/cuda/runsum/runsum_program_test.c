@@ -70,7 +70,15 @@ int main(void) {
     CHECK_EQ(&t, runsum_funnel(0x80000001u, 0x3u, 1), 0xc0000000u);
     CHECK_EQ(&t, runsum_funnel(0x80000001u, 0x3u, 31), 0x7u);
     CHECK_EQ(&t, runsum_funnel(0x80000001u, 0x3u, 32), 0x3u);
-
+    /* By multiplies: the same 32 bits for every shift 1..31. */
+    int multiplied = 1;
+    for (int rounds = 0; rounds < 200; rounds++) {
+        const uint32_t lo = (uint32_t)next_random(&seed), hi = (uint32_t)next_random(&seed);
+        for (int32_t s = 1; s < 32; s++)
+            multiplied &= runsum_funnel_by_multiply(lo, hi, s) == runsum_funnel(lo, hi, s);
+    }
+    CHECK(&t, multiplied);
+    CHECK_EQ(&t, runsum_funnel_by_multiply(0x80000001u, 0x3u, 1), 0xc0000000u);
     /* Add: 32 lanes of signed numbers, every plane count up to the largest, against integers. */
     int adds = 1;
     for (int rounds = 0; rounds < 2000; rounds++) {
@@ -200,13 +208,20 @@ int main(void) {
     CHECK_EQ(&t, g.strips, 2);
     CHECK_EQ(&t, g.raw_max, 6);
     CHECK_EQ(&t, g.state_planes, 3);
-    runsum_geometry_bands(&g, 4);
+    runsum_geometry_bands(&g, 4, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     CHECK_EQ(&t, g.band_h, 32);
     CHECK_EQ(&t, g.bands, 32);
+    /* Other banding: 32 warps a multiprocessor (128 warps) and windows of 4 give bands of
+     * max(4 * 3, ceil(1000 * 2 / 128)) = 16 rows, 63 of them; windows of 40, 120 rows. */
+    runsum_geometry_bands(&g, 4, 32, 4);
+    CHECK_EQ(&t, g.band_h, 16);
+    CHECK_EQ(&t, g.bands, 63);
+    runsum_geometry_bands(&g, 4, 32, 40);
+    CHECK_EQ(&t, g.band_h, 120);
     /* 32768 columns (1024 words, 35 strips) at r = 16 on 132 multiprocessors (2112 warps): bands
      * of ceil(32768 * 35 / 2112) = 544 rows (at least 8 * 33 = 264), 61 of them. */
     CHECK_EQ(&t, runsum_geometry_init(&g, "test", CC_SHAPE_MOORE, 32768, 32768, 16, &err), CC_OK);
-    runsum_geometry_bands(&g, 132);
+    runsum_geometry_bands(&g, 132, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     CHECK_EQ(&t, g.strips, 35);
     CHECK_EQ(&t, g.band_h, 544);
     CHECK_EQ(&t, g.bands, 61);
