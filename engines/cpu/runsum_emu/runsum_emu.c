@@ -77,7 +77,7 @@ static void warp_band(const runsum_emu *e, const uint32_t *in, uint32_t *out, in
         col[lane] = c < g->eww ? c : g->eww - 1;
     }
     uint32_t state[LANES][RUNSUM_PLANES_MAX];
-    memset(state, 0, sizeof state);
+    for (int lane = 0; lane < LANES; lane++) runsum_counter_start(&e->rule, state[lane], n);
     for (int64_t i = 0; i < side - 1 + (y1 - y0); i++) {
         const int64_t ynew = cat_mod(y0 - g->r + i, g->h), yold = cat_mod(ynew - side, g->h);
         uint32_t d[LANES][BOX_PLANES_MAX];

@@ -99,8 +99,7 @@ __global__ void __launch_bounds__(kThreadsMax, 4)
     const int64_t y1 = y0 + g.band_h < (int64_t)g.h ? y0 + g.band_h : (int64_t)g.h;
     const int64_t side = 2 * (int64_t)g.r + 1;
     uint32_t state[N];
-#pragma unroll
-    for (int q = 0; q < N; q++) state[q] = 0;
+    runsum_counter_start(&p.rule, state, N);
     int64_t ynew = cat_mod(y0 - g.r, g.h), yold = cat_mod(ynew - side, g.h), y = y0;
     const int64_t iterations = side - 1 + (y1 - y0);
     for (int64_t i = 0; i < iterations; i++) {

@@ -87,10 +87,21 @@ int runsum_rule_build(const char *engine, const cc_rule *rule, const runsum_geom
             out->lo[which][q] = clamp_threshold(params.lo[which][q] + shift, g->raw_max);
             out->hi1[which][q] = clamp_threshold((int64_t)params.hi[which][q] + 1 + shift, g->raw_max);
         }
+    }
+    /* The bias: the lowest lo of the non-empty ranges (0 where every range is empty). */
+    out->bias = g->raw_max + 1;
+    for (int which = 0; which < 2; which++)
+        for (int32_t q = 0; q < out->ranges[which]; q++)
+            if (out->lo[which][q] < out->hi1[which][q] && out->lo[which][q] < out->bias)
+                out->bias = out->lo[which][q];
+    if (out->bias > g->raw_max) out->bias = 0;
+    runsum_threshold_masks(-out->bias, out->bias_masks);
+    for (int which = 0; which < 2; which++)
         for (int32_t q = 0; q < out->ranges[which]; q++) {
+            out->lo[which][q] -= out->bias;
+            out->hi1[which][q] -= out->bias;
             runsum_threshold_masks(out->lo[which][q], out->lo_masks[which][q]);
             runsum_threshold_masks(out->hi1[which][q], out->hi1_masks[which][q]);
         }
-    }
     return CC_OK;
 }

@@ -129,15 +129,21 @@ void runsum_geometry_bands(runsum_geometry *g, int multiprocessors, int warps_pe
 /* Words of one grid: eww x H. */
 size_t runsum_geometry_words(const runsum_geometry *g);
 
-/* The rule as thresholds on the raw count: cell next = raw in [lo, hi1) of a range of B (dead,
- * index 0) or S (alive, index 1), thresholds in 0 .. raw_max + 1; an empty set is one empty range
- * (raw_max + 1 twice), so every set has at least one. Each threshold is also kept as its planes'
- * masks (runsum_threshold_masks), which a kernel reads as operands. Plain data, passed to
- * kernels. */
+/* The rule as thresholds on the raw count, less a bias: the counters start at -bias (mod
+ * 2^planes, bias_masks), so they hold raw - bias, and a cell's next state is whether that lies in
+ * [lo, hi1) of a range of B (dead, index 0) or S (alive, index 1). The bias is the lowest lo of
+ * every range, so a range that starts there needs no lower test: raw - bias is then >= 0 exactly
+ * when raw >= bias (a raw count below the bias wraps to 2^planes - bias or more, above every
+ * threshold). Thresholds (before the bias) are clamped to 0 .. raw_max + 1; an empty set is one
+ * empty range (raw_max + 1 twice), so every set has at least one. Each threshold is also kept as
+ * its planes' masks (runsum_threshold_masks), which a kernel reads as operands. Plain data, passed
+ * to kernels. */
 typedef struct runsum_rule {
     int32_t ranges[2];
+    int32_t bias;
     int32_t lo[2][CC_SET_MAX_RANGES];
     int32_t hi1[2][CC_SET_MAX_RANGES];
+    uint32_t bias_masks[RUNSUM_PLANES_MAX]; /* -bias */
     uint32_t lo_masks[2][CC_SET_MAX_RANGES][RUNSUM_PLANES_MAX];
     uint32_t hi1_masks[2][CC_SET_MAX_RANGES][RUNSUM_PLANES_MAX];
 } runsum_rule;
@@ -202,13 +208,20 @@ static inline RUNSUM_HD uint32_t runsum_ge(const uint32_t *c, int n, const uint3
     return t;
 }
 
-/* Whether the numbers c lie in range q of set `which`. */
-static inline RUNSUM_HD uint32_t runsum_in_range(const runsum_rule *p, int which, int32_t q,
-                                                 const uint32_t *c, int n) {
-    return runsum_ge(c, n, p->lo_masks[which][q]) & ~runsum_ge(c, n, p->hi1_masks[which][q]);
+/* The counter's value before the first row: -bias. */
+static inline RUNSUM_HD void runsum_counter_start(const runsum_rule *p, uint32_t *c, int n) {
+    RUNSUM_UNROLL
+    for (int q = 0; q < n; q++) c[q] = p->bias_masks[q];
 }
 
-/* The next word of 32 cells: raw counts of n planes, alive their current states. */
+/* Whether the numbers c (raw - bias) lie in range q of set `which`. */
+static inline RUNSUM_HD uint32_t runsum_in_range(const runsum_rule *p, int which, int32_t q,
+                                                 const uint32_t *c, int n) {
+    const uint32_t above = p->lo[which][q] ? runsum_ge(c, n, p->lo_masks[which][q]) : ~0u;
+    return above & ~runsum_ge(c, n, p->hi1_masks[which][q]);
+}
+
+/* The next word of 32 cells: counters (raw - bias) of n planes, alive their current states. */
 static inline RUNSUM_HD uint32_t runsum_next(const runsum_rule *p, const uint32_t *raw, int n,
                                              uint32_t alive) {
     uint32_t born = 0, stays = 0;

@@ -131,17 +131,31 @@ int main(void) {
     CHECK_EQ(&t, cc_rule_parse("B3/S23", &life, &err), CC_OK);
     runsum_rule rule;
     CHECK_EQ(&t, runsum_rule_build("test", &life, &g, &rule, &err), CC_OK);
+    /* Both ranges start at raw 3: the bias, below which every count wraps past the ranges. */
+    CHECK_EQ(&t, rule.bias, 3);
     CHECK_EQ(&t, rule.ranges[0], 1);
-    CHECK_EQ(&t, rule.lo[0][0], 3);
-    CHECK_EQ(&t, rule.hi1[0][0], 4);
+    CHECK_EQ(&t, rule.lo[0][0], 0);
+    CHECK_EQ(&t, rule.hi1[0][0], 1);
     CHECK_EQ(&t, rule.ranges[1], 1);
-    CHECK_EQ(&t, rule.lo[1][0], 3);
-    CHECK_EQ(&t, rule.hi1[1][0], 5);
-    /* lanes 0..9 dead with raw 0..9, lanes 10..19 alive with raw 0..9 */
+    CHECK_EQ(&t, rule.lo[1][0], 0);
+    CHECK_EQ(&t, rule.hi1[1][0], 2);
+    /* The counters start at -3 mod 16 = 13 (4 planes: 1101). */
+    uint32_t start[RUNSUM_PLANES_MAX];
+    runsum_counter_start(&rule, start, g.state_planes);
+    CHECK_EQ(&t, g.state_planes, 4);
+    CHECK_EQ(&t, start[0] & 1u, 1u);
+    CHECK_EQ(&t, start[1] & 1u, 0u);
+    CHECK_EQ(&t, start[2] & 1u, 1u);
+    CHECK_EQ(&t, start[3] & 1u, 1u);
+    /* lanes 0..9 dead with raw 0..9, lanes 10..19 alive with raw 0..9; the counters hold
+     * raw - bias mod 2^planes */
     int64_t raw[32];
     for (int i = 0; i < 32; i++) raw[i] = i < 20 ? i % 10 : 0;
+    const int64_t wrap = (1ll << g.state_planes) - 1;
+    int64_t counter[32];
+    for (int i = 0; i < 32; i++) counter[i] = (raw[i] - rule.bias) & wrap;
     uint32_t planes[RUNSUM_PLANES_MAX];
-    slice(raw, g.state_planes, planes);
+    slice(counter, g.state_planes, planes);
     const uint32_t alive = 0x3ffu << 10;
     const uint32_t life_next = (1u << 3) | (1u << 13) | (1u << 14);
     CHECK_EQ(&t, runsum_next(&rule, planes, g.state_planes, alive), life_next);
@@ -151,12 +165,17 @@ int main(void) {
     cc_rule two;
     CHECK_EQ(&t, cc_rule_parse("B/S1357", &two, &err), CC_OK);
     CHECK_EQ(&t, runsum_rule_build("test", &two, &g, &rule, &err), CC_OK);
+    /* S {1, 3, 5, 7} at raw 2, 4, 6, 8 (M0): the bias 2; B empty: one range at 10 - 2. */
+    CHECK_EQ(&t, rule.bias, 2);
     CHECK_EQ(&t, rule.ranges[0], 1);
-    CHECK_EQ(&t, rule.lo[0][0], 10);
-    CHECK_EQ(&t, rule.hi1[0][0], 10);
+    CHECK_EQ(&t, rule.lo[0][0], 8);
+    CHECK_EQ(&t, rule.hi1[0][0], 8);
     CHECK_EQ(&t, rule.ranges[1], 4);
+    CHECK_EQ(&t, rule.lo[1][3], 6);
+    CHECK_EQ(&t, rule.hi1[1][3], 7);
     CHECK(&t, !runsum_rule_single(&rule));
-    /* alive lanes 10..19 with raw 0..9, M0: count raw - 1 in {1, 3, 5, 7} at raw 2, 4, 6, 8 */
+    for (int i = 0; i < 32; i++) counter[i] = (raw[i] - rule.bias) & wrap;
+    slice(counter, g.state_planes, planes);
     CHECK_EQ(&t, runsum_next(&rule, planes, g.state_planes, alive),
              (1u << 12) | (1u << 14) | (1u << 16) | (1u << 18));
     /* Thresholds past the largest count are clamped to it + 1 (S 0..100 on a count of at most 9:
@@ -164,8 +183,11 @@ int main(void) {
     cc_rule wide;
     CHECK_EQ(&t, cc_rule_parse("R1,C2,M1,S0..9,B9..9,NM", &wide, &err), CC_OK);
     CHECK_EQ(&t, runsum_rule_build("test", &wide, &g, &rule, &err), CC_OK);
+    CHECK_EQ(&t, rule.bias, 0);
     CHECK_EQ(&t, rule.lo[1][0], 0);
     CHECK_EQ(&t, rule.hi1[1][0], 10);
+    for (int i = 0; i < 32; i++) counter[i] = raw[i];
+    slice(counter, g.state_planes, planes);
     CHECK_EQ(&t, runsum_next(&rule, planes, g.state_planes, alive), alive | (1u << 9));
 
     /* The halo: W = 5 with cells 1, 2, 4 alive. The left halo's bit 31 is column -1 (cell 4),
