@@ -1,5 +1,5 @@
-/* The soups of runsum_soups.h. */
-#include "engines/cuda/runsum/runsum_soups.h"
+/* The soups of runsum_cases.h. */
+#include "engines/cuda/runsum/runsum_cases.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -57,7 +57,7 @@ void runsum_soups_run(const cc_engine *engine, runsum_soups_result *res) {
         }
 }
 
-int runsum_soups_test_main(const cc_engine *table, const char *test, int argc, char **argv) {
+int runsum_cases_test_main(const cc_engine *table, const char *test, int argc, char **argv) {
     const cc_engine *const tables[] = {table, NULL};
     cc_supervisor *sv;
     int status = 0;
