@@ -5,7 +5,7 @@
 //
 // A warp walks one band of one strip (30 words written, 32 loaded). Each row in costs one
 // doubling of a signed row (Moore: new row - old row; the cross: its row arm) and one add into a
-// counter of 2L + 2 (Moore) or L + 2 (the cross) planes; each row out the rule's comparisons on
+// counter of 2L + 1 or 2L + 2 (Moore) or L + 2 (the cross) planes; each row out the rule's comparisons on
 // those planes and one 32-bit store. Nothing goes through shared memory; the three loads a row
 // (the row coming in, the row going out, the centre row) read 128 contiguous bytes a warp, the
 // latter two 2r+1 and r rows after the first, through L1 and L2. The refresh then rewrites the
@@ -79,14 +79,15 @@ __device__ __forceinline__ void box(uint32_t d0, uint32_t d1, int32_t r, uint32_
 }
 
 // One step: a warp per (strip, band), whole warps leaving together past the last.
-template <int L, bool CROSS, bool SINGLE, bool MUL>
+template <int L, bool CROSS, bool NARROW, bool SINGLE, bool MUL>
 // At most 128 registers a thread (4 blocks a multiprocessor): with the block size alone ptxas
 // spilled a few bytes in five of the kernels.
 __global__ void __launch_bounds__(kThreadsMax, 4)
     step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
                 const __grid_constant__ step_params p) {
     constexpr int B = L + 2;                     // the box sums
-    constexpr int N = CROSS ? L + 2 : 2 * L + 2; // the counter, and the raw count
+    // the counter and the raw count (runsum_state_planes)
+    constexpr int N = CROSS ? L + 2 : NARROW ? 2 * L + 1 : 2 * L + 2;
     const runsum_geometry &g = p.g;
     const int lane = (int)(threadIdx.x & 31u);
     const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -232,27 +233,30 @@ cc_gpu_ops make_ops() {
 const cc_gpu_ops ops = make_ops();
 
 template <int L, bool MUL>
-step_kernel_t choose(bool cross, bool single) {
-    if (cross) return single ? step_kernel<L, true, true, MUL> : step_kernel<L, true, false, MUL>;
-    return single ? step_kernel<L, false, true, MUL> : step_kernel<L, false, false, MUL>;
+step_kernel_t choose(bool cross, bool narrow, bool single) {
+    if (cross)
+        return single ? step_kernel<L, true, false, true, MUL> : step_kernel<L, true, false, false, MUL>;
+    if (narrow)
+        return single ? step_kernel<L, false, true, true, MUL> : step_kernel<L, false, true, false, MUL>;
+    return single ? step_kernel<L, false, false, true, MUL> : step_kernel<L, false, false, false, MUL>;
 }
 
 template <int L>
-step_kernel_t choose(bool cross, bool single, bool mul) {
-    return mul ? choose<L, true>(cross, single) : choose<L, false>(cross, single);
+step_kernel_t choose(bool cross, bool narrow, bool single, bool mul) {
+    return mul ? choose<L, true>(cross, narrow, single) : choose<L, false>(cross, narrow, single);
 }
 
 // The kernel of L = floor(log2(2r+1)): 1 at r = 1, 2 to 3, 3 to 7, 4 to 15, 5 to 31, 6 at 32.
 // Rules of one range a set (every Larger than Life rule) get the kernel whose thresholds are
 // constant operands.
-step_kernel_t pick_kernel(int32_t levels, bool cross, bool single, bool mul) {
+step_kernel_t pick_kernel(int32_t levels, bool cross, bool narrow, bool single, bool mul) {
     switch (levels) {
-    case 1: return choose<1>(cross, single, mul);
-    case 2: return choose<2>(cross, single, mul);
-    case 3: return choose<3>(cross, single, mul);
-    case 4: return choose<4>(cross, single, mul);
-    case 5: return choose<5>(cross, single, mul);
-    case 6: return choose<6>(cross, single, mul);
+    case 1: return choose<1>(cross, narrow, single, mul);
+    case 2: return choose<2>(cross, narrow, single, mul);
+    case 3: return choose<3>(cross, narrow, single, mul);
+    case 4: return choose<4>(cross, narrow, single, mul);
+    case 5: return choose<5>(cross, narrow, single, mul);
+    case 6: return choose<6>(cross, narrow, single, mul);
     default: return nullptr;
     }
 }
@@ -274,9 +278,12 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
                        kThreadsMax);
     int rc = runsum_check(engine, geo->cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE, geo->r, err);
     if (rc) return rc;
-    step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, runsum_rule_single(rule) != 0,
-                                       cfg->shifts_by_multiply != 0);
-    if (!kernel || geo->levels != runsum_levels(geo->r))
+    // Moore's counter in 2L + 1 planes where they hold it (runsum_state_planes), else 2L + 2
+    const bool narrow = !geo->cross && geo->state_planes == 2 * geo->levels + 1;
+    step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, narrow,
+                                       runsum_rule_single(rule) != 0, cfg->shifts_by_multiply != 0);
+    if (!kernel || geo->levels != runsum_levels(geo->r) ||
+        geo->state_planes != runsum_state_planes(geo->r, geo->cross))
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: no kernel for radius %d", engine, (int)geo->r);
     state *d = (state *)calloc(1, sizeof *d);
     if (!d) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", engine);

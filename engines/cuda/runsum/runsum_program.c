@@ -15,7 +15,7 @@ int runsum_check(const char *engine, cc_shape shape, int32_t r, cc_error *err) {
                        engine, (int)r, RUNSUM_RADIUS_MAX);
     const int cross = shape == CC_SHAPE_CROSS;
     const int32_t levels = runsum_levels(r), box = runsum_box_planes(levels),
-                  state = runsum_state_planes(levels, cross);
+                  state = runsum_state_planes(r, cross);
     const int64_t side = 2 * (int64_t)r + 1;
     /* the signed box difference and every doubling level: |value| <= 2r+1 in `box` planes */
     if (levels > RUNSUM_LEVELS_MAX || side > ((int64_t)1 << (box - 1)) - 1)
@@ -44,7 +44,7 @@ int runsum_geometry_init(runsum_geometry *g, const char *engine, cc_shape shape,
     g->r = r;
     g->cross = shape == CC_SHAPE_CROSS;
     g->levels = runsum_levels(r);
-    g->state_planes = runsum_state_planes(g->levels, g->cross);
+    g->state_planes = runsum_state_planes(r, g->cross);
     g->raw_max = g->cross ? 4 * r + 2 : (2 * r + 1) * (2 * r + 1);
     g->nw = ((int64_t)w + RUNSUM_WORD - 1) / RUNSUM_WORD;
     g->eww = g->nw + 2;

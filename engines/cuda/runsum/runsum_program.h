@@ -28,7 +28,8 @@
  *
  * Exactness (runsum_check). With L = floor(log2(2r+1)), 2r+1 < 2^(L+1): a signed box difference
  * |D| <= 2r+1 fits L + 2 planes, as does every S_{2^k} (|S| <= 2^k, k <= L); the Moore count, at
- * most (2r+1)^2 < 2^(2L+2), fits 2L + 2 planes; the cross's V <= 2r+1 and raw H + V <= 4r + 2 <
+ * most (2r+1)^2 < 2^(2L+2), fits 2L + 2 planes (2L + 1 where (2r+1)^2 + 2 <= 2^(2L+1):
+ * runsum_state_planes); the cross's V <= 2r+1 and raw H + V <= 4r + 2 <
  * 2^(L+2) fit L + 2. Sums are formed mod 2^planes, so whatever the order of the additions, a result
  * in range is exact.
  *
@@ -89,11 +90,16 @@ static inline RUNSUM_HD int32_t runsum_levels(int32_t r) {
     return l;
 }
 
-/* Planes of the signed box sums, of the counter a lane carries down its band (Moore: the count;
- * the cross: the column arm), and of the raw count the rule reads. */
+/* Planes of the signed box sums, and of the counter a lane carries down its band (Moore: the
+ * count; the cross: the column arm), which is also the raw count the rule reads: the fewest that
+ * hold every count and the threshold one above the largest (2^planes >= raw max + 2). Moore:
+ * 2L + 1 or 2L + 2, as (2r+1)^2 + 2 lies between 2^(2L) and 2^(2L+2); the cross: L + 2. */
 static inline RUNSUM_HD int32_t runsum_box_planes(int32_t levels) { return levels + 2; }
-static inline RUNSUM_HD int32_t runsum_state_planes(int32_t levels, int cross) {
-    return cross ? levels + 2 : 2 * levels + 2;
+static inline RUNSUM_HD int32_t runsum_state_planes(int32_t r, int cross) {
+    const int32_t levels = runsum_levels(r);
+    if (cross) return levels + 2;
+    const int64_t need = (2 * (int64_t)r + 1) * (2 * (int64_t)r + 1) + 2;
+    return need <= ((int64_t)1 << (2 * levels + 1)) ? 2 * levels + 1 : 2 * levels + 2;
 }
 
 /* Where S_{2^k} is read for the window of radius r: after the pieces of the higher bits of 2r+1. */

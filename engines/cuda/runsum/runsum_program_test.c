@@ -42,6 +42,14 @@ int main(void) {
     CHECK_EQ(&t, runsum_levels(16), 5);
     CHECK_EQ(&t, runsum_levels(31), 5);
     CHECK_EQ(&t, runsum_levels(32), 6);
+    /* Counter planes, Moore: 9 + 2 = 11 in 4; 25 + 2 in 5; 1089 + 2 in 11; 3969 + 2 in 12; 4225 +
+     * 2 in 13. The cross: L + 2 (r = 16: 7, holding 66 + 1). */
+    CHECK_EQ(&t, runsum_state_planes(1, 0), 4);
+    CHECK_EQ(&t, runsum_state_planes(2, 0), 5);
+    CHECK_EQ(&t, runsum_state_planes(16, 0), 11);
+    CHECK_EQ(&t, runsum_state_planes(31, 0), 12);
+    CHECK_EQ(&t, runsum_state_planes(32, 0), 13);
+    CHECK_EQ(&t, runsum_state_planes(16, 1), 7);
 
     /* 33 = 32 + 1: S_32 from x - 16, then S_1 at x + 16; 65 = 64 + 1: S_64 from x - 32, S_1 at
      * x + 32; 3 = 2 + 1: S_2 from x - 1, S_1 at x + 1. */
@@ -248,7 +256,7 @@ int main(void) {
     CHECK_EQ(&t, g.band_h, 544);
     CHECK_EQ(&t, g.bands, 61);
 
-    /* Exactness and reach: r = 32 holds (65^2 = 4225 in 14 planes), r = 33 is refused. */
+    /* Exactness and reach: r = 32 holds (65^2 = 4225 in 13 planes), r = 33 is refused. */
     CHECK_EQ(&t, runsum_check("test", CC_SHAPE_MOORE, 32, &err), CC_OK);
     CHECK_EQ(&t, runsum_check("test", CC_SHAPE_CROSS, 32, &err), CC_OK);
     CHECK_REFUSED(&t, runsum_check("test", CC_SHAPE_MOORE, 33, &err), &err, "radius 33",
