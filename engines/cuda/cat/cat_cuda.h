@@ -10,15 +10,14 @@
 
 /* cc_engine.memory of a CAT engine: two buffers of element_bytes per position of the extended
  * fragments (the halo of halo fragments included), and the driver's staging buffer of whole rows
- * (at most 64 MiB, gpu.cu), all on the device; the host holds only the driver's bookkeeping. */
+ * (cc_gpu_staging_bytes_max), all on the device; the host holds only the driver's bookkeeping. */
 static inline void cat_cuda_memory(int32_t w, int32_t h, int32_t frag, int32_t halo,
                                    double element_bytes, cc_memory *need) {
     cat_geometry geo;
     cat_geometry_init(&geo, w, h, frag, halo, NULL);
-    double cells = (double)w * (double)h, staging_max = 64.0 * 1024 * 1024;
     need->host_bytes = 4096.0;
     need->device_bytes = 2.0 * element_bytes * (double)cat_geometry_positions(&geo) +
-                         (cells < staging_max ? cells : staging_max + (double)w);
+                         cc_gpu_staging_bytes_max(w, h);
 }
 
 /* The fields after .name and .summary: radius 1..radius_max_, a block's tile of tile_w_ x tile_h_

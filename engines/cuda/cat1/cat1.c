@@ -34,9 +34,8 @@ static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
     need->host_bytes = 4096.0;
     need->device_bytes = 0.0;
     if (cat1_geometry_init(&geo, w, h, rule->radius, NULL)) return;
-    const double cells = (double)w * (double)h, staging_max = 64.0 * 1024 * 1024;
-    need->device_bytes = 2.0 * 4.0 * (double)cat1_geometry_words(&geo) +
-                         (cells < staging_max ? cells : staging_max + (double)w);
+    need->device_bytes =
+        2.0 * 4.0 * (double)cat1_geometry_words(&geo) + cc_gpu_staging_bytes_max(w, h);
 }
 
 const cc_engine cc_engine_cuda_cat1 = {

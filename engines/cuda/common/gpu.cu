@@ -10,8 +10,6 @@
 #include "engines/cuda/common/devices.h"
 #include "engines/cuda/common/gpu.h"
 
-// Load and store of a staged layout go through a buffer of at most this many bytes of cells.
-static const size_t staging_max = (size_t)64 << 20;
 
 struct cc_gpu {
     cc_gpu_layout layout; // layout.buffers is not kept: it is only read at create
@@ -129,7 +127,7 @@ static int gpu_setup(cc_gpu *g, const char *buffers, cc_error *err) {
     size_t staging = 0;
     if (l->staged) {
         const size_t cells = (size_t)l->w * (size_t)l->h;
-        staging = cells < staging_max ? cells : staging_max;
+        staging = cells < CC_GPU_STAGING_MAX ? cells : CC_GPU_STAGING_MAX;
         g->staging_rows = (int64_t)(staging / (size_t)l->w);
         if (g->staging_rows < 1) g->staging_rows = 1;
         staging = (size_t)g->staging_rows * (size_t)l->w;

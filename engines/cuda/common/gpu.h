@@ -48,6 +48,17 @@ typedef struct cc_gpu_ops {
     int (*steps)(void *self, const void *in, void *out, int64_t k, int64_t *done, cc_error *err);
 } cc_gpu_ops;
 
+/* A staged layout's loads and stores go through a buffer of whole rows of at most this many bytes
+ * of cells. */
+#define CC_GPU_STAGING_MAX ((size_t)64 << 20)
+
+/* The most that buffer takes for W x H cells, for cc_engine.memory: all the cells, or the limit and
+ * a row more. */
+static inline double cc_gpu_staging_bytes_max(int32_t w, int32_t h) {
+    const double cells = (double)w * (double)h, max = (double)CC_GPU_STAGING_MAX;
+    return cells < max ? cells : max + (double)w;
+}
+
 typedef struct cc_gpu_layout {
     const char *engine; /* a static string: names the engine in every message */
     int32_t w, h;
