@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "engines/engine.h"
+#include "oracle/case.h"
 
 typedef struct cat_extremes_result {
     int cases;
@@ -22,9 +23,23 @@ typedef struct cat_extremes_result {
 void cat_extremes_run(const cc_engine *engine, int32_t r_lo, int32_t r_hi, int quiet,
                       cat_extremes_result *res);
 
+/* Checks one case against the oracle and counts it in res; a failure is printed with its one-line
+ * case and its reproducer, unless quiet. */
+void cat_extremes_check(const cc_engine *engine, const cc_case *c, int quiet,
+                        cat_extremes_result *res);
+
 /* A precision test's main for one engine: skips without its hardware (cc_harness_skip), runs
  * the cases at every radius of the engine's caps, prints the tally and "<test>: PASSED" or
  * "FAILED", and returns the exit status. */
 int cat_extremes_test_main(const cc_engine *engine, const char *test, int argc, char **argv);
+
+/* An engine's own further cases: checks them (cat_extremes_check), prints their tally, and returns
+ * 1 when every one ran and passed. */
+typedef int (*cat_extremes_more)(const cc_engine *engine);
+
+/* cat_extremes_test_main with more (NULL: none) run after the largest counts; the test passes
+ * only if they pass too. */
+int cat_extremes_test_main_more(const cc_engine *engine, const char *test, cat_extremes_more more,
+                                int argc, char **argv);
 
 #endif

@@ -9,15 +9,10 @@
 
 #include "engines/engine.h"
 
-typedef struct runsum_soups_result {
-    int cases, passed;
-} runsum_soups_result;
+/* The soups (a cat_extremes_more): prints their tally; 1 when every one ran and passed. */
+int runsum_soups(const cc_engine *engine);
 
-void runsum_soups_run(const cc_engine *engine, runsum_soups_result *res);
-
-/* A test's main for one engine: the largest-count cases at every radius (cat_extremes.h), then the
- * soups; skips without the engine's hardware (cc_harness_skip); prints the tallies and
- * "<test>: PASSED" or "FAILED"; returns the exit status. */
+/* A runsum engine's test: cat_extremes_test_main_more with the soups. */
 int runsum_cases_test_main(const cc_engine *engine, const char *test, int argc, char **argv);
 
 #endif
