@@ -71,6 +71,7 @@ static void warp_band(const runsum_emu *e, const uint32_t *in, uint32_t *out, in
     const int64_t y0 = band * g->band_h, y1 = y0 + g->band_h < g->h ? y0 + g->band_h : g->h;
     const int64_t side = 2 * (int64_t)g->r + 1;
     const int n = g->state_planes, planes = runsum_box_planes(g->levels);
+    const int single = runsum_rule_single(&e->rule);
     int64_t col[LANES];
     for (int lane = 0; lane < LANES; lane++) {
         const int64_t c = RUNSUM_STRIP_WORDS * strip + lane;
@@ -110,7 +111,6 @@ static void warp_band(const runsum_emu *e, const uint32_t *in, uint32_t *out, in
         } else {
             memcpy(raw, state, sizeof raw);
         }
-        const int single = runsum_rule_single(&e->rule);
         for (int lane = 1; lane <= RUNSUM_STRIP_WORDS; lane++) {
             const int64_t c = RUNSUM_STRIP_WORDS * strip + lane;
             if (c <= g->nw)

@@ -23,6 +23,13 @@ static void slice(const int64_t v[32], int n, uint32_t *planes) {
     }
 }
 
+/* The planes of the counters of 32 raw counts: raw - bias mod 2^n. */
+static void slice_counters(const int64_t raw[32], int32_t bias, int n, uint32_t *planes) {
+    int64_t counter[32];
+    for (int i = 0; i < 32; i++) counter[i] = (raw[i] - bias) & ((1ll << n) - 1);
+    slice(counter, n, planes);
+}
+
 /* Lane i's number of n planes, unsigned. */
 static int64_t unslice(const uint32_t *planes, int n, int i) {
     int64_t v = 0;
@@ -159,11 +166,8 @@ int main(void) {
      * raw - bias mod 2^planes */
     int64_t raw[32];
     for (int i = 0; i < 32; i++) raw[i] = i < 20 ? i % 10 : 0;
-    const int64_t wrap = (1ll << g.state_planes) - 1;
-    int64_t counter[32];
-    for (int i = 0; i < 32; i++) counter[i] = (raw[i] - rule.bias) & wrap;
     uint32_t planes[RUNSUM_PLANES_MAX];
-    slice(counter, g.state_planes, planes);
+    slice_counters(raw, rule.bias, g.state_planes, planes);
     const uint32_t alive = 0x3ffu << 10;
     const uint32_t life_next = (1u << 3) | (1u << 13) | (1u << 14);
     CHECK_EQ(&t, runsum_next(&rule, planes, g.state_planes, alive), life_next);
@@ -182,8 +186,7 @@ int main(void) {
     CHECK_EQ(&t, rule.lo[1][3], 6);
     CHECK_EQ(&t, rule.hi1[1][3], 7);
     CHECK(&t, !runsum_rule_single(&rule));
-    for (int i = 0; i < 32; i++) counter[i] = (raw[i] - rule.bias) & wrap;
-    slice(counter, g.state_planes, planes);
+    slice_counters(raw, rule.bias, g.state_planes, planes);
     CHECK_EQ(&t, runsum_next(&rule, planes, g.state_planes, alive),
              (1u << 12) | (1u << 14) | (1u << 16) | (1u << 18));
     /* Thresholds past the largest count are clamped to it + 1 (S 0..100 on a count of at most 9:
@@ -194,8 +197,7 @@ int main(void) {
     CHECK_EQ(&t, rule.bias, 0);
     CHECK_EQ(&t, rule.lo[1][0], 0);
     CHECK_EQ(&t, rule.hi1[1][0], 10);
-    for (int i = 0; i < 32; i++) counter[i] = raw[i];
-    slice(counter, g.state_planes, planes);
+    slice_counters(raw, rule.bias, g.state_planes, planes);
     CHECK_EQ(&t, runsum_next(&rule, planes, g.state_planes, alive), alive | (1u << 9));
 
     /* The halo: W = 5 with cells 1, 2, 4 alive. The left halo's bit 31 is column -1 (cell 4),
