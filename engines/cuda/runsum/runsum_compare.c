@@ -7,6 +7,7 @@
  *   runsum_compare [--size 16384,32768,65600] [--radius 1,2,4,8,16,32] [--steps 100]
  *                  [--base-steps 4] [--repeats 5] [--cross]
  *                  [--config THREADS:WARPS_PER_SM:WINDOWS:MULTIPLY ...] [--no-base]
+ * WARPS_PER_SM 0: as many as the kernel can have resident (the engine's default).
  */
 #include <stdio.h>
 #include <stdlib.h>

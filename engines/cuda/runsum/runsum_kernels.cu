@@ -8,8 +8,10 @@
 // counter of 2L + 1 or 2L + 2 (Moore) or L + 2 (the cross) planes; each row out the rule's comparisons on
 // those planes and one 32-bit store. Nothing goes through shared memory; the three loads a row
 // (the row coming in, the row going out, the centre row) read 128 contiguous bytes a warp, the
-// latter two 2r+1 and r rows after the first, through L1 and L2. The refresh then rewrites the
-// three halo words of every row.
+// latter two 2r+1 and r rows after the first, through L1 and L2, a few rows ahead of their use.
+// The bands are cut for as many warps as the kernel's registers let be resident: the kernel is
+// bound by the logic pipe once the loads are hidden (ncu, H200, r = 16: ALU 74 %, DRAM 7 %). The
+// refresh then rewrites the three halo words of every row.
 #include <cuda_runtime.h>
 
 #include <stdio.h>
@@ -101,37 +103,66 @@ __global__ void __launch_bounds__(kThreadsMax, 4)
     const int64_t side = 2 * (int64_t)g.r + 1;
     uint32_t state[N];
     runsum_counter_start(&p.rule, state, N);
-    int64_t ynew = cat_mod(y0 - g.r, g.h), yold = cat_mod(ynew - side, g.h), y = y0;
+    // Iteration i reads row ynew_i = y0 - r + i coming in, ynew_i - (2r+1) going out and
+    // ynew_i - r, the row it writes. Each is loaded P iterations ahead into a ring of registers:
+    // the row coming in is a fresh read from memory, and a warp's few dozen instructions a row hide
+    // its latency only with several in flight.
+    constexpr int P = L <= 2 ? 4 : 2;
+    const uint32_t *const base = in + col;
+    const uint32_t h = (uint32_t)g.h, ew = (uint32_t)g.eww;
     const int64_t iterations = side - 1 + (y1 - y0);
-    for (int64_t i = 0; i < iterations; i++) {
-        const uint32_t fresh = __ldg(in + (size_t)ynew * eww + col);
-        const uint32_t old = i >= side ? __ldg(in + (size_t)yold * eww + col) : 0u;
-        const uint32_t d[2] = {fresh ^ old, old & ~fresh};
-        if (CROSS) {
-            runsum_add(state, N, state, N, d, 2);
-        } else {
-            uint32_t diff[B];
-            box<L, MUL>(d[0], d[1], g.r, diff);
-            runsum_add(state, N, state, N, diff, B);
-        }
-        if (i >= side - 1) {
-            const uint32_t alive = __ldg(in + (size_t)y * eww + col);
-            uint32_t next;
+    uint32_t yn = (uint32_t)cat_mod(y0 - g.r, g.h);
+    uint32_t yo = (uint32_t)cat_mod((int64_t)yn - side, g.h), ya = (uint32_t)cat_mod(y0 - 2 * g.r, g.h);
+    uint32_t ring_new[P], ring_old[P], ring_alive[P];
+#pragma unroll
+    for (int j = 0; j < P; j++) {
+        ring_new[j] = __ldg(base + (size_t)yn * ew);
+        ring_old[j] = __ldg(base + (size_t)yo * ew);
+        ring_alive[j] = __ldg(base + (size_t)ya * ew);
+        if (++yn == h) yn = 0;
+        if (++yo == h) yo = 0;
+        if (++ya == h) ya = 0;
+    }
+    uint32_t *dst = out + (size_t)y0 * eww + (size_t)e;
+    for (int64_t i0 = 0; i0 < iterations; i0 += P) {
+#pragma unroll
+        for (int j = 0; j < P; j++) {
+            const int64_t i = i0 + j;
+            if (i >= iterations) break;
+            const uint32_t fresh = ring_new[j];
+            const uint32_t old = i >= side ? ring_old[j] : 0u;
+            const uint32_t alive = ring_alive[j];
+            // rows past the band's last iteration are read and not used: every row index is mod H
+            ring_new[j] = __ldg(base + (size_t)yn * ew);
+            ring_old[j] = __ldg(base + (size_t)yo * ew);
+            ring_alive[j] = __ldg(base + (size_t)ya * ew);
+            if (++yn == h) yn = 0;
+            if (++yo == h) yo = 0;
+            if (++ya == h) ya = 0;
+            const uint32_t d[2] = {fresh ^ old, old & ~fresh};
             if (CROSS) {
-                uint32_t arm[B], raw[N];
-                box<L, MUL>(alive, 0u, g.r, arm);
-                runsum_add(raw, N, arm, B, state, N);
-                next = SINGLE ? runsum_next_single(&p.rule, raw, N, alive)
-                              : runsum_next(&p.rule, raw, N, alive);
+                runsum_add(state, N, state, N, d, 2);
             } else {
-                next = SINGLE ? runsum_next_single(&p.rule, state, N, alive)
-                              : runsum_next(&p.rule, state, N, alive);
+                uint32_t diff[B];
+                box<L, MUL>(d[0], d[1], g.r, diff);
+                runsum_add(state, N, state, N, diff, B);
             }
-            if (writes) out[(size_t)y * eww + (size_t)e] = next;
-            y++;
+            if (i >= side - 1) {
+                uint32_t next;
+                if (CROSS) {
+                    uint32_t arm[B], raw[N];
+                    box<L, MUL>(alive, 0u, g.r, arm);
+                    runsum_add(raw, N, arm, B, state, N);
+                    next = SINGLE ? runsum_next_single(&p.rule, raw, N, alive)
+                                  : runsum_next(&p.rule, raw, N, alive);
+                } else {
+                    next = SINGLE ? runsum_next_single(&p.rule, state, N, alive)
+                                  : runsum_next(&p.rule, state, N, alive);
+                }
+                if (writes) *dst = next;
+                dst += eww;
+            }
         }
-        if (++ynew == g.h) ynew = 0;
-        if (++yold == g.h) yold = 0;
     }
 }
 
@@ -263,17 +294,18 @@ step_kernel_t pick_kernel(int32_t levels, bool cross, bool narrow, bool single, 
 
 } // namespace
 
-extern "C" const runsum_config runsum_default = {128, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS, 0};
+extern "C" const runsum_config runsum_default = {128, 0, RUNSUM_BAND_WINDOWS, 0};
 
 extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_geometry *geo,
                                   const runsum_rule *rule, const runsum_config *cfg, cc_gpu **out,
                                   cc_error *err) {
     *out = NULL;
     if (cfg->threads < 32 || cfg->threads > kThreadsMax || cfg->threads % 32 ||
-        cfg->warps_per_sm < 1 || cfg->windows < 1)
+        cfg->warps_per_sm < 0 || cfg->windows < 1)
         return cc_fail(err, CC_ERR_ARG,
                        "%s: a block of %d threads, %d warps a multiprocessor, bands of %d windows: "
-                       "blocks of 32 .. %d threads in whole warps, at least 1 of the others",
+                       "blocks of 32 .. %d threads in whole warps, at least 1 window, warps 0 (as "
+                       "many as fit) or more",
                        engine, (int)cfg->threads, (int)cfg->warps_per_sm, (int)cfg->windows,
                        kThreadsMax);
     int rc = runsum_check(engine, geo->cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE, geo->r, err);
@@ -309,7 +341,19 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
     if (rc) return rc;
     const int multiprocessors = cc_gpu_device(gpu)->multiprocessors;
-    runsum_geometry_bands(&d->params.g, multiprocessors, cfg->warps_per_sm, cfg->windows);
+    int warps_per_sm = cfg->warps_per_sm;
+    if (warps_per_sm == 0) {
+        // as many warps as the kernel's registers let be resident: each hides the others' loads
+        int resident = 0;
+        rc = cc_gpu_persistent_grid(gpu, (const void *)kernel, cfg->threads, 0, INT64_MAX,
+                                    &resident, err);
+        if (rc) {
+            cc_gpu_destroy(gpu);
+            return rc;
+        }
+        warps_per_sm = resident / multiprocessors * (cfg->threads / 32);
+    }
+    runsum_geometry_bands(&d->params.g, multiprocessors, warps_per_sm, cfg->windows);
     const int64_t threads = d->params.g.strips * d->params.g.bands * 32;
     d->threads = cfg->threads;
     d->blocks = (unsigned)((threads + cfg->threads - 1) / cfg->threads);

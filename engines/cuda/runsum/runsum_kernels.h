@@ -14,12 +14,13 @@ extern "C" {
 /* How the kernels are launched: a choice of speed, never of result (runsum_compare times them). */
 typedef struct runsum_config {
     int32_t threads;      /* a block: 32 .. 128, a multiple of 32 */
-    int32_t warps_per_sm; /* bands cut for about this many warps a multiprocessor ... */
+    int32_t warps_per_sm; /* bands cut for about this many warps a multiprocessor (0: as many as
+                           * the kernel can have resident) ... */
     int32_t windows;      /* ... at least this many windows of 2r+1 rows a band */
     int shifts_by_multiply; /* 1: the funnel shifts as multiplies (runsum_funnel_by_multiply) */
 } runsum_config;
 
-/* The engine's: 128 threads, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS, funnel shifts. */
+/* The engine's: 128 threads, as many warps as fit, RUNSUM_BAND_WINDOWS, funnel shifts. */
 extern const runsum_config runsum_default;
 
 /* Two grids of 32-bit words (geo, whose bands are cut here for the device's multiprocessors) on

@@ -80,7 +80,7 @@ extern "C" {
 #define RUNSUM_RADIUS_MAX 32 /* the window reaches one word either side */
 #define RUNSUM_LEVELS_MAX 6  /* floor(log2(65)) */
 #define RUNSUM_PLANES_MAX (2 * RUNSUM_LEVELS_MAX + 2)
-#define RUNSUM_WARPS_PER_SM 16 /* the banding's defaults */
+#define RUNSUM_WARPS_PER_SM 16 /* the banding of the CPU twin and of the tests */
 #define RUNSUM_BAND_WINDOWS 8
 
 /* L = floor(log2(2r+1)): the highest doubling level. */
