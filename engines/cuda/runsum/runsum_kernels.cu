@@ -114,15 +114,18 @@ __global__ void __launch_bounds__(kThreadsMax, 4)
     uint32_t yn = (uint32_t)cat_mod(y0 - g.r, g.h);
     uint32_t yo = (uint32_t)cat_mod((int64_t)yn - side, g.h), ya = (uint32_t)cat_mod(y0 - 2 * g.r, g.h);
     uint32_t ring_new[P], ring_old[P], ring_alive[P];
-#pragma unroll
-    for (int j = 0; j < P; j++) {
+    // The next iteration's three words into slot j of the ring; rows past the band's last
+    // iteration are read and not used (every row index is mod H).
+    auto fetch = [&](int j) {
         ring_new[j] = __ldg(base + (size_t)yn * ew);
         ring_old[j] = __ldg(base + (size_t)yo * ew);
         ring_alive[j] = __ldg(base + (size_t)ya * ew);
         if (++yn == h) yn = 0;
         if (++yo == h) yo = 0;
         if (++ya == h) ya = 0;
-    }
+    };
+#pragma unroll
+    for (int j = 0; j < P; j++) fetch(j);
     uint32_t *dst = out + (size_t)y0 * eww + (size_t)e;
     for (int64_t i0 = 0; i0 < iterations; i0 += P) {
 #pragma unroll
@@ -132,13 +135,7 @@ __global__ void __launch_bounds__(kThreadsMax, 4)
             const uint32_t fresh = ring_new[j];
             const uint32_t old = i >= side ? ring_old[j] : 0u;
             const uint32_t alive = ring_alive[j];
-            // rows past the band's last iteration are read and not used: every row index is mod H
-            ring_new[j] = __ldg(base + (size_t)yn * ew);
-            ring_old[j] = __ldg(base + (size_t)yo * ew);
-            ring_alive[j] = __ldg(base + (size_t)ya * ew);
-            if (++yn == h) yn = 0;
-            if (++yo == h) yo = 0;
-            if (++ya == h) ya = 0;
+            fetch(j);
             const uint32_t d[2] = {fresh ^ old, old & ~fresh};
             if (CROSS) {
                 runsum_add(state, N, state, N, d, 2);
