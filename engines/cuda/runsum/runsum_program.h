@@ -81,7 +81,9 @@ extern "C" {
 #define RUNSUM_LEVELS_MAX 6  /* floor(log2(65)) */
 #define RUNSUM_PLANES_MAX (2 * RUNSUM_LEVELS_MAX + 2)
 #define RUNSUM_WARPS_PER_SM 16 /* the banding of the CPU twin and of the tests */
-#define RUNSUM_BAND_WINDOWS 8
+/* Bands of at least 4 windows: 8 was up to 1.5x slower at 16384^2 for r >= 8 (H200: bands too
+ * few to fill the device), and as fast at 32768^2 and 65600^2. */
+#define RUNSUM_BAND_WINDOWS 4
 
 /* L = floor(log2(2r+1)): the highest doubling level. */
 static inline RUNSUM_HD int32_t runsum_levels(int32_t r) {

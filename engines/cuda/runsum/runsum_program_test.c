@@ -233,7 +233,7 @@ int main(void) {
     CHECK(&t, halos);
 
     /* Geometry: 961 columns are 31 words, two strips of 30; 1000 rows at r = 1 for a device of 4
-     * multiprocessors (64 warps): bands of max(8 * 3, ceil(1000 * 2 / 64)) = 32 rows, 32 of them
+     * multiprocessors (64 warps): bands of max(4 * 3, ceil(1000 * 2 / 64)) = 32 rows, 32 of them
      * (the last 8 rows). */
     CHECK_EQ(&t, runsum_geometry_init(&g, "test", CC_SHAPE_CROSS, 961, 1000, 1, &err), CC_OK);
     CHECK_EQ(&t, g.nw, 31);
@@ -251,12 +251,18 @@ int main(void) {
     runsum_geometry_bands(&g, 4, 32, 40);
     CHECK_EQ(&t, g.band_h, 120);
     /* 32768 columns (1024 words, 35 strips) at r = 16 on 132 multiprocessors (2112 warps): bands
-     * of ceil(32768 * 35 / 2112) = 544 rows (at least 8 * 33 = 264), 61 of them. */
+     * of ceil(32768 * 35 / 2112) = 544 rows (at least 4 * 33 = 132), 61 of them; at 16384^2 (18
+     * strips), max(4 * 33, ceil(16384 * 18 / 2112) = 140) = 140 rows, 118 of them. */
     CHECK_EQ(&t, runsum_geometry_init(&g, "test", CC_SHAPE_MOORE, 32768, 32768, 16, &err), CC_OK);
     runsum_geometry_bands(&g, 132, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     CHECK_EQ(&t, g.strips, 35);
     CHECK_EQ(&t, g.band_h, 544);
     CHECK_EQ(&t, g.bands, 61);
+    CHECK_EQ(&t, runsum_geometry_init(&g, "test", CC_SHAPE_MOORE, 16384, 16384, 16, &err), CC_OK);
+    runsum_geometry_bands(&g, 132, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
+    CHECK_EQ(&t, g.strips, 18);
+    CHECK_EQ(&t, g.band_h, 140);
+    CHECK_EQ(&t, g.bands, 118);
 
     /* Exactness and reach: r = 32 holds (65^2 = 4225 in 13 planes), r = 33 is refused. */
     CHECK_EQ(&t, runsum_check("test", CC_SHAPE_MOORE, 32, &err), CC_OK);
