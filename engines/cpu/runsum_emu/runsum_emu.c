@@ -170,8 +170,7 @@ int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     memset(e->cur, 0, runsum_geometry_words(g) * sizeof *e->cur);
     for (int64_t y = 0; y < g->h; y++)
         for (int64_t x = 0; x < g->w; x++)
-            if (cells[y * g->w + x])
-                e->cur[(size_t)y * (size_t)g->eww + (size_t)(1 + x / RUNSUM_WORD)] |= 1u << (x % RUNSUM_WORD);
+            if (cells[y * g->w + x]) e->cur[runsum_word_index(g, x, y)] |= 1u << (x % RUNSUM_WORD);
     refresh(g, e->cur);
     return CC_OK;
 }
@@ -182,9 +181,8 @@ int runsum_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     const runsum_geometry *g = &e->g;
     for (int64_t y = 0; y < g->h; y++)
         for (int64_t x = 0; x < g->w; x++)
-            cells[y * g->w + x] = (uint8_t)((e->cur[(size_t)y * (size_t)g->eww +
-                                                    (size_t)(1 + x / RUNSUM_WORD)] >>
-                                             (x % RUNSUM_WORD)) & 1u);
+            cells[y * g->w + x] =
+                (uint8_t)((e->cur[runsum_word_index(g, x, y)] >> (x % RUNSUM_WORD)) & 1u);
     return CC_OK;
 }
 

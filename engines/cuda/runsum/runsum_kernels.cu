@@ -199,8 +199,7 @@ __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geomet
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
         const int64_t x = idx % g.w, y = y0 + idx / g.w;
-        const uint32_t word = grid[(size_t)y * (size_t)g.eww + (size_t)(1 + x / RUNSUM_WORD)];
-        cells[idx] = (uint8_t)((word >> (x % RUNSUM_WORD)) & 1u);
+        cells[idx] = (uint8_t)((grid[runsum_word_index(&g, x, y)] >> (x % RUNSUM_WORD)) & 1u);
     }
 }
 

@@ -137,6 +137,12 @@ void runsum_geometry_bands(runsum_geometry *g, int multiprocessors, int warps_pe
 /* Words of one grid: eww x H. */
 size_t runsum_geometry_words(const runsum_geometry *g);
 
+/* The word of cell (x, y): row y's eww words start with the left halo word; the cell is bit
+ * x % RUNSUM_WORD of it. */
+static inline RUNSUM_HD size_t runsum_word_index(const runsum_geometry *g, int64_t x, int64_t y) {
+    return (size_t)y * (size_t)g->eww + (size_t)(1 + x / RUNSUM_WORD);
+}
+
 /* The rule as thresholds on the raw count, less a bias: the counters start at -bias (mod
  * 2^planes, bias_masks), so they hold raw - bias, and a cell's next state is whether that lies in
  * [lo, hi1) of a range of B (dead, index 0) or S (alive, index 1). The bias is the lowest lo of
