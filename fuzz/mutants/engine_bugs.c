@@ -314,6 +314,7 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[4], &bug_engines[5], &bug_engines[6], &bug_engines[7],
     &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
     &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
-    &cc_mutant_slab_round, &bug_engines[14], &bug_engines[15], &bug_engines[16], NULL};
+    &cc_mutant_slab_round, &cc_mutant_slab_shallow, &bug_engines[14], &bug_engines[15],
+    &bug_engines[16], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

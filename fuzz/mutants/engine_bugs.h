@@ -13,7 +13,7 @@
  *   mutant.word-skip      skips 64-cell words dead with the words above and below
  *   mutant.index-wrap     cell indices kept in 24 bits: wrong past 2^24 cells
  *   mutant.history        wrong once 40 contexts were created in the process
- * the slab engines of slab_bugs.h (control.slabs and three seam mutants), and three right
+ * the slab engines of slab_bugs.h (control.slabs and four seam mutants), and three right
  * engines: the loop alone (control.loop), and the loop slow where the step counts' time estimate
  * looks (control.slow-create, control.slow-steps). */
 const cc_engine *const *cc_mutants_engine_bugs(void);

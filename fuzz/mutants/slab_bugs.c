@@ -12,7 +12,7 @@
 #define DEVICES_MAX 16
 #define STEPS 4 /* steps a launch: the halo is r x STEPS rows */
 
-typedef enum fault { FAULT_NONE, FAULT_LATE, FAULT_NEIGHBOUR, FAULT_ROUND } fault;
+typedef enum fault { FAULT_NONE, FAULT_LATE, FAULT_NEIGHBOUR, FAULT_ROUND, FAULT_SHALLOW } fault;
 
 typedef struct slab_engine {
     fault bug;
@@ -92,6 +92,9 @@ static int neighbour_create(const cc_rule *r, int32_t w, int32_t h, void **c, cc
 static int round_create(const cc_rule *r, int32_t w, int32_t h, void **c, cc_error *e) {
     return create(FAULT_ROUND, r, w, h, c, e);
 }
+static int shallow_create(const cc_rule *r, int32_t w, int32_t h, void **c, cc_error *e) {
+    return create(FAULT_SHALLOW, r, w, h, c, e);
+}
 
 static int load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
@@ -132,9 +135,9 @@ static void exchange(slab_engine *e) {
 
 static int step(void *ctx, int64_t k, cc_error *err) {
     slab_engine *e = ctx;
-    while (k > 0) {
+    for (int64_t launch = 0; k > 0; launch++) {
         const int64_t n = k >= STEPS ? STEPS : 1;
-        exchange(e);
+        if (e->bug != FAULT_SHALLOW || launch % 2 == 0) exchange(e);
         /* A slab's buffer stepped as a torus: its wrap spoils r rows a step from either end,
          * no more than the halo in a launch. */
         for (int d = 0; d < e->cut.devices; d++) {
@@ -186,3 +189,5 @@ const cc_engine cc_mutant_slab_neighbour = SLAB_ENGINE(
     neighbour_create);
 const cc_engine cc_mutant_slab_round = SLAB_ENGINE(
     "mutant.slab-round", "slab heights rounded down: the last rows never stepped", round_create);
+const cc_engine cc_mutant_slab_shallow = SLAB_ENGINE(
+    "mutant.slab-shallow", "halos exchanged every other launch, a launch deep", shallow_create);

@@ -8,7 +8,9 @@
  *   mutant.slab-neighbour  the last slab's bottom halo comes from the slab above it (over two
  *                          devices: its own top rows), not from the first slab across the torus
  *   mutant.slab-round      slab heights rounded down (H / D each): the last rows are never
- *                          stepped */
+ *                          stepped
+ *   mutant.slab-shallow    halos exchanged every other launch, but only a launch deep (an engine
+ *                          that runs several launches an exchange with the halo of one) */
 #ifndef CELLCHECK_FUZZ_MUTANTS_SLAB_BUGS_H
 #define CELLCHECK_FUZZ_MUTANTS_SLAB_BUGS_H
 
@@ -18,5 +20,6 @@ extern const cc_engine cc_slabs_control;
 extern const cc_engine cc_mutant_slab_late;
 extern const cc_engine cc_mutant_slab_neighbour;
 extern const cc_engine cc_mutant_slab_round;
+extern const cc_engine cc_mutant_slab_shallow;
 
 #endif
