@@ -59,10 +59,16 @@ static int rule_at(int32_t r, cc_rule *rule, cc_error *err) {
 
 int tile_bench_soup(const cc_rule *rule, int32_t n, uint8_t seed, cc_grid *initial,
                     cc_error *err) {
+    return tile_bench_soup_wh(rule, n, n, seed, initial, err);
+}
+
+int tile_bench_soup_wh(const cc_rule *rule, int32_t w, int32_t h, uint8_t seed, cc_grid *initial,
+                       cc_error *err) {
     cc_case c;
     memset(&c, 0, sizeof c);
     if (rule) c.rule = *rule;
-    c.w = c.h = n;
+    c.w = w;
+    c.h = h;
     c.density = 0.3;
     memset(c.seed, seed, sizeof c.seed);
     return case_grid(&c, initial, err);

@@ -49,10 +49,12 @@ typedef struct cat_tile_bench {
 int tile_bench_parse_list(const char *text, int32_t *out, int *n);
 int tile_bench_parse_tiles(const char *text, int32_t *tw, int32_t *th, int *n);
 
-/* The benches' initial grid: n x n, density 0.3, the case seed every byte `seed`; rule (NULL: none)
- * is the case's. */
+/* The benches' initial grid: n x n (w x h), density 0.3, the case seed every byte `seed`; rule
+ * (NULL: none) is the case's. */
 int tile_bench_soup(const cc_rule *rule, int32_t n, uint8_t seed, cc_grid *initial,
                     cc_error *err);
+int tile_bench_soup_wh(const cc_rule *rule, int32_t w, int32_t h, uint8_t seed, cc_grid *initial,
+                       cc_error *err);
 
 /* Timings the benches take the median of: at most this many repeats. */
 #define TILE_BENCH_REPEATS_MAX 15
