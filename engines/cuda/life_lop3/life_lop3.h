@@ -30,7 +30,7 @@ typedef struct life_lop3_config {
     int32_t band_max;     /* ... and at most this many */
 } life_lop3_config;
 
-/* The engine's defaults (chosen on the H100 by life_lop3_compare). */
+/* The engine's defaults (chosen by life_lop3_compare; the figures are beside them). */
 extern const life_lop3_config life_lop3_default;
 
 /* A context (a cc_gpu in *ctx) for rule on a w x h torus with cfg. */
