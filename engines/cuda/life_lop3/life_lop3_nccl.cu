@@ -16,7 +16,7 @@ extern "C" {
 namespace {
 
 const char engine_name[] = "cuda.life-lop3-nccl";
-constexpr int32_t halo = LIFE_LOP3_STEPS;
+constexpr int32_t halo = LIFE_LOP3_NCCL_EXCHANGE_STEPS;
 
 struct device {
     int id;
@@ -25,7 +25,7 @@ struct device {
     cudaStream_t stream;
     cudaEvent_t start, stop;
     life_lop3_module m;
-    life_lop3_bands b;
+    int multiprocessors; // the bands are cut for each launch's rows
 };
 
 struct multi {
@@ -67,28 +67,43 @@ int exchange(multi *e, cc_error *err) {
     return cc_nccl_exchange(&e->nccl, &x, err);
 }
 
-// One launch on every device: `full` LIFE_LOP3_STEPS steps, else one.
-int launch(multi *e, int full, cc_error *err) {
+// One launch on every device: `full` LIFE_LOP3_STEPS steps, else one. It steps the own rows and
+// `beyond` halo rows either side, which are then exact for the launches after it.
+int launch(multi *e, int full, int32_t beyond, cc_error *err) {
     const int in = e->cur, out = 1 - e->cur;
     for (int d = 0; d < e->devices; d++) {
         device &v = e->dev[d];
         CC_CUDA_CHECK(engine_name, cudaSetDevice(v.id));
-        const int rc = life_lop3_launch_stream(
-            engine_name, v.id, &v.m, &v.b, life_lop3_default.threads, full, v.buf[in], v.buf[out],
-            e->words, v.buffer_rows, halo, v.rows, v.stream, err);
+        const int32_t first = halo - beyond, count = v.rows + 2 * beyond;
+        life_lop3_bands b;
+        life_lop3_bands_cut(e->words, count, &life_lop3_default, v.multiprocessors, &b);
+        const int rc = life_lop3_launch_stream(engine_name, v.id, &v.m, &b,
+                                               life_lop3_default.threads, full, v.buf[in],
+                                               v.buf[out], e->words, v.buffer_rows, first, count,
+                                               v.stream, err);
         if (rc != CC_OK) return rc;
     }
     e->cur = out;
     return CC_OK;
 }
 
+// After an exchange the halos are exact `halo` rows deep; each launch of s steps leaves them
+// exact s rows less deep (a row's next state reads the rows beside it), so the launches go on
+// without an exchange while they need no more than is left.
 int run(multi *e, int64_t k, cc_error *err) {
+    int32_t exact = 0;
     while (k > 0) {
         const int full = k >= LIFE_LOP3_STEPS;
-        int rc = exchange(e, err);
-        if (rc == CC_OK) rc = launch(e, full, err);
+        const int32_t s = full ? LIFE_LOP3_STEPS : 1;
+        int rc = CC_OK;
+        if (s > exact) {
+            rc = exchange(e, err);
+            exact = halo;
+        }
+        exact -= s;
+        if (rc == CC_OK) rc = launch(e, full, exact, err);
         if (rc != CC_OK) return rc;
-        k -= full ? LIFE_LOP3_STEPS : 1;
+        k -= s;
     }
     return CC_OK;
 }
@@ -189,7 +204,7 @@ extern "C" int life_lop3_nccl_create(const cc_rule *rule, int32_t w, int32_t h, 
         }
         if (d == 0)
             snprintf(e->name, sizeof e->name, "%d x %s", e->devices, prop.name);
-        life_lop3_bands_cut(e->words, v.rows, &life_lop3_default, prop.multiProcessorCount, &v.b);
+        v.multiprocessors = prop.multiProcessorCount;
         rc = life_lop3_module_load(engine_name, rule, 0, &v.m, err);
     }
     if (rc == CC_OK) rc = sync_all(e, err);
