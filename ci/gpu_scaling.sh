@@ -5,12 +5,12 @@
 # scaling squares; then one table of ms a step, weak-scaling efficiency and speed-up over the
 # engine on one device.
 #   scaling.sh --engine NAME --reference NAME [--devices 1,2,4] [--side 32768]
-#              [--strong 65536,...] [--radius 1] [--out FILE]
+#              [--strong 65536,...] [--radius 1] [--steps K] [--out FILE]
 # --devices defaults to 1, 2, 4, ... up to the visible GPUs, and their number. The BENCH lines
 # go to FILE (default $OUT/scaling-ENGINE.jsonl, or ./scaling-ENGINE.jsonl).
 set -uo pipefail
 cd "$(dirname "$0")" || exit 1
-engine="" reference="" devices="" side=32768 strong=65536 radius=1 out=""
+engine="" reference="" devices="" side=32768 strong=65536 radius=1 steps="" out=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --engine) engine="$2"; shift 2 ;;
@@ -19,12 +19,13 @@ while [ $# -gt 0 ]; do
     --side) side="$2"; shift 2 ;;
     --strong) strong="$2"; shift 2 ;;
     --radius) radius="$2"; shift 2 ;;
+    --steps) steps="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     *) echo "scaling.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
 if [ -z "$engine" ] || [ -z "$reference" ]; then
-    echo "usage: scaling.sh --engine NAME --reference NAME [--devices LIST] [--side N] [--strong LIST] [--radius R] [--out FILE]" >&2
+    echo "usage: scaling.sh --engine NAME --reference NAME [--devices LIST] [--side N] [--strong LIST] [--radius R] [--steps K] [--out FILE]" >&2
     exit 2
 fi
 source ./devices.sh
@@ -36,7 +37,7 @@ for d in ${devices//,/ }; do
     sizes="${side}x$(( side * d )),$strong"
     echo "== $d device(s): $engine against $reference at $sizes, r = $radius"
     CELLCHECK_DEVICES=$d ./bin/cellcheck bench --engine "$engine" --reference "$reference" \
-        --size "$sizes" --radius "$radius" >"$out.tmp" 2>&1 || status=1
+        --size "$sizes" --radius "$radius" ${steps:+--steps "$steps"} >"$out.tmp" 2>&1 || status=1
     grep -v '^BENCH' "$out.tmp"
     grep '^BENCH' "$out.tmp" | sed "s/^BENCH {/{\"devices\":$d,/" >>"$out"
 done
