@@ -35,5 +35,6 @@ ENGINES = {
     "//engines/cuda/cat1": "cuda.cat1",
     "//engines/cuda/cat1:cat1_nccl": "cuda.cat1-nccl",
     "//engines/cpu/runsum_emu": "cpu.runsum-emu",
+    "//engines/cpu/runsum_emu:runsum_mma_emu": "cpu.runsum-mma-emu",
     "//engines/cuda/runsum": "cuda.runsum",
 }

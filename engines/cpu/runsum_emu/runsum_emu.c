@@ -8,21 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engines/cpu/common/engine_functions.h"
-#include "engines/cuda/runsum/runsum_program.h"
-#include "engines/engine.h"
+#include "engines/cpu/runsum_emu/runsum_emu.h"
+#include "engines/cuda/cat1/cat1_program.h"
+#include "engines/cuda/runsum/runsum_mma_program.h"
 
 #define LANES RUNSUM_LANES
 #define EMU_MULTIPROCESSORS 4
 #define BOX_PLANES_MAX (RUNSUM_LEVELS_MAX + 2)
 
+#define EMU_MMA_BAND_CHUNKS 2 /* bands of 64 rows: several even in small grids */
+
 typedef struct runsum_emu {
     runsum_geometry g;
     runsum_rule rule;
+    int band_mma;             /* the count by band matrices (runsum_mma_program.h) */
+    runsum_mma_rule mma_rule;
     uint32_t *cur, *next;
 } runsum_emu;
-
-CPU_ENGINE_FUNCTIONS_DECLARE(runsum_emu);
 
 /* from_right[l]: lane l + 1's value (__shfl_down_sync by 1); from_left[l]: lane l - 1's. */
 static uint32_t from_right(const uint32_t v[LANES][BOX_PLANES_MAX], int lane, int q) {
@@ -121,6 +123,112 @@ static void warp_band(const runsum_emu *e, const uint32_t *in, uint32_t *out, in
     }
 }
 
+/* ---- The band-matrix count, as band_mma.cuh runs it ---- */
+
+typedef struct mma_chunk {
+    uint32_t a[LANES][2][4]; /* a lane's vertical A registers of each m-tile */
+} mma_chunk;
+
+/* The row sums of the chunk whose first row is y (mod H), of word column e. */
+static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, int64_t y,
+                         mma_chunk *c) {
+    const runsum_geometry *g = &em->g;
+    for (int h = 0; h < 2; h++) {
+        int32_t d[4][LANES][4];
+        for (int q = 0; q < 4; q++) {
+            uint32_t a[LANES][4], b[LANES][2];
+            for (int lane = 0; lane < LANES; lane++) {
+                const int gg = lane >> 2, t = lane & 3;
+                const int64_t col = e - 1 + t < g->eww ? e - 1 + t : g->eww - 1;
+                const int64_t row = cat_mod(y + 8 * q + gg, g->h);
+                a[lane][0] = runsum_mma_row_band(g->r, h, gg, t);
+                a[lane][1] = runsum_mma_row_band(g->r, h, gg + 8, t);
+                a[lane][2] = a[lane][3] = 0; /* k 128 .. 255 of the 256-bit MMA: none */
+                b[lane][0] = in[(size_t)row * (size_t)g->eww + (size_t)col];
+                b[lane][1] = 0;
+            }
+            memset(d[q], 0, sizeof d[q]);
+            cat1_emulate_mma_b1(d[q], a, b);
+        }
+        for (int lane = 0; lane < LANES; lane++) {
+            uint32_t *out = c->a[lane][h];
+            out[0] = runsum_mma_pack(d[0][lane][0], d[0][lane][1], d[1][lane][0], d[1][lane][1]);
+            out[1] = runsum_mma_pack(d[0][lane][2], d[0][lane][3], d[1][lane][2], d[1][lane][3]);
+            out[2] = runsum_mma_pack(d[2][lane][0], d[2][lane][1], d[3][lane][0], d[3][lane][1]);
+            out[3] = runsum_mma_pack(d[2][lane][2], d[2][lane][3], d[3][lane][2], d[3][lane][3]);
+        }
+    }
+}
+
+/* Bits s of the lane and of the word change places in every lane's w (s = 2, 3, 4). */
+static void mma_exchange(uint32_t w[LANES], int s) {
+    const uint32_t low = s == 2 ? 0x0f0f0f0fu : s == 3 ? 0x00ff00ffu : 0x0000ffffu;
+    const int d = 1 << s;
+    uint32_t send[LANES], keep[LANES];
+    for (int lane = 0; lane < LANES; lane++) {
+        const int upper = (lane >> s) & 1;
+        keep[lane] = upper ? ~low : low;
+        send[lane] = (upper ? w[lane] << d : w[lane] >> d) & keep[lane];
+    }
+    for (int lane = 0; lane < LANES; lane++) w[lane] = (w[lane] & keep[lane]) | send[lane ^ d];
+}
+
+/* One warp: word column e, band `band`, 32 rows an iteration from chunks of row sums. */
+static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *out, int64_t e,
+                          int64_t band) {
+    const runsum_geometry *g = &em->g;
+    const int64_t band_h = EMU_MMA_BAND_CHUNKS * RUNSUM_MMA_CHUNK;
+    const int64_t y0 = band * band_h, y1 = y0 + band_h < g->h ? y0 + band_h : g->h;
+    const int single = runsum_rule_single(&em->rule);
+    mma_chunk window[3];
+    mma_row_sums(em, in, e, y0 - RUNSUM_MMA_CHUNK, &window[0]);
+    mma_row_sums(em, in, e, y0, &window[1]);
+    for (int64_t y = y0, it = 0; y < y1; y += RUNSUM_MMA_CHUNK, it++) {
+        /* chunks it % 3 (rows y - 32 ..), (it + 1) % 3 and (it + 2) % 3, the one filled now */
+        mma_chunk *chunks[3] = {&window[it % 3], &window[(it + 1) % 3], &window[(it + 2) % 3]};
+        mma_row_sums(em, in, e, y + RUNSUM_MMA_CHUNK, chunks[2]);
+        uint32_t stays[LANES] = {0}, born[LANES] = {0};
+        for (int gp = 3; gp >= 0; gp--) {
+            int32_t d[2][LANES][4];
+            memset(d, 0, sizeof d);
+            for (int ch = 0; ch < 3; ch++) {
+                if (!runsum_mma_chunk_used(g->r, gp, ch)) continue;
+                uint32_t b[LANES][2];
+                for (int lane = 0; lane < LANES; lane++)
+                    for (int s = 0; s < 2; s++)
+                        b[lane][s] = runsum_mma_column_band(g->r, gp, ch, s, lane >> 2, lane & 3);
+                for (int m = 0; m < 2; m++) {
+                    uint32_t a[LANES][4];
+                    for (int lane = 0; lane < LANES; lane++)
+                        memcpy(a[lane], chunks[ch]->a[lane][m], sizeof a[lane]);
+                    cat1_emulate_mma_s8(d[m], a, b);
+                }
+            }
+            for (int lane = 0; lane < LANES; lane++)
+                for (int b = 1; b >= 0; b--)
+                    for (int m = 1; m >= 0; m--)
+                        for (int hh = 1; hh >= 0; hh--) {
+                            const int32_t raw = d[m][lane][2 * hh + b];
+                            const uint32_t in_sets = single
+                                                         ? runsum_mma_sets_single(&em->mma_rule, raw)
+                                                         : runsum_mma_sets(&em->mma_rule, raw);
+                            stays[lane] = (stays[lane] << 1) | (in_sets >> 31);
+                            born[lane] = (born[lane] << 1) | ((in_sets >> 15) & 1u);
+                        }
+        }
+        for (int s = 2; s <= 4; s++) {
+            mma_exchange(stays, s);
+            mma_exchange(born, s);
+        }
+        for (int lane = 0; lane < LANES; lane++) {
+            const int64_t yo = y + runsum_mma_row_of_lane(lane);
+            if (yo >= y1) continue;
+            const size_t at = (size_t)yo * (size_t)g->eww + (size_t)e;
+            out[at] = (in[at] & stays[lane]) | (~in[at] & born[lane]);
+        }
+    }
+}
+
 static void refresh(const runsum_geometry *g, uint32_t *grid) {
     for (int64_t y = 0; y < g->h; y++) {
         uint32_t *row = grid + (size_t)y * (size_t)g->eww, words[3];
@@ -130,9 +238,11 @@ static void refresh(const runsum_geometry *g, uint32_t *grid) {
     }
 }
 
-static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32_t w, int32_t h,
+                      void **ctx, cc_error *err) {
     *ctx = NULL;
-    const char *name = "cpu.runsum-emu";
+    if (band_mma && rule->shape != CC_SHAPE_MOORE)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: the band-matrix count is Moore's only", name);
     runsum_emu *e = calloc(1, sizeof *e);
     if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
     int rc = runsum_geometry_init(&e->g, name, rule->shape, w, h, rule->radius, err);
@@ -141,6 +251,8 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
         free(e);
         return rc;
     }
+    e->band_mma = band_mma;
+    runsum_mma_rule_build(&e->rule, &e->g, &e->mma_rule);
     runsum_geometry_bands(&e->g, EMU_MULTIPROCESSORS, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     const size_t words = runsum_geometry_words(&e->g);
     e->cur = calloc(words, sizeof *e->cur);
@@ -190,9 +302,17 @@ int runsum_emu_step(void *ctx, int64_t k, cc_error *err) {
     (void)err;
     runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
+    const int64_t mma_bands = (g->h + EMU_MMA_BAND_CHUNKS * RUNSUM_MMA_CHUNK - 1) /
+                              (EMU_MMA_BAND_CHUNKS * RUNSUM_MMA_CHUNK);
     for (int64_t s = 0; s < k; s++) {
-        for (int64_t band = 0; band < g->bands; band++)
-            for (int64_t strip = 0; strip < g->strips; strip++) warp_band(e, e->cur, e->next, strip, band);
+        if (e->band_mma) {
+            for (int64_t band = 0; band < mma_bands; band++)
+                for (int64_t col = 1; col <= g->nw; col++) warp_band_mma(e, e->cur, e->next, col, band);
+        } else {
+            for (int64_t band = 0; band < g->bands; band++)
+                for (int64_t strip = 0; strip < g->strips; strip++)
+                    warp_band(e, e->cur, e->next, strip, band);
+        }
         refresh(g, e->next);
         uint32_t *t = e->cur;
         e->cur = e->next;
@@ -201,8 +321,12 @@ int runsum_emu_step(void *ctx, int64_t k, cc_error *err) {
     return CC_OK;
 }
 
+static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    return runsum_emu_create("cpu.runsum-emu", 0, rule, w, h, ctx, err);
+}
+
 /* Two grids of 32-bit words with their halo words. */
-static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+void runsum_emu_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
     runsum_geometry geo;
     need->host_bytes = (double)sizeof(runsum_emu);
     need->device_bytes = 0.0;
@@ -221,6 +345,6 @@ const cc_engine cc_engine_cpu_runsum_emu = {
              .limits = "r <= 32: a word's window reaches one 32-bit word either side; two grids "
                        "of 32-bit words in memory"},
     .create = create,
-    .memory = memory,
+    .memory = runsum_emu_memory,
     CPU_ENGINE_FUNCTIONS(runsum_emu),
 };

@@ -1,6 +1,9 @@
-/* cuda.runsum: Larger than Life counts as running sums on bit-sliced counters (runsum_program.h):
- * one bit per cell, a box sum by doubling a word's planes, a vertical running sum carried down a
- * band of rows, the rule as comparisons on the planes, 32 cells a lane. */
+/* cuda.runsum: Larger than Life, one bit per cell, with the faster of two counts for the shape and
+ * radius (runsum_kernels.h): running sums on bit-sliced counters (runsum_program.h: a box sum by
+ * doubling a word's planes, a vertical running sum carried down a band of rows, the rule as
+ * comparisons on the planes, 32 cells a lane), or, Moore from r = 5, band matrices on the tensor
+ * cores (runsum_mma_program.h: binary MMAs for the row sums, s8 MMAs for the counts, the rule as
+ * multiply-adds). */
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/runsum/runsum_kernels.h"
 #include "engines/cuda/runsum/runsum_program.h"
@@ -21,8 +24,8 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
     return CC_OK;
 }
 
-/* Two grids of 32-bit words with their halo words, and the driver's staging buffer of whole rows
- * (at most 64 MiB), on the device. */
+/* Two grids of 32-bit words with their halo words (in rows, or in columns for the band matrices),
+ * and the driver's staging buffer of whole rows (at most 64 MiB), on the device. */
 static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
     runsum_geometry geo;
     need->host_bytes = 4096.0;
@@ -34,8 +37,10 @@ static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
 
 const cc_engine cc_engine_cuda_runsum = {
     .name = "cuda.runsum",
-    .summary = "running sums on bit-sliced counters: one bit per cell, box sums by doubling a "
-               "word's planes, a vertical running sum down a band, the rule on the planes",
+    .summary = "one bit per cell; running sums on bit-sliced counters (box sums by doubling a "
+               "word's planes, a vertical running sum down a band, the rule on the planes), or, "
+               "Moore from r = 5, band matrices on the tensor cores (binary MMAs for row sums, s8 "
+               "MMAs for counts)",
     .hardware = CC_HW_GPU,
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
              .radius_max = RUNSUM_RADIUS_MAX,

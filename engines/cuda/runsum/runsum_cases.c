@@ -18,9 +18,11 @@ int runsum_soups(const cc_engine *engine) {
     memset(&res, 0, sizeof res);
     for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
         for (int cross = 0; cross <= 1; cross++) {
+            const cc_shape shape = cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE;
+            if (!(cc_engine_caps_resolved(engine).shapes & CC_SHAPE_BIT(shape))) continue;
             cc_case c;
             memset(&c, 0, sizeof c);
-            c.rule.shape = cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE;
+            c.rule.shape = shape;
             c.rule.radius = sizes[si].r;
             c.rule.centre = (int)(salt & 1);
             const int32_t top = cc_rule_max_count(&c.rule), mean = top / 3;

@@ -2,7 +2,7 @@
  * (cat_extremes.h), and soups where the program has its seams and a random case seldom looks:
  * widths around one and two strips of 30 words (the lanes that only load, the last strip's
  * clamped lanes) at heights of two bands (the second shorter than the run-in), Moore and the
- * cross, M0 and M1, a third of the cells alive and the rule's ranges around the mean count. Each
+ * cross (where the engine has it), M0 and M1, a third of the cells alive and the rule's ranges around the mean count. Each
  * is checked against the oracle; a failure is printed with its reproducer. */
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_CASES_H
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_CASES_H

@@ -6,8 +6,11 @@
  * not a test.
  *   runsum_compare [--size 16384,32768,65600] [--radius 1,2,4,8,16,32] [--steps 100]
  *                  [--base-steps 4] [--repeats 5] [--cross]
- *                  [--config THREADS:WARPS_PER_SM:WINDOWS:MULTIPLY ...] [--no-base]
- * WARPS_PER_SM 0: as many as the kernel can have resident (the engine's default).
+ *                  [--config THREADS:WARPS_PER_SM:WINDOWS:MULTIPLY[:COUNT[:CHUNKS]] ...]
+ *                  [--no-base]
+ * WARPS_PER_SM 0: as many as the kernel can have resident (the engine's default). COUNT 0: the
+ * faster for the radius (the engine's), 1: running sums, 2: band matrices (Moore), in bands of
+ * CHUNKS x 32 rows (0: the default).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,9 +73,13 @@ int main(int argc, char **argv) {
             for (int k = 0; !bad && k < n_radii; k++) bad = radii[k] > RUNSUM_RADIUS_MAX;
         } else if (!strcmp(argv[i], "--config")) {
             runsum_config *c = &configs[n_configs];
-            bad = n_configs == LIST_MAX ||
-                  sscanf(val, "%d:%d:%d:%d", &c->threads, &c->warps_per_sm, &c->windows,
-                         &c->shifts_by_multiply) != 4;
+            memset(c, 0, sizeof *c);
+            const int got = n_configs == LIST_MAX
+                                ? 0
+                                : sscanf(val, "%d:%d:%d:%d:%d:%d", &c->threads, &c->warps_per_sm,
+                                         &c->windows, &c->shifts_by_multiply, &c->count,
+                                         &c->band_chunks);
+            bad = got < 4;
             if (!bad) n_configs++;
         } else if (!strcmp(argv[i], "--steps"))
             bad = (steps = atoll(val)) < 1;
@@ -83,7 +90,7 @@ int main(int argc, char **argv) {
         if (bad) {
             fprintf(stderr, "usage: runsum_compare [--size N,...] [--radius R,...] [--steps K] "
                             "[--base-steps K] [--repeats R] [--cross] "
-                            "[--config T:W:WINDOWS:MULTIPLY ...] [--no-base]\n");
+                            "[--config T:W:WINDOWS:MULTIPLY[:COUNT[:CHUNKS]] ...] [--no-base]\n");
             return 2;
         }
         i++;
@@ -159,8 +166,9 @@ int main(int argc, char **argv) {
                 const int same = cc_grid_equal(&got, &expected);
                 status |= !same;
                 char what[80], note[160];
-                snprintf(what, sizeof what, "cuda.runsum %d:%d:%d:%d", (int)cfg->threads,
-                         (int)cfg->warps_per_sm, (int)cfg->windows, cfg->shifts_by_multiply);
+                snprintf(what, sizeof what, "cuda.runsum %d:%d:%d:%d:%d:%d", (int)cfg->threads,
+                         (int)cfg->warps_per_sm, (int)cfg->windows, cfg->shifts_by_multiply,
+                         cfg->count, (int)cfg->band_chunks);
                 int used = snprintf(note, sizeof note, "  x%.2f over cuda.cat1", cat1_ms / ms);
                 if (base_ms > 0)
                     used += snprintf(note + used, sizeof note - (size_t)used,

@@ -19,6 +19,7 @@
 
 #include "engines/cuda/common/check.cuh"
 #include "engines/cuda/common/gpu.h"
+#include "engines/cuda/runsum/band_mma.cuh"
 #include "engines/cuda/runsum/runsum_kernels.h"
 #include "engines/cuda/runsum/runsum_program.h"
 
@@ -176,6 +177,22 @@ __global__ void refresh_kernel(uint32_t *grid, runsum_geometry g) {
     }
 }
 
+// The band-matrix count's grids hold columns of words (runsum_mma_program.h): word e of row y at
+// e H + y. The same three kernels for them, C (columns) true.
+
+// The halo words of every row (runsum_refreshed_word), a thread a word. The cells they read keep
+// their values in every word this kernel writes.
+__global__ void refresh_columns_kernel(uint32_t *grid, runsum_geometry g) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x, count = 3 * (int64_t)g.h;
+    const size_t h = (size_t)g.h;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        // a row's three words are h apart: consecutive threads take consecutive rows
+        const int64_t y = idx % g.h;
+        const int64_t e = runsum_refresh_column(&g, (int)(idx / g.h));
+        grid[(size_t)e * h + (size_t)y] = runsum_refreshed_word_strided(&g, grid + y, h, e);
+    }
+}
+
 // The words of cells of rows y0 .. y0 + rows - 1 from portable cells; bits past W are 0 until the
 // refresh.
 __global__ void load_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometry g, int64_t y0,
@@ -193,6 +210,21 @@ __global__ void load_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometr
     }
 }
 
+__global__ void load_columns_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometry g,
+                                    int64_t y0, int64_t rows) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x, words = rows * g.nw;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < words; idx += stride) {
+        const int64_t y = idx / g.nw, word = idx % g.nw;
+        const uint8_t *row = cells + (size_t)y * (size_t)g.w;
+        uint32_t v = 0;
+        for (int b = 0; b < RUNSUM_WORD; b++) {
+            const int64_t x = RUNSUM_WORD * word + b;
+            if (x < g.w) v |= (uint32_t)(row[x] & 1u) << b;
+        }
+        grid[(size_t)(word + 1) * (size_t)g.h + (size_t)(y0 + y)] = v;
+    }
+}
+
 // The cells of rows y0 .. as portable cells.
 __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geometry g, int64_t y0,
                              int64_t count) {
@@ -203,9 +235,23 @@ __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geomet
     }
 }
 
+__global__ void store_columns_kernel(uint8_t *cells, const uint32_t *grid, runsum_geometry g,
+                                     int64_t y0, int64_t count) {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
+        const int64_t x = idx % g.w, y = y0 + idx / g.w;
+        const size_t word = (size_t)(1 + x / RUNSUM_WORD) * (size_t)g.h + (size_t)y;
+        cells[idx] = (uint8_t)((grid[word] >> (x % RUNSUM_WORD)) & 1u);
+    }
+}
+
+using mma_kernel_t = void (*)(const uint32_t *, uint32_t *, runsum_mma::params);
+
 struct state {
     const char *engine; // static
     step_kernel_t step;
+    mma_kernel_t mma_step; // the band-matrix count instead, where not NULL
+    runsum_mma::params mma;
     step_params params;
     int threads;        // a block of the step kernel
     unsigned blocks;    // of the step kernel: a warp per strip and band
@@ -214,6 +260,11 @@ struct state {
 
 int refresh(void *self, void *grid, cc_error *err) {
     const state *d = (const state *)self;
+    if (d->mma_step) {
+        refresh_columns_kernel<<<cc_cuda_blocks(3 * (int64_t)d->params.g.h, 256, d->side_grid),
+                                 256>>>((uint32_t *)grid, d->params.g);
+        return cc_cuda_launched(err, d->engine, "the refresh kernel");
+    }
     refresh_kernel<<<cc_cuda_blocks(3 * (int64_t)d->params.g.h, 256, d->side_grid), 256>>>(
         (uint32_t *)grid, d->params.g);
     return cc_cuda_launched(err, d->engine, "the refresh kernel");
@@ -221,9 +272,18 @@ int refresh(void *self, void *grid, cc_error *err) {
 
 int step(void *self, const void *in, void *out, cc_error *err) {
     const state *d = (const state *)self;
-    d->step<<<d->blocks, (unsigned)d->threads>>>((const uint32_t *)in, (uint32_t *)out, d->params);
-    int rc = cc_cuda_launched(err, d->engine, "the step kernel (L %d, %s)", (int)d->params.g.levels,
-                              d->params.g.cross ? "cross" : "Moore");
+    int rc;
+    if (d->mma_step) {
+        d->mma_step<<<d->blocks, (unsigned)d->threads>>>((const uint32_t *)in, (uint32_t *)out,
+                                                         d->mma);
+        rc = cc_cuda_launched(err, d->engine, "the band-matrix step kernel (radius %d)",
+                              (int)d->mma.g.r);
+    } else {
+        d->step<<<d->blocks, (unsigned)d->threads>>>((const uint32_t *)in, (uint32_t *)out,
+                                                     d->params);
+        rc = cc_cuda_launched(err, d->engine, "the step kernel (L %d, %s)",
+                              (int)d->params.g.levels, d->params.g.cross ? "cross" : "Moore");
+    }
     return rc ? rc : refresh(self, out, err);
 }
 
@@ -231,6 +291,11 @@ int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_
               cc_error *err) {
     const state *d = (const state *)self;
     const int64_t rows = count / d->params.g.w;
+    if (d->mma_step) {
+        load_columns_kernel<<<cc_cuda_blocks(rows * d->params.g.nw, 256, d->side_grid), 256>>>(
+            (uint32_t *)grid, staging, d->params.g, y0, rows);
+        return cc_cuda_launched(err, d->engine, "the load kernel");
+    }
     load_kernel<<<cc_cuda_blocks(rows * d->params.g.nw, 256, d->side_grid), 256>>>(
         (uint32_t *)grid, staging, d->params.g, y0, rows);
     return cc_cuda_launched(err, d->engine, "the load kernel");
@@ -239,6 +304,11 @@ int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_
 int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
                cc_error *err) {
     const state *d = (const state *)self;
+    if (d->mma_step) {
+        store_columns_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
+            staging, (const uint32_t *)grid, d->params.g, y0, count);
+        return cc_cuda_launched(err, d->engine, "the store kernel");
+    }
     store_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
         staging, (const uint32_t *)grid, d->params.g, y0, count);
     return cc_cuda_launched(err, d->engine, "the store kernel");
@@ -290,22 +360,30 @@ step_kernel_t pick_kernel(int32_t levels, bool cross, bool narrow, bool single, 
 
 } // namespace
 
-extern "C" const runsum_config runsum_default = {128, 0, RUNSUM_BAND_WINDOWS, 0};
+extern "C" const runsum_config runsum_default = {128, 0, RUNSUM_BAND_WINDOWS, 0, 0, 0};
 
 extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_geometry *geo,
                                   const runsum_rule *rule, const runsum_config *cfg, cc_gpu **out,
                                   cc_error *err) {
     *out = NULL;
     if (cfg->threads < 32 || cfg->threads > kThreadsMax || cfg->threads % 32 ||
-        cfg->warps_per_sm < 0 || cfg->windows < 1)
+        cfg->warps_per_sm < 0 || cfg->windows < 1 || cfg->band_chunks < 0 ||
+        cfg->count < RUNSUM_COUNT_FASTER || cfg->count > RUNSUM_COUNT_BANDS)
         return cc_fail(err, CC_ERR_ARG,
-                       "%s: a block of %d threads, %d warps a multiprocessor, bands of %d windows: "
-                       "blocks of 32 .. %d threads in whole warps, at least 1 window, warps 0 (as "
-                       "many as fit) or more",
+                       "%s: a block of %d threads, %d warps a multiprocessor, bands of %d windows "
+                       "or %d chunks, count %d: blocks of 32 .. %d threads in whole warps, at "
+                       "least 1 window, warps and chunks 0 (the default) or more, count 0 .. 2",
                        engine, (int)cfg->threads, (int)cfg->warps_per_sm, (int)cfg->windows,
-                       kThreadsMax);
+                       (int)cfg->band_chunks, cfg->count, kThreadsMax);
     int rc = runsum_check(engine, geo->cross ? CC_SHAPE_CROSS : CC_SHAPE_MOORE, geo->r, err);
     if (rc) return rc;
+    const bool band_mma =
+        cfg->count == RUNSUM_COUNT_BANDS ||
+        (cfg->count == RUNSUM_COUNT_FASTER && !geo->cross && geo->r >= RUNSUM_MMA_RADIUS_FROM);
+    if (band_mma && (geo->cross || geo->r > RUNSUM_MMA_RADIUS_MAX))
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: the band-matrix count is Moore's, r <= %d: not the %s at radius %d",
+                       engine, RUNSUM_MMA_RADIUS_MAX, geo->cross ? "cross" : "Moore", (int)geo->r);
     // Moore's counter in 2L + 1 planes where they hold it (runsum_state_planes), else 2L + 2
     const bool narrow = !geo->cross && geo->state_planes == 2 * geo->levels + 1;
     step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, narrow,
@@ -319,6 +397,15 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     d->step = kernel;
     d->params.g = *geo;
     d->params.rule = *rule;
+    if (band_mma) {
+        d->mma_step = runsum_rule_single(rule) ? runsum_mma::step_kernel<true>
+                                               : runsum_mma::step_kernel<false>;
+        d->mma.g = *geo;
+        runsum_mma_rule_build(rule, geo, &d->mma.rule);
+        const int64_t chunks = cfg->band_chunks ? cfg->band_chunks : RUNSUM_MMA_BAND_CHUNKS;
+        d->mma.band_h = chunks * RUNSUM_MMA_CHUNK;
+        d->mma.bands = (geo->h + d->mma.band_h - 1) / d->mma.band_h;
+    }
     char buffers[128];
     snprintf(buffers, sizeof buffers, "two grids of %lldx%d 32-bit words and a staging buffer",
              (long long)geo->eww, (int)geo->h);
@@ -330,13 +417,22 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     layout.staged = 1;
     layout.buffers = buffers;
     layout.device = device;
-    // Row y is its eww words, the halo words that mirror the same row included.
-    layout.row_bytes = (size_t)geo->eww * sizeof(uint32_t);
+    // Row y is its eww words, the halo words that mirror the same row included; the band-matrix
+    // count's columns of words keep no row in one piece.
+    layout.row_bytes = band_mma ? 0 : (size_t)geo->eww * sizeof(uint32_t);
     layout.row0_offset = 0;
     cc_gpu *gpu = NULL;
     rc = cc_gpu_create(&layout, &ops, d, &gpu, err); // takes d: released on failure
     if (rc) return rc;
     const int multiprocessors = cc_gpu_device(gpu)->multiprocessors;
+    d->side_grid = multiprocessors * 16;
+    d->threads = cfg->threads;
+    if (d->mma_step) {
+        const int64_t threads = d->mma.g.nw * d->mma.bands * 32;
+        d->blocks = (unsigned)((threads + cfg->threads - 1) / cfg->threads);
+        *out = gpu;
+        return CC_OK;
+    }
     int warps_per_sm = cfg->warps_per_sm;
     if (warps_per_sm == 0) {
         // as many warps as the kernel's registers let be resident: each hides the others' loads

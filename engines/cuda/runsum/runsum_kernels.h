@@ -18,7 +18,23 @@ typedef struct runsum_config {
                            * the kernel can have resident) ... */
     int32_t windows;      /* ... at least this many windows of 2r+1 rows a band */
     int shifts_by_multiply; /* 1: the funnel shifts as multiplies (runsum_funnel_by_multiply) */
+    int count;              /* RUNSUM_COUNT_*: which count, the band-matrix one in bands of ... */
+    int32_t band_chunks;    /* ... this many chunks of 32 rows (0: RUNSUM_MMA_BAND_CHUNKS) */
 } runsum_config;
+
+/* The counts: running sums (runsum_program.h), band matrices on the tensor cores (band_mma.cuh,
+ * Moore only), or the faster of the two for the shape and radius (RUNSUM_MMA_RADIUS_FROM). */
+#define RUNSUM_COUNT_FASTER 0
+#define RUNSUM_COUNT_SUMS 1
+#define RUNSUM_COUNT_BANDS 2
+
+/* Moore from r = 5 on: the band matrices take the same time at every radius (0.49 ms a step at
+ * 32768^2 on an H100), the running sums 0.45 ms at r = 4 and 0.63 ms at r = 8. */
+#define RUNSUM_MMA_RADIUS_FROM 5
+
+/* Bands of 64 chunks (2048 rows): a band computes two chunks of row sums above its first row, and
+ * 32768^2 still has 16 bands of 1024 warps. */
+#define RUNSUM_MMA_BAND_CHUNKS 64
 
 /* The engine's: 128 threads, as many warps as fit, RUNSUM_BAND_WINDOWS, funnel shifts. */
 extern const runsum_config runsum_default;

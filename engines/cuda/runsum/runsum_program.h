@@ -250,17 +250,25 @@ static inline RUNSUM_HD uint32_t runsum_next_single(const runsum_rule *p, const 
     return (alive & runsum_in_range(p, 1, 0, raw, n)) | (~alive & runsum_in_range(p, 0, 0, raw, n));
 }
 
-/* The word of extended column e of a row whose columns 0 .. W - 1 (words 1 .. nw) are its cells:
- * bit i the cell at column (32 (e - 1) + i) mod W. One division a word: the column then wraps. */
-static inline RUNSUM_HD uint32_t runsum_refreshed_word(const runsum_geometry *g, const uint32_t *row,
-                                                       int64_t e) {
+/* The word of extended column e of a row whose columns 0 .. W - 1 (words 1 .. nw, word k at
+ * row[k * stride]) are its cells: bit i the cell at column (32 (e - 1) + i) mod W. One division a
+ * word: the column then wraps. */
+static inline RUNSUM_HD uint32_t runsum_refreshed_word_strided(const runsum_geometry *g,
+                                                               const uint32_t *row, size_t stride,
+                                                               int64_t e) {
     uint32_t v = 0;
     uint64_t x = (uint64_t)cat_mod(RUNSUM_WORD * (e - 1), g->w); /* unsigned: shifts, not divisions */
     for (int i = 0; i < RUNSUM_WORD; i++) {
-        v |= ((row[1 + x / RUNSUM_WORD] >> (x % RUNSUM_WORD)) & 1u) << i;
+        v |= ((row[(1 + x / RUNSUM_WORD) * stride] >> (x % RUNSUM_WORD)) & 1u) << i;
         if (++x == (uint64_t)g->w) x = 0;
     }
     return v;
+}
+
+/* The same for the rows of runsum_program's layout, words side by side. */
+static inline RUNSUM_HD uint32_t runsum_refreshed_word(const runsum_geometry *g, const uint32_t *row,
+                                                       int64_t e) {
+    return runsum_refreshed_word_strided(g, row, 1, e);
 }
 
 /* The words of a row the refresh rewrites: the left halo, the last word of cells (its padding),

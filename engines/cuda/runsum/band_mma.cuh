@@ -1,0 +1,262 @@
+// The count of runsum_program.h's words by band matrices on the tensor cores (CUDA C++; included
+// by runsum_kernels.cu only): a second step kernel, on the words in columns (word e of row y at
+// e H + y), which cpu.runsum-mma-emu runs lane by lane (runsum_mma_program.h holds the layouts
+// both follow).
+//
+// A warp owns one word of columns (e) and a band of rows, and walks it 32 output rows an
+// iteration. Row sums: for 8 rows at a time, mma.m16n8k128 .b1 (AND, POPC) of a constant band A
+// (16 columns x the 128 bits of words e - 1 .. e + 2) by the rows' window words (B), twice (the
+// word's 32 columns are two m-tiles); a chunk of 32 rows is 8 of them, packed as s8 in the very
+// registers the vertical pass reads as its A (no data moves between lanes). Counts: for each
+// group of 8 output rows, mma.m16n8k32 s8 of those chunks by a constant vertical band, the
+// three chunks around the group (a zero band where a chunk has no row within r: straight-line
+// MMAs). The rule: two thresholds a multiply-add, the two ranges' bits of S and of B out of one
+// logic op, shifted and added into a word a lane; three butterfly exchanges turn each lane's
+// 4 x 8 block into one row of the word, whose cells then choose S or B by their states, which come
+// from the lanes that loaded the row's centre word for the row sums.
+//
+// Where the time goes (H100, 32768^2, r = 16, ncu): 268 instructions a warp per 1024 cells (8.4 a
+// cell a lane), 128 of them the rule's, 32 MMAs; 2.5 issued a cycle a multiprocessor at 16 warps
+// (the registers: 128 a thread), the logic pipe the busiest at 50 %, L2 at 18 %.
+#ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
+#define CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
+
+#ifndef __CUDACC__
+#error "engines/cuda/runsum/band_mma.cuh is CUDA C++: include it from .cu files only"
+#endif
+
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+
+#include "engines/cuda/runsum/runsum_mma_program.h"
+
+namespace runsum_mma {
+
+constexpr unsigned kFull = 0xffffffffu;
+
+struct params {
+    runsum_geometry g;
+    runsum_mma_rule rule;
+    int64_t band_h, bands; // band_h a multiple of RUNSUM_MMA_CHUNK
+};
+
+// D = A x B over 128 bits: the popcount of A's row AND B's column.
+__device__ __forceinline__ void mma_b1(int (&d)[4], uint32_t a0, uint32_t a1, uint32_t b0) {
+    asm("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%0,%1,%2,%3}, {%4,%5}, {%6}, "
+        "{%7,%7,%7,%7};\n"
+        : "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3])
+        : "r"(a0), "r"(a1), "r"(b0), "r"(0));
+}
+
+// D += A x B over 32 s8 products.
+__device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint32_t b0,
+                                       uint32_t b1) {
+    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
+// Keeps v in a register from here on: without it the compiler recomputes the bands at every use
+// (two dozen compares and selects an MMA, the bulk of the loop).
+__device__ __forceinline__ void pin(uint32_t &v) { asm volatile("" : "+r"(v)); }
+// The same for a pair that an MMA reads as its B operand: one 64-bit value keeps its halves in
+// adjacent registers, with no moves to pair them before each MMA.
+__device__ __forceinline__ void pin(uint64_t &v) { asm volatile("" : "+l"(v)); }
+
+// A chunk: the vertical pass's A registers of both m-tiles.
+struct chunk {
+    uint32_t a[2][4];
+};
+
+// The window words of a chunk's 32 rows: lane (g, t) holds word e - 1 + t of rows 8 q + g.
+struct chunk_words {
+    uint32_t b[4];
+};
+
+// The words of the chunk whose first row is y (0 <= y < H) from this lane's column of words.
+__device__ __forceinline__ void load_chunk(chunk_words &w, const uint32_t *__restrict__ column,
+                                           int32_t y, int32_t h, int g) {
+    if (y + RUNSUM_MMA_CHUNK <= h) {
+#pragma unroll
+        for (int q = 0; q < 4; q++) w.b[q] = __ldg(column + y + 8 * q + g);
+    } else { // the chunk wraps past row H - 1 (several times where H < 32)
+#pragma unroll
+        for (int q = 0; q < 4; q++) w.b[q] = __ldg(column + (y + 8 * q + g) % h);
+    }
+}
+
+// Row sums of a chunk's words, packed as s8 (runsum_mma_pack order).
+__device__ __forceinline__ void row_sums(chunk &c, const chunk_words &w,
+                                         const uint32_t (&band)[2][2]) {
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+        int d[4][4];
+#pragma unroll
+        for (int q = 0; q < 4; q++) mma_b1(d[q], band[h][0], band[h][1], w.b[q]);
+        c.a[h][0] = runsum_mma_pack(d[0][0], d[0][1], d[1][0], d[1][1]);
+        c.a[h][1] = runsum_mma_pack(d[0][2], d[0][3], d[1][2], d[1][3]);
+        c.a[h][2] = runsum_mma_pack(d[2][0], d[2][1], d[3][0], d[3][1]);
+        c.a[h][3] = runsum_mma_pack(d[2][2], d[2][3], d[3][2], d[3][3]);
+    }
+}
+
+// Bits s of the lane and s of the word change places (s = 2, 3, 4; lane = 4 g + t).
+// The lane's masks and rotations of the three exchanges (s = 2, 3, 4).
+struct exchanges {
+    uint32_t keep[3], rotate[3];
+};
+
+__device__ __forceinline__ exchanges exchanges_of(int lane) {
+    exchanges x;
+#pragma unroll
+    for (int i = 0; i < 3; i++) {
+        const int s = i + 2;
+        const uint32_t low = s == 2 ? 0x0f0f0f0fu : s == 3 ? 0x00ff00ffu : 0x0000ffffu;
+        const bool upper = (lane >> s) & 1;
+        x.keep[i] = upper ? ~low : low;
+        x.rotate[i] = upper ? (1u << s) : 32u - (1u << s);
+        pin(x.keep[i]);
+        pin(x.rotate[i]);
+    }
+    return x;
+}
+
+// Bits s of the lane and s of the word change places (s = 2, 3, 4; lane = 4 g + t).
+__device__ __forceinline__ uint32_t exchange(uint32_t w, const exchanges &x) {
+#pragma unroll
+    for (int i = 0; i < 3; i++) {
+        const uint32_t send = __funnelshift_l(w, w, x.rotate[i]) & x.keep[i];
+        w = (w & x.keep[i]) | __shfl_xor_sync(kFull, send, 4 << i);
+    }
+    return w;
+}
+
+// Four blocks of 128 threads a multiprocessor (128 registers): three, with room for 168, were
+// 7 % slower (H100, 32768^2).
+template <bool SINGLE>
+__global__ void __launch_bounds__(128, 4)
+    step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
+                const __grid_constant__ params p) {
+    const int lane = (int)(threadIdx.x & 31u), g = lane >> 2, t = lane & 3;
+    const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+    if (warp >= p.g.nw * p.bands) return;
+    const int64_t e = 1 + warp % p.g.nw, band = warp / p.g.nw;
+    const int64_t y0 = band * p.band_h;
+    const int64_t y1 = y0 + p.band_h < (int64_t)p.g.h ? y0 + p.band_h : (int64_t)p.g.h;
+    const int32_t r = p.g.r;
+    // The constant operands of this lane.
+    uint32_t hband[2][2];
+#pragma unroll
+    for (int h = 0; h < 2; h++)
+#pragma unroll
+        for (int hh = 0; hh < 2; hh++) {
+            hband[h][hh] = runsum_mma_row_band(r, h, g + 8 * hh, t);
+            pin(hband[h][hh]);
+        }
+    uint64_t vband[4][3];
+#pragma unroll
+    for (int gp = 0; gp < 4; gp++)
+#pragma unroll
+        for (int d = 0; d < 3; d++) {
+            vband[gp][d] = (uint64_t)runsum_mma_column_band(r, gp, d, 1, g, t) << 32 |
+                           runsum_mma_column_band(r, gp, d, 0, g, t);
+            pin(vband[gp][d]);
+        }
+    const exchanges xchg = exchanges_of(lane);
+    const int32_t h = p.g.h;
+    // Word e - 1 + t of every row, a column of H words (the fourth word, never in a window, is
+    // clamped into the grid).
+    const int64_t wcol = e - 1 + t < p.g.eww ? e - 1 + t : p.g.eww - 1;
+    const uint32_t *column = in + (size_t)wcol * (size_t)h;
+    // The row this lane writes after the exchanges: lane 4 (2 gp + b) + t holds row 8 gp + 2 t + b.
+    const int row_of_lane = 8 * (lane >> 3) + 2 * t + ((lane >> 2) & 1);
+    // The next chunk's first row: rows advance 32 a chunk, with no division but where they wrap.
+    int32_t ychunk = (int32_t)(((y0 - RUNSUM_MMA_CHUNK) % h + h) % h);
+    auto advance = [&]() {
+        ychunk += RUNSUM_MMA_CHUNK;
+        if (ychunk >= h) ychunk = h >= RUNSUM_MMA_CHUNK ? ychunk - h : ychunk % h;
+    };
+    chunk c0, c1, c2;
+    chunk_words next;
+    load_chunk(next, column, ychunk, h, g);
+    row_sums(c0, next, hband);
+    advance();
+    load_chunk(next, column, ychunk, h, g);
+    row_sums(c1, next, hband);
+    // The words of the rows an iteration writes (chunk b's), whose centre words (t = 1) are the
+    // cells' states: lane 4 g + 1 holds row 8 q + g in b[q].
+    chunk_words held = next;
+    advance();
+    load_chunk(next, column, ychunk, h, g);
+    const runsum_mma_rule &rule = p.rule;
+    // One iteration: rows y .. y + 31 from chunks a (rows y - 32 ..), b (y ..) and c, which it
+    // fills from the words loaded the iteration before (rows y + 32 ..).
+    auto iteration = [&](int64_t y, chunk &a, chunk &b, chunk &c) {
+        // This lane's row's states, from the lane that loaded that row's centre word.
+        uint32_t alive = 0;
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            const uint32_t v = __shfl_sync(kFull, held.b[q], 4 * (row_of_lane & 7) + 1);
+            if (q == row_of_lane >> 3) alive = v;
+        }
+        held = next;
+        row_sums(c, next, hband);
+        advance();
+        load_chunk(next, column, ychunk, h, g);
+        const chunk *window[3] = {&a, &b, &c};
+        // Cell i (0 .. 31, in the order of the loops) at bit 31 - i of the S and B words: 16
+        // cells a half word, S's bits at 31 - j and B's at 15 - j of half[i / 16], j = i % 16,
+        // each added in as one shift-and-add.
+        uint32_t half[2] = {0u, 0u};
+        int i = 0;
+#pragma unroll
+        for (int gp = 3; gp >= 0; gp--) {
+            int d[2][4];
+#pragma unroll
+            for (int m = 0; m < 2; m++) {
+#pragma unroll
+                for (int k = 0; k < 4; k++) d[m][k] = 0;
+                // every chunk, a zero band where none of its rows is within r: straight-line
+                // MMAs, which the compiler interleaves with the rule of the group before
+#pragma unroll
+                for (int ch = 0; ch < 3; ch++)
+                    mma_s8(d[m], window[ch]->a[m], (uint32_t)vband[gp][ch],
+                           (uint32_t)(vband[gp][ch] >> 32));
+            }
+            // bit 8 gp + 4 b + 2 m + hh of the words: register 2 hh + b of m-tile m
+#pragma unroll
+            for (int b = 1; b >= 0; b--)
+#pragma unroll
+                for (int m = 1; m >= 0; m--)
+#pragma unroll
+                    for (int hh = 1; hh >= 0; hh--, i++) {
+                        const uint32_t in_sets =
+                            (SINGLE ? runsum_mma_sets_single(&rule, d[m][2 * hh + b])
+                                    : runsum_mma_sets(&rule, d[m][2 * hh + b])) &
+                            0x80008000u;
+                        half[i >> 4] += in_sets >> (i & 15);
+                    }
+        }
+        uint32_t stays = __byte_perm(half[1], half[0], 0x7632);
+        uint32_t born = __byte_perm(half[1], half[0], 0x5410);
+        stays = exchange(stays, xchg);
+        born = exchange(born, xchg);
+        const int64_t yo = y + row_of_lane;
+        if (yo < y1) {
+            out[(size_t)e * (size_t)h + (size_t)yo] = (alive & stays) | (~alive & born);
+        }
+    };
+    for (int64_t y = y0; y < y1; y += 3 * RUNSUM_MMA_CHUNK) {
+        iteration(y, c0, c1, c2);
+        if (y + RUNSUM_MMA_CHUNK >= y1) break;
+        iteration(y + RUNSUM_MMA_CHUNK, c1, c2, c0);
+        if (y + 2 * RUNSUM_MMA_CHUNK >= y1) break;
+        iteration(y + 2 * RUNSUM_MMA_CHUNK, c2, c0, c1);
+    }
+}
+
+} // namespace runsum_mma
+
+#endif

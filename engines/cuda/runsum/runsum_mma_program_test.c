@@ -1,0 +1,112 @@
+/* The band-matrix program's layouts by hand-counted values and by their invariants: the column,
+ * slot and lane orders are each a permutation of 0 .. 31; the bands of a known radius hold the
+ * bits and bytes counted here by hand; the rule's multiply-add tests agree with cat_rule_next at
+ * every count of several rules. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engines/cuda/cat/cat_common.h"
+#include "engines/cuda/runsum/runsum_mma_program.h"
+#include "oracle/rule.h"
+#include "testing/check.h"
+
+/* Whether f maps 0 .. 31 onto 0 .. 31. */
+static int permutation(int32_t (*f)(int), const char *what) {
+    uint32_t seen = 0;
+    for (int i = 0; i < 32; i++) {
+        const int32_t v = f(i);
+        if (v < 0 || v > 31 || ((seen >> v) & 1u)) {
+            fprintf(stderr, "%s: %d -> %d is out of range or taken twice\n", what, i, (int)v);
+            return 0;
+        }
+        seen |= 1u << v;
+    }
+    return seen == 0xffffffffu;
+}
+
+static int32_t column_of_index(int i) { return runsum_mma_column_of(i / 16, i % 16); }
+static int32_t slot_row(int k) { return runsum_mma_slot_row(k); }
+static int32_t row_of_lane(int lane) { return runsum_mma_row_of_lane(lane); }
+
+int main(void) {
+    checks t = {"runsum_mma_program_test", 0, 0};
+    cc_error err;
+
+    CHECK(&t, permutation(column_of_index, "column of (h, m)"));
+    CHECK(&t, permutation(slot_row, "row of slot k"));
+    CHECK(&t, permutation(row_of_lane, "row of lane"));
+    /* Hand-counted: row 9 of m-tile 1 is column 4 * 1 + 2 + 1 = 7; slot 22 = 16 + 4 * 1 + 2 holds
+     * row 16 + 8 + 2 = 26; lane 13 = 4 (2 * 1 + 1) + 1 holds row 8 + 2 + 1 = 11. */
+    CHECK_EQ(&t, runsum_mma_column_of(1, 9), 7);
+    CHECK_EQ(&t, runsum_mma_slot_row(22), 26);
+    CHECK_EQ(&t, runsum_mma_row_of_lane(13), 11);
+
+    /* Horizontal bands, r = 1. Column 0 (m-tile 0, row 0): window word 0 (lane t = 0) holds
+     * column -1 at bit 31, word 1 columns 0 and 1 at bits 0 and 1. Column 31 (m-tile 1, row 15):
+     * bits 30, 31 of word 1 and column 32 at bit 0 of word 2; word 3 is never in a window. */
+    CHECK_EQ(&t, runsum_mma_row_band(1, 0, 0, 0), 0x80000000u);
+    CHECK_EQ(&t, runsum_mma_row_band(1, 0, 0, 1), 0x00000003u);
+    CHECK_EQ(&t, runsum_mma_row_band(1, 1, 15, 1), 0xc0000000u);
+    CHECK_EQ(&t, runsum_mma_row_band(1, 1, 15, 2), 0x00000001u);
+    CHECK_EQ(&t, runsum_mma_row_band(32, 1, 15, 3), 0u);
+    /* r = 32 from column 31 reaches column 63: the whole of word 2. */
+    CHECK_EQ(&t, runsum_mma_row_band(32, 1, 15, 2), 0xffffffffu);
+
+    /* Vertical bands, r = 1: output row 0 (group 0, n = g = 0) from the chunk of its own rows
+     * (ch 1): slots 0 .. 3 of lane t = 0 hold rows 0, 1, 8, 9, of which 0 and 1 are within 1. From
+     * the chunk above (ch 0), row 31 of it (row -1) is slot 31: byte 3 of register 1 of lane t = 3. */
+    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 1, 0, 0, 0), 0x00000101u);
+    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 0, 1, 0, 3), 0x01000000u);
+    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 0, 0, 0, 0), 0u);
+    CHECK(&t, runsum_mma_chunk_used(1, 0, 0));
+    CHECK(&t, !runsum_mma_chunk_used(1, 1, 0));
+    CHECK(&t, !runsum_mma_chunk_used(8, 1, 0));
+    CHECK(&t, runsum_mma_chunk_used(9, 1, 0));
+    CHECK(&t, runsum_mma_chunk_used(1, 3, 2));
+    CHECK(&t, !runsum_mma_chunk_used(24, 0, 2));
+    CHECK(&t, runsum_mma_chunk_used(25, 0, 2));
+
+    CHECK_EQ(&t, runsum_mma_pack(1, 2, 3, 65), 0x41030201u);
+
+    /* The rule: bit 31 is S (alive) and bit 15 B (dead) of cat_rule_next, at every raw count. */
+    /* Life; two ranges of B (HighLife) and of S (B3678/S34678, Day & Night); an empty S; the
+     * largest counts at r = 32 (M0: 4224) and r = 16 (M1: 1089). */
+    static const char *const rules[] = {"B3/S23",
+                                        "B36/S23",
+                                        "B3678/S34678",
+                                        "B3/S",
+                                        "R5,C2,M1,S34..58,B34..45,NM",
+                                        "R32,C2,M0,S0..4224,B4224..4224,NM",
+                                        "R16,C2,M1,S1089..1089,B1..1,NM"};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        cc_rule rule;
+        runsum_geometry g;
+        runsum_rule params;
+        runsum_mma_rule mma;
+        cat_rule_params reference;
+        if (!CHECK_EQ(&t, cc_rule_parse(rules[i], &rule, &err), CC_OK) ||
+            !CHECK_EQ(&t, runsum_geometry_init(&g, "test", rule.shape, 100, 100, rule.radius, &err), CC_OK) ||
+            !CHECK_EQ(&t, runsum_rule_build("test", &rule, &g, &params, &err), CC_OK) ||
+            !CHECK_EQ(&t, cat_rule_params_build("test", &rule, &reference, &err), CC_OK))
+            continue;
+        runsum_mma_rule_build(&params, &g, &mma);
+        int wrong = 0;
+        for (int32_t raw = 0; raw <= g.raw_max; raw++) {
+            const uint32_t got = runsum_mma_sets(&mma, raw);
+            const int stays = (int)(got >> 31), born = (int)((got >> 15) & 1u);
+            if (stays != cat_rule_next(&reference, 1, raw) || born != cat_rule_next(&reference, 0, raw)) {
+                if (!wrong++)
+                    fprintf(stderr, "%s: raw %d: S %d B %d, cat_rule_next says %d and %d\n", rules[i],
+                            (int)raw, stays, born, cat_rule_next(&reference, 1, raw),
+                            cat_rule_next(&reference, 0, raw));
+            }
+            /* the one-pair kernel's test, where it applies, in the two bits read */
+            if (runsum_rule_single(&params) &&
+                ((runsum_mma_sets_single(&mma, raw) ^ got) & 0x80008000u) && !wrong++)
+                fprintf(stderr, "%s: raw %d: the one-pair test differs\n", rules[i], (int)raw);
+        }
+        CHECKF(&t, wrong == 0, "%s: %d counts wrong", rules[i], wrong);
+    }
+    return check_summary(&t);
+}
