@@ -29,6 +29,7 @@
 
 #include <stdint.h>
 
+#include "engines/cuda/cat/cat_cuda.cuh"
 #include "engines/cuda/runsum/runsum_mma_program.h"
 
 namespace runsum_mma {
@@ -49,14 +50,7 @@ __device__ __forceinline__ void mma_b1(int (&d)[4], uint32_t a0, uint32_t a1, ui
         : "r"(a0), "r"(a1), "r"(b0), "r"(0));
 }
 
-// D += A x B over 32 s8 products.
-__device__ __forceinline__ void mma_s8(int (&d)[4], const uint32_t (&a)[4], uint32_t b0,
-                                       uint32_t b1) {
-    asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
+using cat_cuda::mma_s8; // D += A x B over 32 s8 products
 
 // Keeps v in a register from here on: without it the compiler recomputes the bands at every use
 // (two dozen compares and selects an MMA, the bulk of the loop).

@@ -193,8 +193,16 @@ __global__ void refresh_columns_kernel(uint32_t *grid, runsum_geometry g) {
     }
 }
 
+// The word of (word + 1, y): in rows of words, or in columns (COLUMNS, the band matrices').
+template <bool COLUMNS>
+__device__ __forceinline__ size_t word_at(const runsum_geometry &g, int64_t word, int64_t y) {
+    return COLUMNS ? (size_t)(word + 1) * (size_t)g.h + (size_t)y
+                   : (size_t)y * (size_t)g.eww + (size_t)(word + 1);
+}
+
 // The words of cells of rows y0 .. y0 + rows - 1 from portable cells; bits past W are 0 until the
 // refresh.
+template <bool COLUMNS>
 __global__ void load_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometry g, int64_t y0,
                             int64_t rows) {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x, words = rows * g.nw;
@@ -206,42 +214,19 @@ __global__ void load_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometr
             const int64_t x = RUNSUM_WORD * word + b;
             if (x < g.w) v |= (uint32_t)(row[x] & 1u) << b;
         }
-        grid[(size_t)(y0 + y) * (size_t)g.eww + (size_t)(word + 1)] = v;
-    }
-}
-
-__global__ void load_columns_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometry g,
-                                    int64_t y0, int64_t rows) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x, words = rows * g.nw;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < words; idx += stride) {
-        const int64_t y = idx / g.nw, word = idx % g.nw;
-        const uint8_t *row = cells + (size_t)y * (size_t)g.w;
-        uint32_t v = 0;
-        for (int b = 0; b < RUNSUM_WORD; b++) {
-            const int64_t x = RUNSUM_WORD * word + b;
-            if (x < g.w) v |= (uint32_t)(row[x] & 1u) << b;
-        }
-        grid[(size_t)(word + 1) * (size_t)g.h + (size_t)(y0 + y)] = v;
+        grid[word_at<COLUMNS>(g, word, y0 + y)] = v;
     }
 }
 
 // The cells of rows y0 .. as portable cells.
+template <bool COLUMNS>
 __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geometry g, int64_t y0,
                              int64_t count) {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
         const int64_t x = idx % g.w, y = y0 + idx / g.w;
-        cells[idx] = (uint8_t)((grid[runsum_word_index(&g, x, y)] >> (x % RUNSUM_WORD)) & 1u);
-    }
-}
-
-__global__ void store_columns_kernel(uint8_t *cells, const uint32_t *grid, runsum_geometry g,
-                                     int64_t y0, int64_t count) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        const int64_t x = idx % g.w, y = y0 + idx / g.w;
-        const size_t word = (size_t)(1 + x / RUNSUM_WORD) * (size_t)g.h + (size_t)y;
-        cells[idx] = (uint8_t)((grid[word] >> (x % RUNSUM_WORD)) & 1u);
+        cells[idx] =
+            (uint8_t)((grid[word_at<COLUMNS>(g, x / RUNSUM_WORD, y)] >> (x % RUNSUM_WORD)) & 1u);
     }
 }
 
@@ -291,26 +276,22 @@ int load_rows(void *self, void *grid, const uint8_t *staging, int64_t y0, int64_
               cc_error *err) {
     const state *d = (const state *)self;
     const int64_t rows = count / d->params.g.w;
-    if (d->mma_step) {
-        load_columns_kernel<<<cc_cuda_blocks(rows * d->params.g.nw, 256, d->side_grid), 256>>>(
-            (uint32_t *)grid, staging, d->params.g, y0, rows);
-        return cc_cuda_launched(err, d->engine, "the load kernel");
-    }
-    load_kernel<<<cc_cuda_blocks(rows * d->params.g.nw, 256, d->side_grid), 256>>>(
-        (uint32_t *)grid, staging, d->params.g, y0, rows);
+    const unsigned blocks = cc_cuda_blocks(rows * d->params.g.nw, 256, d->side_grid);
+    if (d->mma_step)
+        load_kernel<true><<<blocks, 256>>>((uint32_t *)grid, staging, d->params.g, y0, rows);
+    else
+        load_kernel<false><<<blocks, 256>>>((uint32_t *)grid, staging, d->params.g, y0, rows);
     return cc_cuda_launched(err, d->engine, "the load kernel");
 }
 
 int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64_t count,
                cc_error *err) {
     const state *d = (const state *)self;
-    if (d->mma_step) {
-        store_columns_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
-            staging, (const uint32_t *)grid, d->params.g, y0, count);
-        return cc_cuda_launched(err, d->engine, "the store kernel");
-    }
-    store_kernel<<<cc_cuda_blocks(count, 256, d->side_grid), 256>>>(
-        staging, (const uint32_t *)grid, d->params.g, y0, count);
+    const unsigned blocks = cc_cuda_blocks(count, 256, d->side_grid);
+    if (d->mma_step)
+        store_kernel<true><<<blocks, 256>>>(staging, (const uint32_t *)grid, d->params.g, y0, count);
+    else
+        store_kernel<false><<<blocks, 256>>>(staging, (const uint32_t *)grid, d->params.g, y0, count);
     return cc_cuda_launched(err, d->engine, "the store kernel");
 }
 
