@@ -23,6 +23,9 @@ typedef struct runsum_emu {
     runsum_rule rule;
     int band_mma;             /* the count by band matrices (runsum_mma_program.h) */
     runsum_mma_rule mma_rule;
+    /* Each lane's constant operands, as the kernel computes them once a warp: the horizontal
+     * band's A registers (m-tile, row g or g + 8), the vertical band's B (group, chunk, register). */
+    uint32_t row_band[LANES][2][2], column_band[LANES][4][3][2];
     uint32_t *cur, *next;
 } runsum_emu;
 
@@ -141,8 +144,8 @@ static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, in
                 const int gg = lane >> 2, t = lane & 3;
                 const int64_t col = e - 1 + t < g->eww ? e - 1 + t : g->eww - 1;
                 const int64_t row = cat_mod(y + 8 * q + gg, g->h);
-                a[lane][0] = runsum_mma_row_band(g->r, h, gg, t);
-                a[lane][1] = runsum_mma_row_band(g->r, h, gg + 8, t);
+                a[lane][0] = em->row_band[lane][h][0];
+                a[lane][1] = em->row_band[lane][h][1];
                 a[lane][2] = a[lane][3] = 0; /* k 128 .. 255 of the 256-bit MMA: none */
                 b[lane][0] = in[(size_t)row * (size_t)g->eww + (size_t)col];
                 b[lane][1] = 0;
@@ -151,24 +154,20 @@ static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, in
             cat1_emulate_mma_b1(d[q], a, b);
         }
         for (int lane = 0; lane < LANES; lane++) {
-            uint32_t *out = c->a[lane][h];
-            out[0] = runsum_mma_pack(d[0][lane][0], d[0][lane][1], d[1][lane][0], d[1][lane][1]);
-            out[1] = runsum_mma_pack(d[0][lane][2], d[0][lane][3], d[1][lane][2], d[1][lane][3]);
-            out[2] = runsum_mma_pack(d[2][lane][0], d[2][lane][1], d[3][lane][0], d[3][lane][1]);
-            out[3] = runsum_mma_pack(d[2][lane][2], d[2][lane][3], d[3][lane][2], d[3][lane][3]);
+            int32_t mine[4][4];
+            for (int q = 0; q < 4; q++) memcpy(mine[q], d[q][lane], sizeof mine[q]);
+            runsum_mma_pack_chunk(mine, c->a[lane][h]);
         }
     }
 }
 
 /* Bits s of the lane and of the word change places in every lane's w (s = 2, 3, 4). */
 static void mma_exchange(uint32_t w[LANES], int s) {
-    const uint32_t low = s == 2 ? 0x0f0f0f0fu : s == 3 ? 0x00ff00ffu : 0x0000ffffu;
     const int d = 1 << s;
     uint32_t send[LANES], keep[LANES];
     for (int lane = 0; lane < LANES; lane++) {
-        const int upper = (lane >> s) & 1;
-        keep[lane] = upper ? ~low : low;
-        send[lane] = (upper ? w[lane] << d : w[lane] >> d) & keep[lane];
+        keep[lane] = runsum_mma_exchange_keep(lane, s);
+        send[lane] = (((lane >> s) & 1) ? w[lane] << d : w[lane] >> d) & keep[lane];
     }
     for (int lane = 0; lane < LANES; lane++) w[lane] = (w[lane] & keep[lane]) | send[lane ^ d];
 }
@@ -195,8 +194,7 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
                 if (!runsum_mma_chunk_used(g->r, gp, ch)) continue;
                 uint32_t b[LANES][2];
                 for (int lane = 0; lane < LANES; lane++)
-                    for (int s = 0; s < 2; s++)
-                        b[lane][s] = runsum_mma_column_band(g->r, gp, ch, s, lane >> 2, lane & 3);
+                    memcpy(b[lane], em->column_band[lane][gp][ch], sizeof b[lane]);
                 for (int m = 0; m < 2; m++) {
                     uint32_t a[LANES][4];
                     for (int lane = 0; lane < LANES; lane++)
@@ -252,7 +250,20 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
         return rc;
     }
     e->band_mma = band_mma;
-    runsum_mma_rule_build(&e->rule, &e->g, &e->mma_rule);
+    if (band_mma) {
+        runsum_mma_rule_build(&e->rule, &e->g, &e->mma_rule);
+        for (int lane = 0; lane < LANES; lane++) {
+            const int g = lane >> 2, t = lane & 3;
+            for (int h = 0; h < 2; h++)
+                for (int hh = 0; hh < 2; hh++)
+                    e->row_band[lane][h][hh] = runsum_mma_row_band(rule->radius, h, g + 8 * hh, t);
+            for (int gp = 0; gp < 4; gp++)
+                for (int ch = 0; ch < 3; ch++)
+                    for (int s = 0; s < 2; s++)
+                        e->column_band[lane][gp][ch][s] =
+                            runsum_mma_column_band(rule->radius, gp, ch, s, g, t);
+        }
+    }
     runsum_geometry_bands(&e->g, EMU_MULTIPROCESSORS, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     const size_t words = runsum_geometry_words(&e->g);
     e->cur = calloc(words, sizeof *e->cur);

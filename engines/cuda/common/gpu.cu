@@ -10,7 +10,6 @@
 #include "engines/cuda/common/devices.h"
 #include "engines/cuda/common/gpu.h"
 
-
 struct cc_gpu {
     cc_gpu_layout layout; // layout.buffers is not kept: it is only read at create
     const cc_gpu_ops *ops;

@@ -89,14 +89,10 @@ __device__ __forceinline__ void row_sums(chunk &c, const chunk_words &w,
         int d[4][4];
 #pragma unroll
         for (int q = 0; q < 4; q++) mma_b1(d[q], band[h][0], band[h][1], w.b[q]);
-        c.a[h][0] = runsum_mma_pack(d[0][0], d[0][1], d[1][0], d[1][1]);
-        c.a[h][1] = runsum_mma_pack(d[0][2], d[0][3], d[1][2], d[1][3]);
-        c.a[h][2] = runsum_mma_pack(d[2][0], d[2][1], d[3][0], d[3][1]);
-        c.a[h][3] = runsum_mma_pack(d[2][2], d[2][3], d[3][2], d[3][3]);
+        runsum_mma_pack_chunk(d, c.a[h]);
     }
 }
 
-// Bits s of the lane and s of the word change places (s = 2, 3, 4; lane = 4 g + t).
 // The lane's masks and rotations of the three exchanges (s = 2, 3, 4).
 struct exchanges {
     uint32_t keep[3], rotate[3];
@@ -107,10 +103,9 @@ __device__ __forceinline__ exchanges exchanges_of(int lane) {
 #pragma unroll
     for (int i = 0; i < 3; i++) {
         const int s = i + 2;
-        const uint32_t low = s == 2 ? 0x0f0f0f0fu : s == 3 ? 0x00ff00ffu : 0x0000ffffu;
-        const bool upper = (lane >> s) & 1;
-        x.keep[i] = upper ? ~low : low;
-        x.rotate[i] = upper ? (1u << s) : 32u - (1u << s);
+        x.keep[i] = runsum_mma_exchange_keep(lane, s);
+        // what the lane sends moves up by 2^s where its bit s is 1, down by 2^s where it is 0
+        x.rotate[i] = ((lane >> s) & 1) ? (1u << s) : 32u - (1u << s);
         pin(x.keep[i]);
         pin(x.rotate[i]);
     }
@@ -164,8 +159,7 @@ __global__ void __launch_bounds__(128, 4)
     // clamped into the grid).
     const int64_t wcol = e - 1 + t < p.g.eww ? e - 1 + t : p.g.eww - 1;
     const uint32_t *column = in + (size_t)wcol * (size_t)h;
-    // The row this lane writes after the exchanges: lane 4 (2 gp + b) + t holds row 8 gp + 2 t + b.
-    const int row_of_lane = 8 * (lane >> 3) + 2 * t + ((lane >> 2) & 1);
+    const int row_of_lane = runsum_mma_row_of_lane(lane); // the row it writes
     // The next chunk's first row: rows advance 32 a chunk, with no division but where they wrap.
     int32_t ychunk = (int32_t)(((y0 - RUNSUM_MMA_CHUNK) % h + h) % h);
     auto advance = [&]() {

@@ -166,38 +166,26 @@ __global__ void __launch_bounds__(kThreadsMax, 4)
 
 using step_kernel_t = void (*)(const uint32_t *, uint32_t *, step_params);
 
-// The halo words of every row (runsum_refreshed_word), a thread a word. The cells they read keep
+// Where word e of row y lies (e = 0: the left halo word): in rows of words, or in columns
+// (COLUMNS: the band-matrix count's, word e of row y at e H + y, runsum_mma_program.h).
+template <bool COLUMNS>
+__device__ __forceinline__ size_t word_index(const runsum_geometry &g, int64_t e, int64_t y) {
+    return COLUMNS ? (size_t)e * (size_t)g.h + (size_t)y : (size_t)y * (size_t)g.eww + (size_t)e;
+}
+
+// The halo words of every row (runsum_refreshed_word), a thread a word: in rows, a row's three
+// words side by side; in columns, consecutive rows of one word column. The cells they read keep
 // their values in every word this kernel writes.
+template <bool COLUMNS>
 __global__ void refresh_kernel(uint32_t *grid, runsum_geometry g) {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x, count = 3 * (int64_t)g.h;
+    const size_t word_stride = COLUMNS ? (size_t)g.h : 1;
     for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        uint32_t *row = grid + (size_t)(idx / 3) * (size_t)g.eww;
-        const int64_t e = runsum_refresh_column(&g, (int)(idx % 3));
-        row[e] = runsum_refreshed_word(&g, row, e);
+        const int64_t y = COLUMNS ? idx % g.h : idx / 3;
+        const int64_t e = runsum_refresh_column(&g, (int)(COLUMNS ? idx / g.h : idx % 3));
+        grid[word_index<COLUMNS>(g, e, y)] =
+            runsum_refreshed_word_strided(&g, grid + word_index<COLUMNS>(g, 0, y), word_stride, e);
     }
-}
-
-// The band-matrix count's grids hold columns of words (runsum_mma_program.h): word e of row y at
-// e H + y. The same three kernels for them, C (columns) true.
-
-// The halo words of every row (runsum_refreshed_word), a thread a word. The cells they read keep
-// their values in every word this kernel writes.
-__global__ void refresh_columns_kernel(uint32_t *grid, runsum_geometry g) {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x, count = 3 * (int64_t)g.h;
-    const size_t h = (size_t)g.h;
-    for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
-        // a row's three words are h apart: consecutive threads take consecutive rows
-        const int64_t y = idx % g.h;
-        const int64_t e = runsum_refresh_column(&g, (int)(idx / g.h));
-        grid[(size_t)e * h + (size_t)y] = runsum_refreshed_word_strided(&g, grid + y, h, e);
-    }
-}
-
-// The word of (word + 1, y): in rows of words, or in columns (COLUMNS, the band matrices').
-template <bool COLUMNS>
-__device__ __forceinline__ size_t word_at(const runsum_geometry &g, int64_t word, int64_t y) {
-    return COLUMNS ? (size_t)(word + 1) * (size_t)g.h + (size_t)y
-                   : (size_t)y * (size_t)g.eww + (size_t)(word + 1);
 }
 
 // The words of cells of rows y0 .. y0 + rows - 1 from portable cells; bits past W are 0 until the
@@ -214,7 +202,7 @@ __global__ void load_kernel(uint32_t *grid, const uint8_t *cells, runsum_geometr
             const int64_t x = RUNSUM_WORD * word + b;
             if (x < g.w) v |= (uint32_t)(row[x] & 1u) << b;
         }
-        grid[word_at<COLUMNS>(g, word, y0 + y)] = v;
+        grid[word_index<COLUMNS>(g, word + 1, y0 + y)] = v;
     }
 }
 
@@ -226,7 +214,7 @@ __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geomet
     for (int64_t idx = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; idx < count; idx += stride) {
         const int64_t x = idx % g.w, y = y0 + idx / g.w;
         cells[idx] =
-            (uint8_t)((grid[word_at<COLUMNS>(g, x / RUNSUM_WORD, y)] >> (x % RUNSUM_WORD)) & 1u);
+            (uint8_t)((grid[word_index<COLUMNS>(g, 1 + x / RUNSUM_WORD, y)] >> (x % RUNSUM_WORD)) & 1u);
     }
 }
 
@@ -245,13 +233,11 @@ struct state {
 
 int refresh(void *self, void *grid, cc_error *err) {
     const state *d = (const state *)self;
-    if (d->mma_step) {
-        refresh_columns_kernel<<<cc_cuda_blocks(3 * (int64_t)d->params.g.h, 256, d->side_grid),
-                                 256>>>((uint32_t *)grid, d->params.g);
-        return cc_cuda_launched(err, d->engine, "the refresh kernel");
-    }
-    refresh_kernel<<<cc_cuda_blocks(3 * (int64_t)d->params.g.h, 256, d->side_grid), 256>>>(
-        (uint32_t *)grid, d->params.g);
+    const unsigned blocks = cc_cuda_blocks(3 * (int64_t)d->params.g.h, 256, d->side_grid);
+    if (d->mma_step)
+        refresh_kernel<true><<<blocks, 256>>>((uint32_t *)grid, d->params.g);
+    else
+        refresh_kernel<false><<<blocks, 256>>>((uint32_t *)grid, d->params.g);
     return cc_cuda_launched(err, d->engine, "the refresh kernel");
 }
 

@@ -95,6 +95,24 @@ static inline RUNSUM_HD uint32_t runsum_mma_pack(int32_t v0, int32_t v1, int32_t
     return ((uint32_t)v3 * 256u + (uint32_t)v2) * 65536u + ((uint32_t)v1 * 256u + (uint32_t)v0);
 }
 
+/* A lane's four vertical A registers of one m-tile from its row-sum results d[q][i] (register i
+ * of the binary MMA of group q): a0 = (d0, d1 of q 0, d0, d1 of q 1), a1 = (d2, d3 of q 0, of
+ * q 1), a2 and a3 the same of q 2 and 3. */
+static inline RUNSUM_HD void runsum_mma_pack_chunk(const int32_t d[4][4], uint32_t a[4]) {
+    RUNSUM_UNROLL
+    for (int k = 0; k < 4; k++) {
+        const int q = 2 * (k >> 1), i = 2 * (k & 1);
+        a[k] = runsum_mma_pack(d[q][i], d[q][i + 1], d[q + 1][i], d[q + 1][i + 1]);
+    }
+}
+
+/* Exchange s (2, 3, 4) swaps bit s of the lane with bit s of the word: the bits of its word a
+ * lane keeps (those whose bit s equals the lane's), which are also where what it receives goes. */
+static inline RUNSUM_HD uint32_t runsum_mma_exchange_keep(int lane, int s) {
+    const uint32_t low = s == 2 ? 0x0f0f0f0fu : s == 3 ? 0x00ff00ffu : 0x0000ffffu;
+    return ((lane >> s) & 1) ? ~low : low;
+}
+
 /* The row (0 .. 31 of an iteration) lane holds after the exchanges. */
 static inline RUNSUM_HD int32_t runsum_mma_row_of_lane(int lane) {
     return 8 * (lane >> 3) + 2 * (lane & 3) + ((lane >> 2) & 1);

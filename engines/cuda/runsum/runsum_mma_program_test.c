@@ -68,6 +68,21 @@ int main(void) {
     CHECK(&t, runsum_mma_chunk_used(25, 0, 2));
 
     CHECK_EQ(&t, runsum_mma_pack(1, 2, 3, 65), 0x41030201u);
+    /* A chunk's registers from d[q][i] = 10 q + i: a0 = (0, 1, 10, 11), a1 = (2, 3, 12, 13),
+     * a2 = (20, 21, 30, 31), a3 = (22, 23, 32, 33). */
+    int32_t sums[4][4];
+    uint32_t packed[4];
+    for (int q = 0; q < 4; q++)
+        for (int i = 0; i < 4; i++) sums[q][i] = 10 * q + i;
+    runsum_mma_pack_chunk(sums, packed);
+    CHECK_EQ(&t, packed[0], 0x0b0a0100u);
+    CHECK_EQ(&t, packed[1], 0x0d0c0302u);
+    CHECK_EQ(&t, packed[2], 0x1f1e1514u);
+    CHECK_EQ(&t, packed[3], 0x21201716u);
+    /* Exchange 2: lane 4 (bit 2 set) keeps the bits whose bit 2 is set; exchange 4, lane 0, the
+     * low half. */
+    CHECK_EQ(&t, runsum_mma_exchange_keep(4, 2), 0xf0f0f0f0u);
+    CHECK_EQ(&t, runsum_mma_exchange_keep(0, 4), 0x0000ffffu);
 
     /* The rule: bit 31 is S (alive) and bit 15 B (dead) of cat_rule_next, at every raw count. */
     /* Life; two ranges of B (HighLife) and of S (B3678/S34678, Day & Night); an empty S; the
