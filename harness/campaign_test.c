@@ -671,8 +671,14 @@ static void test_verdicts(checks *t, const char *report_dir) {
     CHECKF(t, strstr(text, "difference picture: /") != NULL, "the picture's path is missing");
     /* Under bazel test the picture lands in the test's outputs directory, gone after the test:
      * the report names the archive Bazel keeps instead of the sandbox path. */
+    const char *keep[] = {"TEST_UNDECLARED_OUTPUTS_DIR", "TEST_TARGET", "TEST_SHARD_INDEX",
+                          "TEST_TOTAL_SHARDS"};
+    char *kept[4];
+    for (int i = 0; i < 4; i++) kept[i] = getenv(keep[i]) ? strdup(getenv(keep[i])) : NULL;
     setenv("TEST_UNDECLARED_OUTPUTS_DIR", report_dir, 1);
-    setenv("TEST_BINARY", "harness/campaign_test", 1);
+    setenv("TEST_TARGET", "//harness:campaign_test", 1);
+    unsetenv("TEST_SHARD_INDEX");
+    unsetenv("TEST_TOTAL_SHARDS");
     FILE *bazel_out = tmpfile();
     if (CHECK(t, bazel_out != NULL)) {
         opt.out = bazel_out;
@@ -688,8 +694,12 @@ static void test_verdicts(checks *t, const char *report_dir) {
                    strstr(bazel_text, "difference picture: /") == NULL,
                "under bazel test the picture is named by its sandbox path:\n%s", bazel_text);
     }
-    unsetenv("TEST_UNDECLARED_OUTPUTS_DIR");
-    unsetenv("TEST_BINARY");
+    /* As Bazel set them (or not), for the checks after this one. */
+    for (int i = 0; i < 4; i++) {
+        if (kept[i]) setenv(keep[i], kept[i], 1);
+        else unsetenv(keep[i]);
+        free(kept[i]);
+    }
     printf("---- report of the one-line checks ----\n%s---- end ----\n", text);
 }
 
