@@ -507,6 +507,9 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
         json_string(f, caps);
         char tile[48], huge[240], classes[160];
         cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
+        if (r->v == VERDICT_NOT_RUN)
+            snprintf(huge, sizeof huge, "not run: the engine's hardware (%s) is absent here",
+                     cc_hardware_name(r->engine->hardware));
         cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
         fprintf(f, ", \"devices\": %d", r->conf.devices ? (int)r->conf.devices : 1);
         fprintf(f, ", \"past_the_tiles\": {\"passed\": %d, \"tile_w\": %d, \"tile_h\": %d}, ",

@@ -156,10 +156,11 @@ const char *cc_hardware_name(cc_hardware hw) {
     return "unknown";
 }
 
-/* Calls fn for each item of CELLCHECK_REQUIRE's comma-separated list, trimmed of blanks; empty
- * items are skipped. Stops at the first non-zero fn returns and returns it. */
-static int for_each_required(int (*fn)(const char *item, size_t len, void *state), void *state) {
-    const char *p = getenv("CELLCHECK_REQUIRE");
+/* Calls fn for each item of the comma-separated list in the environment variable var, trimmed of
+ * blanks; empty items are skipped. Stops at the first non-zero fn returns and returns it. */
+static int for_each_item(const char *var, int (*fn)(const char *item, size_t len, void *state),
+                         void *state) {
+    const char *p = getenv(var);
     while (p && *p) {
         while (*p == ',' || *p == ' ' || *p == '\t') p++;
         const char *start = p;
@@ -187,23 +188,43 @@ static int item_names(const char *item, size_t len, void *state) {
     return names_hardware(item, len, *(const cc_hardware *)state);
 }
 
-int cc_hardware_required(cc_hardware hw) { return for_each_required(item_names, &hw); }
+int cc_hardware_required(cc_hardware hw) {
+    return for_each_item("CELLCHECK_REQUIRE", item_names, &hw);
+}
+
+int cc_hardware_hidden(cc_hardware hw) {
+    return for_each_item("CELLCHECK_ABSENT", item_names, &hw);
+}
 
 static const cc_hardware every_hardware[] = {CC_HW_CPU, CC_HW_GPU, CC_HW_AMX, CC_HW_AVX2,
                                              CC_HW_AVX512};
 
+typedef struct item_check {
+    const char *var;
+    cc_error *err;
+} item_check;
+
 static int item_unknown(const char *item, size_t len, void *state) {
+    const item_check *c = state;
     for (size_t i = 0; i < sizeof every_hardware / sizeof every_hardware[0]; i++)
         if (names_hardware(item, len, every_hardware[i])) return 0;
-    cc_error *err = state;
-    cc_fail(err, CC_ERR_ARG,
-            "unknown hardware '%.*s' in CELLCHECK_REQUIRE (it names cpu, gpu, amx, avx2, avx512, "
-            "comma-separated, in any case)",
-            len > 64 ? 64 : (int)len, item);
-    return CC_ERR_ARG;
+    return cc_fail(c->err, CC_ERR_ARG,
+                   "unknown hardware '%.*s' in %s (it names cpu, gpu, amx, avx2, avx512, "
+                   "comma-separated, in any case)",
+                   len > 64 ? 64 : (int)len, item, c->var);
 }
 
-int cc_require_check(cc_error *err) { return for_each_required(item_unknown, err); }
+int cc_require_check(cc_error *err) {
+    item_check require = {"CELLCHECK_REQUIRE", err}, absent = {"CELLCHECK_ABSENT", err};
+    int rc = for_each_item(require.var, item_unknown, &require);
+    if (!rc) rc = for_each_item(absent.var, item_unknown, &absent);
+    /* Every engine runs on the CPU: hiding it would leave nothing to run. */
+    if (!rc && cc_hardware_hidden(CC_HW_CPU))
+        rc = cc_fail(err, CC_ERR_ARG,
+                     "CELLCHECK_ABSENT names cpu; it names the hardware to treat as absent "
+                     "(gpu, amx, avx2, avx512)");
+    return rc;
+}
 
 /* Appends to buf at *used, never past size; output is cut short rather than overflowing. */
 static void append(char *buf, size_t size, size_t *used, const char *fmt, ...)

@@ -141,8 +141,13 @@ const char *cc_hardware_name(cc_hardware hw); /* "cpu", "gpu", "amx", "avx2", "a
 /* Does CELLCHECK_REQUIRE (a comma-separated list such as "gpu,amx", in any case) name this
  * hardware? */
 int cc_hardware_required(cc_hardware hw);
-/* CC_OK when every item of CELLCHECK_REQUIRE names a hardware (or it is unset or empty); else
- * CC_ERR_ARG naming the first that does not, so a typo cannot switch a requirement off. */
+/* Does CELLCHECK_ABSENT (the same form) name this hardware? Engines that need it are then
+ * unavailable, as on a machine without it: a machine with AMX shows what one without it does. */
+int cc_hardware_hidden(cc_hardware hw);
+/* CC_OK when every item of CELLCHECK_REQUIRE and CELLCHECK_ABSENT names a hardware (or they are
+ * unset or empty) and CELLCHECK_ABSENT does not name cpu; else CC_ERR_ARG naming the first
+ * problem, so a typo cannot switch a requirement off. Hardware in both is required and absent,
+ * as on a machine without it. */
 int cc_require_check(cc_error *err);
 
 /* Describes caps in one line ("shapes NM,NN; r 1..64; M0,M1; any W, H"). */

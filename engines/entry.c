@@ -7,6 +7,9 @@
 
 int cc_engine_available(const cc_engine *engine, cc_error *err) {
     if (!engine) return cc_fail(err, CC_ERR_ARG, "no engine");
+    if (engine->hardware != CC_HW_CPU && cc_hardware_hidden(engine->hardware))
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "CELLCHECK_ABSENT names %s: taken as absent here",
+                       cc_hardware_name(engine->hardware));
     return engine->available ? engine->available(err) : CC_OK;
 }
 

@@ -49,6 +49,7 @@ extern char **environ;
 /* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES, and the engines
  * over several GPUs CELLCHECK_DEVICES and CELLCHECK_HALOS. */
 static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQUIRE",
+                                             "CELLCHECK_ABSENT",
                                              "CELLCHECK_MEMORY_AVAILABLE",
                                              "CELLCHECK_EXAMPLE_CASES", "CELLCHECK_DEVICES",
                                              "CELLCHECK_HALOS"};
@@ -64,7 +65,8 @@ int cc_settings_check(cc_error *err) {
         if (!known)
             return cc_fail(err, CC_ERR_ARG,
                            "unknown setting %.*s in the environment (cellcheck reads "
-                           "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_MEMORY_AVAILABLE, "
+                           "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_ABSENT, "
+                           "CELLCHECK_MEMORY_AVAILABLE, "
                            "CELLCHECK_DEVICES and CELLCHECK_HALOS); "
                            "unset it",
                            len > 64 ? 64 : (int)len, *e);

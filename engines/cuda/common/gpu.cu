@@ -64,14 +64,31 @@ extern "C" int cc_gpu_versions(int *driver, int *runtime, cc_error *err) {
     return CC_OK;
 }
 
+// Why the runtime found no device, in words that say what is true: the runtime reports a missing
+// driver and an old one alike as "insufficient", and cudaDriverGetVersion tells them apart (0
+// where no driver is installed).
+static int no_device(cudaError_t status, cc_error *err) {
+    if (status == cudaErrorInsufficientDriver) {
+        int driver = 0;
+        if (cudaDriverGetVersion(&driver) != cudaSuccess || driver == 0)
+            return cc_fail(err, CC_ERR_UNAVAILABLE,
+                           "no CUDA driver (libcuda.so.1 is not installed or cannot be loaded)");
+        return cc_fail(err, CC_ERR_UNAVAILABLE,
+                       "CUDA driver too old for CUDA %d: it supports CUDA %d.%d, this build needs "
+                       "%d.%d",
+                       CUDART_VERSION / 1000, driver / 1000, driver % 1000 / 10,
+                       CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
+    }
+    if (status == cudaErrorNoDevice || status == cudaSuccess)
+        return cc_fail(err, CC_ERR_UNAVAILABLE, "no CUDA device (the driver sees none)");
+    return cc_fail(err, CC_ERR_UNAVAILABLE, "no usable CUDA device: %s",
+                   cudaGetErrorString(status));
+}
+
 extern "C" int cc_gpu_available(cc_error *err) {
     int count = 0;
     cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
-                       cudaGetErrorString(status));
-    if (count < 1)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    if (status != cudaSuccess || count < 1) return no_device(status, err);
     cudaDeviceProp prop;
     status = cudaGetDeviceProperties(&prop, 0);
     if (status != cudaSuccess)
@@ -89,11 +106,7 @@ extern "C" int cc_gpu_devices(int32_t *count, cc_error *err) {
     *count = 0;
     int visible = 0;
     const cudaError_t status = cudaGetDeviceCount(&visible);
-    if (status != cudaSuccess)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: %s",
-                       cudaGetErrorString(status));
-    if (visible < 1)
-        return cc_fail(err, CC_ERR_UNAVAILABLE, "CUDA driver/device not found: no device");
+    if (status != cudaSuccess || visible < 1) return no_device(status, err);
     const int n = cc_devices_setting(visible);
     if (n < 0)
         return cc_fail(err, CC_ERR_ARG, "CELLCHECK_DEVICES=%s: not a number from 1 to the %d "
