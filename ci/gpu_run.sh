@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# Runs a bundle made by ci/gpu_bundle.sh where the hardware is: every *_test binary, from the
-# bundle's root (so golden/ is found as under Bazel), then "N passed, N failed, N skipped".
-#   run.sh [--require gpu[,amx]] [--filter REGEX] [--jobs N] [--timeout S] [-- extra arguments
-#          for every conformance test]
-# Each test's verdict is printed as it ends; --timeout stops a test that runs past S seconds
-# (it fails, named as timed out).
+# Runs the tests of a bundle made by ci/gpu_bundle.sh where the hardware is, each as `bazel test`
+# runs it: the program and arguments its BUILD file gives (tests.tsv, made from the BUILD files
+# by ci/bundle_manifest.py), from the bundle's root, with a fresh TEST_TMPDIR and outputs
+# directory, TEST_TARGET, and each shard of a sharded test as a job of its own. Tests tagged
+# exclusive run alone after the rest. Ends with each failure's log tail, the slowest tests and
+# "N passed, N failed, N skipped".
+#   run.sh [--require gpu[,amx]] [--filter REGEX] [--jobs N] [--timeout S] [--logs DIR]
+#          [-- extra arguments for every conformance test]
+# --jobs defaults to the cores here; --timeout overrides each test's own limit (its Bazel size's:
+# small 60 s, medium 300 s, large 900 s). A test stopped by its limit fails, named as timed out.
+# --logs keeps every test's whole output there (NAME.SHARD.out).
 set -uo pipefail
 cd "$(dirname "$0")" || exit 1
-require="" filter="." jobs=1 limit=0
+require="" filter="." jobs=$(nproc) limit=0 logs=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --require) require="$2"; shift 2 ;;
     --filter) filter="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --timeout) limit="$2"; shift 2 ;;
+    --logs) logs="$2"; shift 2 ;;
     --) shift; break ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
+[ -f tests.tsv ] || { echo "run.sh: no tests.tsv here; make the bundle with ci/gpu_bundle.sh" >&2; exit 2; }
 export CELLCHECK_REQUIRE="$require"
 # Side by side, OpenMP engines share the cores instead of each spinning on all of them.
 if [ "$jobs" -gt 1 ] && [ -z "${OMP_NUM_THREADS:-}" ]; then
@@ -26,62 +33,103 @@ if [ "$jobs" -gt 1 ] && [ -z "${OMP_NUM_THREADS:-}" ]; then
 fi
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
+root=$(pwd)
 
-# One test: its output in $results/NAME.out, its verdict line in $results/NAME.verdict.
+# One shard of one test: its output in $results/NAME.I.out, its verdict in NAME.I.verdict.
 run_one() {
-    local t="$1" name
-    name=$(basename "$t")
-    shift
-    local start
+    local name="$1" label="$2" index="$3" shards="$4" seconds="$5"
+    shift 5
+    local tmp="$results/$name.$index.tmp" start rc verdict ms last
+    mkdir -p "$tmp/tmp" "$tmp/outputs"
     start=$(date +%s%N)
-    if [ "$limit" -gt 0 ]; then
-        timeout -k 10 "$limit" "$t" "$@" >"$results/$name.out" 2>&1
-    else
-        "$t" "$@" >"$results/$name.out" 2>&1
-    fi
-    local rc=$? verdict
-    local ms=$(( ($(date +%s%N) - start) / 1000000 ))
-    local last
-    last=$(grep -v '^[[:space:]]*$' "$results/$name.out" | tail -n1)
-    if [ "$limit" -gt 0 ] && { [ $rc -eq 124 ] || [ $rc -eq 137 ]; }; then
-        verdict=FAILED last="timed out after $limit s: $last"
+    (
+        export TEST_TMPDIR="$tmp/tmp" TEST_UNDECLARED_OUTPUTS_DIR="$tmp/outputs" \
+            TEST_TARGET="$label" TEST_SRCDIR="$root" TEST_WORKSPACE=cellcheck
+        if [ "$shards" -gt 1 ]; then
+            export TEST_SHARD_INDEX="$index" TEST_TOTAL_SHARDS="$shards" \
+                TEST_SHARD_STATUS_FILE="$tmp/shard_status"
+        fi
+        exec timeout -k 10 "$seconds" "$@"
+    ) >"$results/$name.$index.out" 2>&1
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    last=$(grep -v '^[[:space:]]*$' "$results/$name.$index.out" | tail -n1)
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+        verdict=TIMEOUT last="stopped by its limit of $seconds s: $last"
     elif [ $rc -ne 0 ]; then verdict=FAILED
     elif [[ "$last" == SKIPPED:\ * ]]; then verdict=SKIPPED
     else verdict=PASSED; fi
-    printf '%s %s %s\n' "$verdict" "$ms" "$last" >"$results/$name.verdict"
+    printf '%s %s %s\n' "$verdict" "$ms" "$last" >"$results/$name.$index.verdict"
+    rm -rf "$tmp"
+    [ "$shards" -eq 1 ] || name="$name (shard $index)"
     printf 'done: %-40s %-8s %7dms\n' "$name" "$verdict" "$ms" >&2
 }
 
-for t in bin/*_test; do
-    name=$(basename "$t")
-    [[ "$name" =~ $filter ]] || continue
-    extra=()
-    # As under Bazel (engines/defs.bzl): the case past 2^32 cells is certify's.
-    [[ "$name" == *_conformance_test ]] && extra=(--huge-grid off "$@")
-    # The parsers' corpus tests take their corpus directory, as Bazel's args give it.
-    [[ "$name" == *_fuzz_corpus_test ]] && extra=("fuzz/corpus/${name%_fuzz_corpus_test}")
-    # The plugin loader's test takes its plugins, as Bazel's args give them.
-    [[ "$name" == plugin_test ]] && extra=(bin/libplugin_test_{threshold,threshold_wrong,bad_abi,no_export,no_step,twice}.so)
-    # The fault corpus's scripts take cellcheck, the conformance driver and the fault plugins.
-    [[ "$name" == faults_test ]] && extra=(cpu bin/cellcheck bin/plugin_conformance bin/libfaults.so bin/libfaults_ctor.so)
-    [[ "$name" == faults_gpu_test ]] && extra=(gpu bin/cellcheck bin/plugin_conformance bin/libfaults_gpu.so)
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
-    run_one "$t" "${extra[@]}" &
-done
-wait
+# The jobs, longest limit first (the slow tests start early); exclusive ones after the rest.
+mapfile -t lines < <(sort -t$'\t' -k4,4nr -k3,3nr tests.tsv)
+declare -a names=()
+launch() {
+    local exclusive="$1" line
+    shift
+    for line in "${lines[@]}"; do
+        IFS=$'\t' read -ra f <<<"$line"
+        local name="${f[0]}" label="${f[1]}" shards="${f[2]}" seconds="${f[3]}" tags="${f[4]}"
+        [[ "$name" =~ $filter ]] || continue
+        [[ ",$tags," == *,exclusive,* ]] && is_exclusive=1 || is_exclusive=0
+        [ "$is_exclusive" -eq "$exclusive" ] || continue
+        local cmd=("${f[@]:5}")
+        [[ "$name" == *_conformance_test ]] && cmd+=("$@")
+        [ "$limit" -gt 0 ] && seconds="$limit"
+        names+=("$name")
+        echo "$shards" >"$results/$name.shards"
+        for ((i = 0; i < shards; i++)); do
+            while [ "$(jobs -rp | wc -l)" -ge "$([ "$exclusive" -eq 1 ] && echo 1 || echo "$jobs")" ]; do
+                wait -n
+            done
+            run_one "$name" "$label" "$i" "$shards" "$seconds" "${cmd[@]}" &
+        done
+    done
+    wait
+}
+launch 0 "$@"
+launch 1 "$@"
 
 passed=0 failed=0 skipped=0
-for v in "$results"/*.verdict; do
-    [ -f "$v" ] || continue
-    name=$(basename "$v" .verdict)
-    read -r verdict ms last <"$v"
+: >"$results/times"
+for name in "${names[@]}"; do
+    shards=$(cat "$results/$name.shards")
+    verdict=PASSED ms=0 last=""
+    for ((i = 0; i < shards; i++)); do
+        read -r v t l <"$results/$name.$i.verdict"
+        [ "$t" -gt "$ms" ] && ms=$t
+        case "$v" in
+        FAILED | TIMEOUT)
+            verdict=$v last=$l
+            [ "$shards" -eq 1 ] || last="shard $i: $l"
+            ;;
+        SKIPPED) [ "$verdict" = PASSED ] && verdict=SKIPPED last=$l ;;
+        *) [ -n "$last" ] || last=$l ;;
+        esac
+    done
     case "$verdict" in
     PASSED) passed=$((passed + 1)) ;;
     SKIPPED) skipped=$((skipped + 1)) ;;
     *) failed=$((failed + 1)) ;;
     esac
+    printf '%s %s\n' "$ms" "$name" >>"$results/times"
     printf '%-40s %-8s %7dms  %s\n' "$name" "$verdict" "$ms" "$last"
-    [ "$verdict" != FAILED ] || tail -n 30 "$results/$name.out" | sed 's/^/    /'
+    if [ "$verdict" = FAILED ] || [ "$verdict" = TIMEOUT ]; then
+        for ((i = 0; i < shards; i++)); do
+            grep -q '^\(FAILED\|TIMEOUT\) ' "$results/$name.$i.verdict" || continue
+            [ "$shards" -gt 1 ] && echo "    ---- shard $i of $shards"
+            tail -n 30 "$results/$name.$i.out" | sed 's/^/    /'
+        done
+    fi
 done
+if [ -n "$logs" ]; then
+    mkdir -p "$logs" && cp "$results"/*.out "$logs/" && echo "every test's output: $logs"
+fi
+echo "slowest (the longest shard of each):"
+sort -nr "$results/times" | head -n 5 | awk '{printf "    %-40s %8.1f s\n", $2, $1 / 1000}'
 echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

@@ -39,7 +39,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 status=0
 
 if [ "$tests" -eq 1 ]; then
-    ./run.sh --require gpu --jobs 4 -- --cases "$cases" 2>&1 | tee "$logs/tests.log"
+    ./run.sh --require gpu --logs "$logs/tests" -- --cases "$cases" 2>&1 | tee "$logs/tests.log"
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 
