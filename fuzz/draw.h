@@ -95,6 +95,10 @@ typedef struct cc_campaign_options {
 #define CC_SECTION_STEP_COUNTS 2u /* step counts across magnitudes */
 #define CC_SECTION_SHAPES 4u      /* thin and tall grids past 2^16 and the launch-grid limits */
 #define CC_SECTION_SEAMS 8u       /* the last tile short, full and long, many grids each */
+#define CC_SECTION_EDGE_CASES 16u  /* the largest counts, the smallest sizes, primes */
+#define CC_SECTION_PLANE 32u       /* the bounded plane */
+#define CC_SECTION_PAST_TILES 64u  /* past the tiles, 2^24 and 2^32 cells */
+#define CC_SECTION_ROUND_TRIPS 128u /* zero-step load/store round trips */
 
 typedef struct cc_drawn_case {
     cc_case c;

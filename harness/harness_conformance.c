@@ -1255,10 +1255,12 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
                                            CC_CHECK_ROUND_TRIPS, CC_CHECK_STEP_COUNTS,
                                            CC_CHECK_SEQUENCES};
     /* The sections a caller turned off are not run, whatever else happens. */
-    const uint32_t off[] = {0, CC_SECTION_SEAMS, 0, 0, CC_SECTION_SHAPES, 0, CC_SECTION_STEP_COUNTS,
-                            CC_SECTION_SEQUENCES};
+    const uint32_t off[] = {CC_SECTION_EDGE_CASES, CC_SECTION_SEAMS,
+                            CC_SECTION_PLANE,      CC_SECTION_PAST_TILES,
+                            CC_SECTION_SHAPES,     CC_SECTION_ROUND_TRIPS,
+                            CC_SECTION_STEP_COUNTS, CC_SECTION_SEQUENCES};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
-        if (!(t.failed && opt->stop_at_first_failure)) {
+        if (!(t.failed && opt->stop_at_first_failure) && !(opt->sections_off & off[i])) {
             cc_progress_note(opt->progress, engine->name, names[i]);
             t.section = ids[i];
             t.sections[ids[i]].run = !(opt->sections_off & off[i]);
