@@ -47,7 +47,7 @@ bazel query "tests($union)" --output=xml >"$query" 2>/dev/null
 python3 ci/bundle_manifest.py --query "$query" --bin "$bin" --out "$out" \
     --leave-out needs-slurm --leave-out needs-jsonschema || { rm -f "$query"; exit 1; }
 rm -f "$query"
-mkdir -p "$out/ci" && cp -r ci/perf "$out/ci/perf"
+mkdir -p "$out/ci/perf" && cp ci/perf/* "$out/ci/perf/"
 # The nvcc plugin example, built against an installed cellcheck as its owners would build it,
 # right and wrong: bin/cellcheck --plugin plugins/libcuda_threshold.so certify ...
 prefix=$(mktemp -d)

@@ -65,30 +65,42 @@ run_one() {
     printf 'done: %-40s %-8s %7dms\n' "$name" "$verdict" "$ms" >&2
 }
 
-# The jobs, longest limit first (the slow tests start early); exclusive ones after the rest.
-mapfile -t lines < <(sort -t$'\t' -k4,4nr -k3,3nr tests.tsv)
+# The jobs, the longest first so that no long one starts last: by the seconds each shard took on
+# a GPU runner before (ci/perf/gpu_test_ms.tsv, written by --logs), else by its time limit;
+# a test with no seconds recorded goes first. Exclusive ones run alone after the rest.
+declare -A took=()
+if [ -f ci/perf/gpu_test_ms.tsv ]; then
+    while IFS=$'\t' read -r name index ms; do took["$name.$index"]=$ms; done <ci/perf/gpu_test_ms.tsv
+fi
+declare -A line_of=()
 declare -a names=()
+jobs_file="$results/jobs"
+: >"$jobs_file"
+while IFS= read -r line; do
+    IFS=$'\t' read -ra f <<<"$line"
+    name="${f[0]}" shards="${f[2]}" seconds="${f[3]}" tags="${f[4]}"
+    [[ "$name" =~ $filter ]] || continue
+    [[ ",$tags," == *,exclusive,* ]] && exclusive=1 || exclusive=0
+    line_of["$name"]=$line
+    names+=("$name")
+    echo "$shards" >"$results/$name.shards"
+    for ((i = 0; i < shards; i++)); do
+        printf '%s\t%s\t%s\t%s\n' "$exclusive" "${took[$name.$i]:-$((seconds * 1000000))}" "$name" "$i" >>"$jobs_file"
+    done
+done <tests.tsv
+
 launch() {
-    local exclusive="$1" line
+    local exclusive="$1" width ms name index
     shift
-    for line in "${lines[@]}"; do
-        IFS=$'\t' read -ra f <<<"$line"
-        local name="${f[0]}" label="${f[1]}" shards="${f[2]}" seconds="${f[3]}" tags="${f[4]}"
-        [[ "$name" =~ $filter ]] || continue
-        [[ ",$tags," == *,exclusive,* ]] && is_exclusive=1 || is_exclusive=0
-        [ "$is_exclusive" -eq "$exclusive" ] || continue
-        local cmd=("${f[@]:5}")
+    width=$([ "$exclusive" -eq 1 ] && echo 1 || echo "$jobs")
+    while IFS=$'\t' read -r _ ms name index; do
+        IFS=$'\t' read -ra f <<<"${line_of[$name]}"
+        local label="${f[1]}" shards="${f[2]}" seconds="${f[3]}" cmd=("${f[@]:5}")
         [[ "$name" == *_conformance_test ]] && cmd+=("$@")
         [ "$limit" -gt 0 ] && seconds="$limit"
-        names+=("$name")
-        echo "$shards" >"$results/$name.shards"
-        for ((i = 0; i < shards; i++)); do
-            while [ "$(jobs -rp | wc -l)" -ge "$([ "$exclusive" -eq 1 ] && echo 1 || echo "$jobs")" ]; do
-                wait -n
-            done
-            run_one "$name" "$label" "$i" "$shards" "$seconds" "${cmd[@]}" &
-        done
-    done
+        while [ "$(jobs -rp | wc -l)" -ge "$width" ]; do wait -n; done
+        run_one "$name" "$label" "$index" "$shards" "$seconds" "${cmd[@]}" &
+    done < <(awk -F'\t' -v x="$exclusive" '$1 == x' "$jobs_file" | sort -t$'\t' -k2,2nr)
     wait
 }
 launch 0 "$@"
@@ -128,6 +140,12 @@ for name in "${names[@]}"; do
 done
 if [ -n "$logs" ]; then
     mkdir -p "$logs" && cp "$results"/*.out "$logs/" && echo "every test's output: $logs"
+    # Each shard's milliseconds, the order hint for the next run (ci/perf/gpu_test_ms.tsv).
+    for v in "$results"/*.verdict; do
+        base=$(basename "$v" .verdict)
+        read -r _ ms _ <"$v"
+        printf '%s\t%s\t%s\n' "${base%.*}" "${base##*.}" "$ms"
+    done | sort >"$logs/gpu_test_ms.tsv"
 fi
 echo "slowest (the longest shard of each):"
 sort -nr "$results/times" | head -n 5 | awk '{printf "    %-40s %8.1f s\n", $2, $1 / 1000}'
