@@ -20,6 +20,10 @@ verdict() { # NAME STATUS
     if [ "$2" -eq 0 ]; then echo "EXAMPLE $1 PASSED"; else echo "EXAMPLE $1 FAILED"; failed=1; fi
 }
 cases=${CELLCHECK_EXAMPLE_CASES:-300}
+# The case past 2^32 cells needs more memory than a 24 GiB CI machine has for these engines, and
+# may be too slow here: accepted by name, so the certificate says it was left out, and any other
+# gap still makes it INCOMPLETE.
+accept=huge-grid:memory,huge-grid:time
 base_path=$PATH
 
 # route NAME DIR CERTIFY WRONG: in DIR, the shell command CERTIFY certifies the example's correct
@@ -71,10 +75,12 @@ tail -1 "$work/install.log"
 export PATH="$prefix/bin:$base_path" PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 
 cp -r examples/plugin_make "$work/make"
-route plugin_make "$work/make" "make -s certify CASES=$cases" "make -s certify-wrong CASES=$cases"
+route plugin_make "$work/make" "make -s certify CASES=$cases ACCEPT_GAPS=$accept" \
+    "make -s certify-wrong CASES=$cases ACCEPT_GAPS=$accept"
 
 cp -r examples/plugin_cmake "$work/cmake"
-(cd "$work/cmake" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE_CASES="$cases" &&
+(cd "$work/cmake" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE_CASES="$cases" \
+    -DEXAMPLE_ACCEPT_GAPS="$accept" &&
     cmake --build build) >"$work/cmake-build.log" 2>&1
 status=$?
 [ $status -eq 0 ] || tail -20 "$work/cmake-build.log"
@@ -168,8 +174,8 @@ if [ $status -ne 0 ] || ! grep -q "(CPU only) under $cpu_prefix\$" "$work/cpu-in
 fi
 verdict cpu_only_install_without_nvcc $status
 cp -r examples/plugin_make "$work/cpu-make"
-route cpu_only_plugin_make "$work/cpu-make" "make -s certify CASES=$cases" \
-    "make -s certify-wrong CASES=$cases"
+route cpu_only_plugin_make "$work/cpu-make" "make -s certify CASES=$cases ACCEPT_GAPS=$accept" \
+    "make -s certify-wrong CASES=$cases ACCEPT_GAPS=$accept"
 export PATH="$base_path"
 unset PKG_CONFIG_PATH
 

@@ -36,11 +36,14 @@ certify_into() {
     fi
 }
 
-certify_into bitslice1 0 certify --engine cpu.bitslice1
-certify_into threshold 0 --plugin "$plugin" certify --engine example.threshold
+# --huge-grid off leaves the case past 2^32 cells out: accepted by name, CERTIFIED; not accepted,
+# INCOMPLETE (exit 4), the gap named in every certificate.
+certify_into bitslice1 0 certify --engine cpu.bitslice1 --accept-gap huge-grid
+certify_into threshold 0 --plugin "$plugin" certify --engine example.threshold --accept-gap huge-grid:asked
 certify_into wrong 1 --plugin "$wrong_plugin" certify --engine example.threshold
+certify_into incomplete 4 certify --engine cpu.bitslice1
 certificates=("$tmp/bitslice1/certificate.json" "$tmp/threshold/certificate.json"
-              "$tmp/wrong/certificate.json")
+              "$tmp/wrong/certificate.json" "$tmp/incomplete/certificate.json")
 if "$tool" list | grep -q '^cuda.base .* no '; then
     # No GPU here: the engine is NOT RUN, and its JUnit suite skipped.
     certify_into absent 0 certify --engine cuda.base --absent-ok
@@ -95,8 +98,32 @@ for a, b in zip(lines, lines[1:]):
 PY
     { fail "certificate.md as Markdown"; sed 's/^/    /' "$tmp/markdown"; }
 
+# The gaps: an accepted one leaves the engine CERTIFIED and says it was accepted; one not
+# accepted makes it INCOMPLETE in the JSON, the Markdown and the run's last lines.
+"$python" - "$tmp" >"$tmp/gaps" 2>&1 <<'PY' ||
+import json, sys
+tmp = sys.argv[1]
+accepted = json.load(open(f"{tmp}/bitslice1/certificate.json"))["engines"][0]
+assert accepted["verdict"] == "CERTIFIED", accepted["verdict"]
+assert [(g["id"], g["accepted"]) for g in accepted["gaps"]] == [("huge-grid:asked", True)], accepted["gaps"]
+open_gap = json.load(open(f"{tmp}/incomplete/certificate.json"))["engines"][0]
+assert open_gap["verdict"] == "INCOMPLETE", open_gap["verdict"]
+assert [(g["id"], g["accepted"], g["count"]) for g in open_gap["gaps"]] == [("huge-grid:asked", False, 1)], open_gap["gaps"]
+assert "--huge-grid off" in open_gap["gaps"][0]["reason"], open_gap["gaps"][0]["reason"]
+md = open(f"{tmp}/incomplete/certificate.md").read()
+assert "| INCOMPLETE (1 gaps) |" in md, "the table's verdict"
+assert "- cpu.bitslice1, `huge-grid:asked`: 1 left out: left out by --huge-grid off" in md, md
+assert "accepted by --accept-gap" in open(f"{tmp}/bitslice1/certificate.md").read()
+out = open(f"{tmp}/incomplete/out").read().rstrip("\n").split("\n")
+assert out[-1] == "0 certified, 0 failed, 0 not run here, 1 incomplete", out[-1]
+assert out[-2] == "  cpu.bitslice1: huge-grid:asked, 1 left out: left out by --huge-grid off", out[-2]
+assert out[-3].startswith("Gaps (checks left out"), out[-3]
+PY
+    { fail "the gaps in the certificates"; sed 's/^/    /' "$tmp/gaps"; }
+
 # Broken certificates are rejected: a required field missing, a wrong type, a failure without
-# its reproducer, a FAILED engine without a failure.
+# its reproducer, a FAILED engine without a failure, CERTIFIED over a gap left open, INCOMPLETE
+# naming no gap.
 "$python" - "$tmp/wrong/certificate.json" "$tmp" <<'PY'
 import json, sys
 base = json.load(open(sys.argv[1]))
@@ -109,8 +136,13 @@ broken("cases-string", lambda c: c.__setitem__("cases", "20"))
 broken("no-reproducer", lambda c: c["engines"][0]["failure"].pop("reproducer"))
 broken("failed-without-failure", lambda c: c["engines"][0].__setitem__("failure", None))
 broken("bad-sha256", lambda c: c["engines"][0]["plugin"].__setitem__("sha256", "xyz"))
+base = json.load(open(f"{sys.argv[2]}/bitslice1/certificate.json"))
+broken("certified-open-gap", lambda c: c["engines"][0]["gaps"][0].__setitem__("accepted", False))
+broken("incomplete-no-gap", lambda c: (c["engines"][0].__setitem__("verdict", "INCOMPLETE"),
+                                       c["engines"][0].__setitem__("gaps", [])))
 PY
-for broken in no-schema-version cases-string no-reproducer failed-without-failure bad-sha256; do
+for broken in no-schema-version cases-string no-reproducer failed-without-failure bad-sha256 \
+    certified-open-gap incomplete-no-gap; do
     "$python" "$validator" "$schema" "$tmp/broken-$broken.json" >"$tmp/out-$broken" 2>&1
     status=$?
     [ "$status" -eq 1 ] || fail "a certificate with $broken: validator exit $status, wanted 1"
@@ -132,7 +164,7 @@ def suite(name):
     suites = root.findall("testsuite")
     assert len(suites) == 1, len(suites)
     names = [c.get("name") for c in suites[0].findall("testcase")]
-    assert names == sections, names
+    assert [n for n in names if not n.startswith("gap ")] == sections, names
     return suites[0]
 for name in ["bitslice1", "threshold"]:
     s = suite(name)
@@ -146,6 +178,12 @@ f = failed[0].find("failure")
 assert f.get("type") == "mismatch with the oracle", f.get("type")
 assert "case: " + failure["case"] in f.text, f.text
 assert "reproduce: " + failure["reproducer"] in f.text, f.text
+# Each gap is a skipped case of its own, named as --accept-gap takes it.
+s = suite("incomplete")
+gaps = [c for c in s.findall("testcase") if c.get("name").startswith("gap ")]
+assert [c.get("name") for c in gaps] == ["gap huge-grid:asked"], [c.get("name") for c in gaps]
+assert "--huge-grid off" in gaps[0].find("skipped").get("message")
+assert s.findall("properties/property[@name='verdict']")[0].get("value") == "INCOMPLETE"
 if os.path.exists(f"{tmp}/absent/junit.xml"):
     s = suite("absent")
     assert all(c.find("skipped") is not None for c in s.findall("testcase")), "absent not skipped"

@@ -31,9 +31,11 @@
 
 /* The version of certificate.json's layout (cli/certificate.schema.json): raised whenever a field
  * is removed, renamed or changes its meaning, so readers can tell which layout they hold. */
-#define CERTIFICATE_SCHEMA_VERSION 1
+#define CERTIFICATE_SCHEMA_VERSION 2
 
-typedef enum { VERDICT_CERTIFIED, VERDICT_FAILED, VERDICT_NOT_RUN } verdict;
+/* INCOMPLETE: every check that ran passed, and some were left out (the row's gaps) that the user
+ * did not accept by name. CERTIFIED means none was left out, or only accepted ones. */
+typedef enum { VERDICT_CERTIFIED, VERDICT_FAILED, VERDICT_NOT_RUN, VERDICT_INCOMPLETE } verdict;
 
 typedef struct engine_row {
     const cc_engine *engine;
@@ -48,7 +50,26 @@ typedef struct engine_row {
 } engine_row;
 
 static const char *verdict_name(verdict v) {
-    return v == VERDICT_CERTIFIED ? "CERTIFIED" : v == VERDICT_FAILED ? "FAILED" : "NOT RUN";
+    return v == VERDICT_CERTIFIED    ? "CERTIFIED"
+           : v == VERDICT_FAILED     ? "FAILED"
+           : v == VERDICT_INCOMPLETE ? "INCOMPLETE"
+                                     : "NOT RUN";
+}
+
+/* A row that passed is CERTIFIED only with no gap left open after accept's names. */
+static void settle_gaps(engine_row *row, const char *accept) {
+    cc_gap_list_accept(&row->conf.gaps, accept);
+    if (row->v == VERDICT_CERTIFIED || row->v == VERDICT_INCOMPLETE)
+        row->v = cc_gap_list_open(&row->conf.gaps) ? VERDICT_INCOMPLETE : VERDICT_CERTIFIED;
+}
+
+/* The gaps of every row, where a person looks: at the end of the run. */
+static void print_gaps(FILE *f, const engine_row *rows, int n) {
+    int any = 0;
+    for (int i = 0; i < n; i++) any |= rows[i].conf.gaps.n > 0 || rows[i].conf.gaps.dropped > 0;
+    if (!any) return;
+    fprintf(f, "\nGaps (checks left out; accept one knowingly with --accept-gap ID):\n");
+    for (int i = 0; i < n; i++) cc_gap_list_print(f, rows[i].engine->name, &rows[i].conf.gaps);
 }
 
 static void certify_engine(engine_row *row, const cc_campaign_options *opt,
@@ -225,6 +246,9 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         cc_seam_classes_describe(r->conf.seam_classes, classes, sizeof classes);
         if (r->v == VERDICT_FAILED && r->conf.first_kind != CC_FAILURE_NONE)
             snprintf(verdict, sizeof verdict, "FAILED (%s)", cc_failure_kind_name(r->conf.first_kind));
+        else if (r->v == VERDICT_INCOMPLETE)
+            snprintf(verdict, sizeof verdict, "INCOMPLETE (%d gaps)",
+                     cc_gap_list_open(&r->conf.gaps));
         else
             snprintf(verdict, sizeof verdict, "%s", verdict_name(r->v));
         char needs[48];
@@ -257,6 +281,28 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
             failure_of(&rows[i], &fv);
             if (fv.reproducer[0]) fprintf(f, "; reproduce: `%s`", fv.reproducer);
         }
+    int gaps = 0;
+    for (int i = 0; i < n; i++) gaps += rows[i].conf.gaps.n + (rows[i].conf.gaps.dropped > 0);
+    if (gaps) {
+        fprintf(f, "%s\nGaps: checks left out, each named as `--accept-gap` takes it. An engine "
+                   "with a gap not accepted is INCOMPLETE, not CERTIFIED.\n\n",
+                reasons ? "\n" : "");
+        for (int i = 0; i < n; i++) {
+            const cc_gap_list *l = &rows[i].conf.gaps;
+            for (int g = 0; g < l->n; g++) {
+                char id[64];
+                cc_gap_id(&l->gaps[g], id, sizeof id);
+                fprintf(f, "- %s, `%s`: %d left out%s: ", rows[i].engine->name, id,
+                        l->gaps[g].count, l->gaps[g].accepted ? ", accepted by --accept-gap" : "");
+                for (const char *c = l->gaps[g].reason; *c; c++) fputc(*c == '\n' ? ' ' : *c, f);
+                fputc('\n', f);
+            }
+            if (l->dropped)
+                fprintf(f, "- %s: %d more checks left out, past the %d gaps listed\n",
+                        rows[i].engine->name, l->dropped, CC_GAPS_MAX);
+        }
+        reasons = 0; /* the list ends on its own line */
+    }
     fprintf(f, "%s\nSeams: the grid's last tile one cell short, full and one cell long on each "
                "axis (nine alignments of the torus seams against the stated tile), %d grids "
                "each; a one-cell error at a seam whose stale value is right half the time passes "
@@ -468,6 +514,20 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
             fprintf(f, "null");
         fprintf(f, ", \"reason\": ");
         json_string(f, r->reason);
+        fprintf(f, ", \"gaps\": [");
+        for (int g = 0; g < r->conf.gaps.n; g++) {
+            const cc_gap *gap = &r->conf.gaps.gaps[g];
+            char id[64];
+            cc_gap_id(gap, id, sizeof id);
+            fprintf(f, "%s{\"id\": \"%s\", \"section\": ", g ? ", " : "", id);
+            json_string(f, cc_check_section_name((cc_check_section)gap->section));
+            fprintf(f, ", \"kind\": \"%s\", \"count\": %d, \"accepted\": %s, \"reason\": ",
+                    cc_gap_kind_name((cc_gap_kind)gap->kind), gap->count,
+                    gap->accepted ? "true" : "false");
+            json_string(f, gap->reason);
+            fprintf(f, "}");
+        }
+        fprintf(f, "], \"gaps_dropped\": %d", r->conf.gaps.dropped);
         fprintf(f, ", \"plugin\": ");
         if (r->plugin) {
             fprintf(f, "{\"path\": ");
@@ -646,6 +706,8 @@ static void write_junit(FILE *f, const engine_row *rows, int n, const cc_campaig
             total++;
             errors++;
         }
+        total += rows[i].conf.gaps.n;
+        skipped += rows[i].conf.gaps.n;
     }
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<testsuites name=\"cellcheck certify\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
@@ -666,7 +728,8 @@ static void write_junit(FILE *f, const engine_row *rows, int n, const cc_campaig
         xml_text(f, r->engine->name);
         fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\" "
                    "timestamp=\"%.19s\">\n",
-                t + error, fl, error, sk, r->seconds, prov->date);
+                t + error + r->conf.gaps.n, fl, error, sk + r->conf.gaps.n, r->seconds,
+                prov->date);
         fprintf(f, "    <properties>\n      <property name=\"verdict\" value=\"%s\"/>\n"
                    "      <property name=\"needs\" value=\"%s\"/>\n"
                    "      <property name=\"master_seed\" value=\"%s\"/>\n",
@@ -724,6 +787,19 @@ static void write_junit(FILE *f, const engine_row *rows, int n, const cc_campaig
                 fprintf(f, "</failure>\n");
             }
             fprintf(f, "    </testcase>\n");
+        }
+        /* Each gap a skipped case of its own, named as --accept-gap takes it. */
+        for (int g = 0; g < r->conf.gaps.n; g++) {
+            char id[64];
+            cc_gap_id(&r->conf.gaps.gaps[g], id, sizeof id);
+            fprintf(f, "    <testcase classname=\"");
+            xml_text(f, r->engine->name);
+            fprintf(f, "\" name=\"gap %s\" time=\"0.000\">\n      <skipped message=\"", id);
+            snprintf(msg, sizeof msg, "%d left out%s: %s", r->conf.gaps.gaps[g].count,
+                     r->conf.gaps.gaps[g].accepted ? " (accepted by --accept-gap)" : "",
+                     r->conf.gaps.gaps[g].reason);
+            xml_text(f, msg);
+            fprintf(f, "\"/>\n    </testcase>\n");
         }
         if (error) {
             fprintf(f, "    <testcase classname=\"");
@@ -798,8 +874,9 @@ static void shard_engine_of(const engine_row *r, cc_shard_engine *e) {
     memset(e, 0, sizeof *e);
     snprintf(e->name, sizeof e->name, "%s", r->engine->name);
     snprintf(e->plugin_sha256, sizeof e->plugin_sha256, "%s", r->plugin ? r->plugin_sha256 : "");
-    e->verdict = r->v == VERDICT_CERTIFIED ? CC_SHARD_CERTIFIED
-                 : r->v == VERDICT_FAILED  ? CC_SHARD_FAILED
+    e->verdict = r->v == VERDICT_CERTIFIED    ? CC_SHARD_CERTIFIED
+                 : r->v == VERDICT_INCOMPLETE ? CC_SHARD_INCOMPLETE
+                 : r->v == VERDICT_FAILED     ? CC_SHARD_FAILED
                                            : CC_SHARD_NOT_RUN;
     snprintf(e->reason, sizeof e->reason, "%s", r->reason);
     e->conf = r->conf;
@@ -894,7 +971,7 @@ static void free_paths(char **paths, int n) {
 /* certify --merge DIR: the shards' records into one certificate, as one run would have written
  * it. */
 static int merge_shards(const cc_engine_set *engines, const char *dir, const char *out_dir,
-                        const char *junit, int argc, char **argv) {
+                        const char *junit, const char *accept, int argc, char **argv) {
     cc_error err = {0};
     char **paths = NULL;
     int n = 0;
@@ -933,9 +1010,10 @@ static int merge_shards(const cc_engine_set *engines, const char *dir, const cha
         }
         r->plugin = cc_engine_set_origin(engines, r->engine);
         snprintf(r->plugin_sha256, sizeof r->plugin_sha256, "%s", e->plugin_sha256);
-        r->v = e->verdict == CC_SHARD_CERTIFIED ? VERDICT_CERTIFIED
-               : e->verdict == CC_SHARD_FAILED  ? VERDICT_FAILED
-                                                : VERDICT_NOT_RUN;
+        r->v = e->verdict == CC_SHARD_CERTIFIED    ? VERDICT_CERTIFIED
+               : e->verdict == CC_SHARD_INCOMPLETE ? VERDICT_INCOMPLETE
+               : e->verdict == CC_SHARD_FAILED     ? VERDICT_FAILED
+                                                   : VERDICT_NOT_RUN;
         snprintf(r->reason, sizeof r->reason, "%s", e->reason);
         r->conf = e->conf;
         r->golden = e->golden;
@@ -971,21 +1049,24 @@ static int merge_shards(const cc_engine_set *engines, const char *dir, const cha
         prov.shard_count = 1;
         prov.merged = n;
     }
-    int failed = 0, certified = 0;
+    int failed = 0, certified = 0, incomplete = 0;
     if (rc == CC_OK) {
+        for (int i = 0; i < merged.engines; i++) settle_gaps(&rows[i], accept);
         printf("cellcheck certificate merged from %d shards (%" PRIu64 " cases per engine)\n\n", n,
                opt.cases);
         write_table(stdout, rows, merged.engines);
+        print_gaps(stdout, rows, merged.engines);
         for (int i = 0; i < merged.engines; i++) {
             failed += rows[i].v == VERDICT_FAILED;
             certified += rows[i].v == VERDICT_CERTIFIED;
+            incomplete += rows[i].v == VERDICT_INCOMPLETE;
         }
         rc = write_certificates(out_dir, rows, merged.engines, &opt, &prov, &err);
         if (!rc && junit) rc = write_junit_file(junit, rows, merged.engines, &opt, &prov, &err);
     }
     if (rc == CC_OK)
-        printf("%d certified, %d failed, %d not run here\n", certified, failed,
-               merged.engines - certified - failed);
+        printf("%d certified, %d failed, %d not run here, %d incomplete\n", certified, failed,
+               merged.engines - certified - failed - incomplete, incomplete);
     for (int i = 0; i < read; i++) cc_shard_free(&shards[i]);
     free(shards);
     free(rows);
@@ -993,11 +1074,11 @@ static int merge_shards(const cc_engine_set *engines, const char *dir, const cha
     free_paths(paths, n);
     /* Shards that do not make one run are bad input (2), not a failed engine (1). */
     if (rc) return cli_failed(&err) + (rc == CC_ERR_ARG);
-    return failed ? 1 : 0;
+    return failed ? 1 : incomplete ? CLI_EXIT_INCOMPLETE : 0;
 }
 
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -1007,7 +1088,14 @@ static const char about[] =
     "or any engine whose hardware CELLCHECK_REQUIRE names (gpu, amx, avx2, avx512,\n"
     "cpu; comma-separated, any case), is refused before any work (exit 1);\n"
     "--absent-ok certifies the first kind as NOT RUN instead. Without --engine,\n"
-    "engines that cannot run here and are not required are NOT RUN.";
+    "engines that cannot run here and are not required are NOT RUN.\n"
+    "An engine whose every check passed but some were left out (a gap: the case\n"
+    "past 2^32 cells past this machine's memory, a step count past its time\n"
+    "bound, a section turned off) is INCOMPLETE, exit 4, with each gap named\n"
+    "at the end; --accept-gap ID[,ID...] accepts named gaps knowingly (a\n"
+    "section, huge-grid, or SECTION:KIND, step-counts:time), and the certificate\n"
+    "says so. Exit: 0 every engine CERTIFIED (or NOT RUN), 1 one FAILED,\n"
+    "4 one INCOMPLETE and none FAILED.";
 
 int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
@@ -1018,7 +1106,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
      * any engine code runs, so no engine could fail it. */
     opt.invalid_percent = 0;
     const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL, *junit = NULL,
-               *merge_dir = NULL;
+               *merge_dir = NULL, *accept = NULL;
     int absent_ok = 0;
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 0,
@@ -1045,12 +1133,17 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                                    &merge_dir, "merge the shards in DIR's subdirectories (each "
                                                "with the shard.txt of a --shard run) into one "
                                                "certificate, checking they belong together"),
+        [ACCEPT_GAP] = CC_OPTION_STRING("accept-gap", "ID[,ID...]", &accept,
+                                        "gaps to accept knowingly: a section (huge-grid) or "
+                                        "SECTION:KIND (step-counts:time); the certificate says "
+                                        "which"),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
     if (cli_parse_campaign(&cmd, &opt, &opts[CASES], &opts[PROGRESS], argc, argv, &status))
         return status;
     cc_error err = {0};
+    if (accept && cc_gap_accept_check(accept, &err)) return cli_bad_usage(&cmd, &err);
     if (merge_dir) {
         if (engine_name || opt.shard_count > 1) {
             cc_fail(&err, CC_ERR_ARG, "--merge takes the shards as they are: no --engine or --shard");
@@ -1064,7 +1157,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
             return cli_bad_usage(&cmd, &err);
         }
         if (junit && check_report_path("--junit", junit, &err)) return cli_bad_usage(&cmd, &err);
-        return merge_shards(engines, merge_dir, out_dir, junit, argc, argv);
+        return merge_shards(engines, merge_dir, out_dir, junit, accept, argc, argv);
     }
 
     const cc_engine *const *all = engines->engines;
@@ -1167,6 +1260,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_supervisor *sv = cc_supervisor_of(rows[i].engine);
         if (sv) cc_supervisor_restart(sv);
         certify_engine(&rows[i], &opt, &cat);
+        settle_gaps(&rows[i], accept);
     }
     provenance prov;
     provenance_init(&prov, rows, count, argc, argv, cat.dir);
@@ -1179,17 +1273,19 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", prov.cpu_model,
            opt.cases);
     write_table(stdout, rows, count);
-    int failed = 0, certified = 0;
+    int failed = 0, certified = 0, incomplete = 0;
     for (int i = 0; i < count; i++) {
         failed += rows[i].v == VERDICT_FAILED;
         certified += rows[i].v == VERDICT_CERTIFIED;
+        incomplete += rows[i].v == VERDICT_INCOMPLETE;
     }
     int rc = write_certificates(out_dir, rows, count, &opt, &prov, &err);
     if (!rc && opt.shard_count > 1) rc = write_shard_record(out_dir, rows, count, &opt, &prov, &err);
     if (!rc && junit) rc = write_junit_file(junit, rows, count, &opt, &prov, &err);
+    if (!rc) print_gaps(stdout, rows, count);
     free(rows);
     if (rc) return cli_failed(&err);
-    printf("%d certified, %d failed, %d not run here\n", certified, failed,
-           count - certified - failed);
-    return failed ? 1 : 0;
+    printf("%d certified, %d failed, %d not run here, %d incomplete\n", certified, failed,
+           count - certified - failed - incomplete, incomplete);
+    return failed ? 1 : incomplete ? CLI_EXIT_INCOMPLETE : 0;
 }

@@ -16,6 +16,8 @@
 #include "oracle/rule.h"
 
 #define CLI_EXIT_NOTHING_GATED 3
+/* certify: every check that ran passed, and some were left out (INCOMPLETE). */
+#define CLI_EXIT_INCOMPLETE 4
 
 /* Parses the command's flags (argv[0] is the command's name). Returns 0 when the command should
  * go on; else 1 with *status set: 0 after printing --help to stdout, 2 after a usage error. */

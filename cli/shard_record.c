@@ -80,6 +80,8 @@ static const field fields[] = {
 
 /* Per section: run, passed, failed, seconds. */
 #define SECTION_KEY "section"
+/* Per gap: section, kind, count, accepted, then the reason (escaped) to the end of the line. */
+#define GAP_KEY "gap"
 
 static void put_text(FILE *f, const char *s) {
     for (; *s; s++) {
@@ -137,6 +139,14 @@ void cc_shard_write(FILE *f, const cc_shard_record *r) {
             fprintf(f, SECTION_KEY " %d %d %d %d %.17g\n", s, t->run, t->passed, t->failed,
                     t->seconds);
         }
+        const cc_gap_list *gaps = &e->conf.gaps;
+        for (int g = 0; g < gaps->n; g++) {
+            fprintf(f, GAP_KEY " %d %d %d %d ", gaps->gaps[g].section, gaps->gaps[g].kind,
+                    gaps->gaps[g].count, gaps->gaps[g].accepted);
+            put_text(f, gaps->gaps[g].reason);
+            fputc('\n', f);
+        }
+        if (gaps->dropped) fprintf(f, GAP_KEY "s_dropped %d\n", gaps->dropped);
         fprintf(f, "end\n");
     }
 }
@@ -227,6 +237,21 @@ static int parse_line(char *line, cc_shard_record *r, cc_shard_engine **cur, int
             (*cur)->conf.sections[s] = (cc_section_tally){run, passed, failed, seconds};
             return 1;
         }
+        if (!strcmp(key, GAP_KEY)) {
+            cc_gap g = {0};
+            int used = 0;
+            cc_gap_list *gaps = &(*cur)->conf.gaps;
+            if (sscanf(value, "%d %d %d %d %n", &g.section, &g.kind, &g.count, &g.accepted,
+                       &used) != 4 ||
+                g.section < 0 || g.section >= CC_CHECK_SECTION_COUNT || g.kind < 0 ||
+                g.kind >= CC_GAP_KIND_COUNT || g.count < 1 || gaps->n == CC_GAPS_MAX ||
+                !get_text(value + used, g.reason, sizeof g.reason))
+                return 0;
+            gaps->gaps[gaps->n++] = g;
+            return 1;
+        }
+        if (!strcmp(key, GAP_KEY "s_dropped"))
+            return sscanf(value, "%d", &(*cur)->conf.gaps.dropped) == 1;
         for (size_t k = 0; k < NFIELDS; k++)
             if (!strcmp(key, fields[k].key)) return get_value(value, *cur, &fields[k]);
         return 0;
@@ -412,6 +437,9 @@ static void merge_engine(cc_shard_engine *out, const cc_shard_engine *in, int n)
             }
         }
     }
+    for (int i = 0; i < n; i++) cc_gap_list_merge(&out->conf.gaps, &in[i].conf.gaps);
+    if (failed == 0 && not_run == 0)
+        out->verdict = cc_gap_list_open(&out->conf.gaps) ? CC_SHARD_INCOMPLETE : CC_SHARD_CERTIFIED;
     for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++)
         for (int i = 0; i < n; i++) {
             const cc_section_tally *t = &in[i].conf.sections[s];

@@ -15,7 +15,8 @@
 #include "harness/harness.h"
 #include "oracle/error.h"
 
-enum { CC_SHARD_CERTIFIED = 0, CC_SHARD_FAILED = 1, CC_SHARD_NOT_RUN = 2 };
+/* INCOMPLETE: every check that ran passed, and some were left out (conf.gaps). */
+enum { CC_SHARD_CERTIFIED = 0, CC_SHARD_FAILED = 1, CC_SHARD_NOT_RUN = 2, CC_SHARD_INCOMPLETE = 3 };
 
 typedef struct cc_shard_engine {
     char name[64];
@@ -50,7 +51,9 @@ void cc_shard_free(cc_shard_record *r);
  * CC_ERR_ARG naming the shard (names[i]) that is missing, repeated or foreign. Counts are summed,
  * the largest step count and the seam classes joined; an engine failed in any shard failed, and
  * its failure is the one a whole run meets first (the lowest check number, the campaign after
- * every other section). *out has index 0 and count 1. */
+ * every other section). The gaps are the shards' together (an engine that passed is CERTIFIED or
+ * INCOMPLETE by them: the caller settles which, with its accepted gaps). *out has index 0 and
+ * count 1. */
 int cc_shards_merge(const cc_shard_record *shards, const char *const *names, int n,
                     cc_shard_record *out, cc_error *err);
 

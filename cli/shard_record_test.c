@@ -160,9 +160,50 @@ static void merge(checks *t) {
     for (int i = 0; i < 4; i++) cc_shard_free(&s[i]);
 }
 
+/* Gaps travel in the record, reason escaped, and the merge joins them: a gap in one shard makes
+ * the merged engine INCOMPLETE, where every shard's engine alone passed. */
+static void gaps(checks *t) {
+    cc_shard_record s[2], back, m;
+    const char *names[2] = {"s0", "s1"};
+    make(&s[0], 0, 2, -1, -1);
+    make(&s[1], 1, 2, -1, -1);
+    cc_gap_note(&s[1].engine[0].conf.gaps, CC_CHECK_STEP_COUNTS, CC_GAP_BLIND, 2,
+                "step count 17:\tno case\ntells it");
+    s[1].engine[0].verdict = CC_SHARD_INCOMPLETE;
+    const char *tmp = getenv("TEST_TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/shard-gaps.txt", tmp ? tmp : "/tmp");
+    FILE *f = fopen(path, "w");
+    if (!CHECK(t, f != NULL)) return;
+    cc_shard_write(f, &s[1]);
+    fclose(f);
+    cc_error err;
+    if (CHECKF(t, cc_shard_read(path, &back, &err) == CC_OK, "%s", err.msg)) {
+        const cc_gap_list *g = &back.engine[0].conf.gaps;
+        CHECKF(t, g->n == 1 && g->gaps[0].count == 2 && g->gaps[0].kind == CC_GAP_BLIND &&
+                      !strcmp(g->gaps[0].reason, "step count 17:\tno case\ntells it"),
+               "read back: %d gaps, '%s'", g->n, g->n ? g->gaps[0].reason : "");
+        CHECK_EQ(t, back.engine[0].verdict, CC_SHARD_INCOMPLETE);
+        cc_shard_free(&back);
+    }
+    if (CHECKF(t, cc_shards_merge(s, names, 2, &m, &err) == CC_OK, "%s", err.msg)) {
+        CHECK_EQ(t, m.engine[0].verdict, CC_SHARD_INCOMPLETE);
+        CHECK_EQ(t, m.engine[0].conf.gaps.n, 1);
+        CHECK_EQ(t, m.engine[1].verdict, CC_SHARD_CERTIFIED);
+        free(m.engine);
+    }
+    /* A gap line that is not one is refused. */
+    f = fopen(path, "w");
+    fprintf(f, "cellcheck-shard 1\nshard 0 2\nengine cpu.a\ngap 7 9 1 0 why\nend\n");
+    fclose(f);
+    CHECK(t, cc_shard_read(path, &back, &err) == CC_ERR_ARG && strstr(err.msg, ":4"));
+    for (int i = 0; i < 2; i++) cc_shard_free(&s[i]);
+}
+
 int main(void) {
     checks t = {"shard_record_test", 0, 0};
     round_trip(&t);
     merge(&t);
+    gaps(&t);
     return check_summary(&t);
 }

@@ -4,6 +4,7 @@
 
 #include "engines/engine.h"
 #include "harness/campaign.h"
+#include "harness/coverage.h"
 #include "harness/options.h"
 #include "harness/sequence.h"
 #include "supervise/supervisor.h"
@@ -37,26 +38,6 @@ cc_option cc_huge_grid_option(cc_campaign_options *opt);
 /* --progress: progress lines on stderr even when it is not a terminal (opt->progress = 1). */
 cc_option cc_progress_option(cc_campaign_options *opt);
 
-/* The sections of a conformance run, in the order certify reports them. */
-typedef enum cc_check_section {
-    CC_CHECK_EDGE_CASES = 0, /* the largest counts, the smallest sizes, primes */
-    CC_CHECK_SEAMS,          /* the last tile short, full and long */
-    CC_CHECK_PLANE,          /* the bounded plane, for engines that state it */
-    CC_CHECK_PAST_TILES,     /* sides past 1100, n*tile +- 1, past 2^24 cells */
-    CC_CHECK_PAST_2_32,      /* the grid past 2^32 cells */
-    CC_CHECK_SHAPES,         /* thin and tall grids */
-    CC_CHECK_ROUND_TRIPS,    /* zero-step load/store round trips */
-    CC_CHECK_STEP_COUNTS,    /* step counts across magnitudes */
-    CC_CHECK_SEQUENCES,      /* call sequences */
-    CC_CHECK_REFUSALS,       /* parameters outside the caps refused at create */
-    CC_CHECK_CAMPAIGN,       /* the seeded campaign */
-    CC_CHECK_SECTION_COUNT
-} cc_check_section;
-
-/* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall grids",
- * "round trips", "step counts", "call sequences", "refusals", "campaign". */
-const char *cc_check_section_name(cc_check_section section);
-
 /* What became of one section: run (0: left out, or not reached after a failure stopped the
  * checks), and its cases or checks that passed and failed. */
 typedef struct cc_section_tally {
@@ -73,6 +54,7 @@ typedef struct cc_conformance_summary {
     int32_t tile_w, tile_h;   /* the block geometry those cases were placed around */
     int32_t devices;          /* an engine over several devices: how many it ran on (its
                                * devices()); 0: an engine of one device */
+    cc_gap_list gaps;         /* the checks left out, by section and reason */
     int huge_passed;          /* 1: the case past 2^32 cells ran and passed */
     char huge_note[200];      /* when it did not run: why */
     uint64_t lightcone_cells; /* cells of passing cases verified by light cones */

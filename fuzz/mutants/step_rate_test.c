@@ -1,7 +1,6 @@
-/* The step counts leave out a count whose check would take the engine past its time budget, at the
- * rate its smaller counts showed: the rate of step(k) alone. An engine whose create is slow (one
- * that compiles its rule there) has every count checked that a fast engine has; an engine slow a
- * step has the large counts left out, said so. */
+/* The step counts are the same whatever the engine's speed: an engine whose create is slow (one
+ * that compiles its rule there) and one slow a step (200 us) have every count checked that a fast
+ * engine has, none left out for time, so the verdict does not depend on the host. */
 #include <stdio.h>
 #include <string.h>
 
@@ -43,18 +42,18 @@ int main(int argc, char **argv) {
     /* The right engine reaches the counts where 16-bit step counters wrap. */
     CHECKF(&t, sum[0].step_counts_max >= 65535, "control.loop: largest count %lld",
            (long long)sum[0].step_counts_max);
-    CHECKF(&t,
-           sum[1].step_counts == sum[0].step_counts &&
-               sum[1].step_counts_max == sum[0].step_counts_max &&
-               sum[1].step_counts_blind == sum[0].step_counts_blind,
-           "a slow create cost step counts: %d passed (largest %lld, %d left out), against %d "
-           "(%lld, %d)",
-           sum[1].step_counts, (long long)sum[1].step_counts_max, sum[1].step_counts_blind,
-           sum[0].step_counts, (long long)sum[0].step_counts_max, sum[0].step_counts_blind);
-    CHECKF(&t,
-           sum[2].step_counts_max < 65535 && sum[2].step_counts_blind > sum[0].step_counts_blind,
-           "200 us a step: largest count %lld, %d left out (the right engine: %d)",
-           (long long)sum[2].step_counts_max, sum[2].step_counts_blind, sum[0].step_counts_blind);
+    for (int i = 0; i < 3; i++) {
+        CHECKF(&t,
+               sum[i].step_counts == sum[0].step_counts &&
+                   sum[i].step_counts_max == sum[0].step_counts_max &&
+                   sum[i].step_counts_blind == 0,
+               "%s: %d passed (largest %lld, %d left out), against %d (%lld) of control.loop",
+               names[i], sum[i].step_counts, (long long)sum[i].step_counts_max,
+               sum[i].step_counts_blind, sum[0].step_counts, (long long)sum[0].step_counts_max);
+        for (int g = 0; g < sum[i].gaps.n; g++)
+            CHECKF(&t, sum[i].gaps.gaps[g].section != CC_CHECK_STEP_COUNTS,
+                   "%s: a step-count gap: %s", names[i], sum[i].gaps.gaps[g].reason);
+    }
     cc_supervisor_close(sv);
     return check_summary(&t);
 }

@@ -1,0 +1,161 @@
+/* Sections and gaps (see coverage.h). */
+#include "harness/coverage.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const section_names[CC_CHECK_SECTION_COUNT] = {
+    [CC_CHECK_EDGE_CASES] = "edge cases",
+    [CC_CHECK_SEAMS] = "seams",
+    [CC_CHECK_PLANE] = "the bounded plane",
+    [CC_CHECK_PAST_TILES] = "past the tiles",
+    [CC_CHECK_PAST_2_32] = "past 2^32 cells",
+    [CC_CHECK_SHAPES] = "thin and tall grids",
+    [CC_CHECK_ROUND_TRIPS] = "round trips",
+    [CC_CHECK_STEP_COUNTS] = "step counts",
+    [CC_CHECK_SEQUENCES] = "call sequences",
+    [CC_CHECK_REFUSALS] = "refusals",
+    [CC_CHECK_CAMPAIGN] = "campaign",
+};
+
+static const char *const section_ids[CC_CHECK_SECTION_COUNT] = {
+    [CC_CHECK_EDGE_CASES] = "edge-cases",
+    [CC_CHECK_SEAMS] = "seams",
+    [CC_CHECK_PLANE] = "plane",
+    [CC_CHECK_PAST_TILES] = "past-tiles",
+    [CC_CHECK_PAST_2_32] = "huge-grid",
+    [CC_CHECK_SHAPES] = "shapes",
+    [CC_CHECK_ROUND_TRIPS] = "round-trips",
+    [CC_CHECK_STEP_COUNTS] = "step-counts",
+    [CC_CHECK_SEQUENCES] = "sequences",
+    [CC_CHECK_REFUSALS] = "refusals",
+    [CC_CHECK_CAMPAIGN] = "campaign",
+};
+
+static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time", "budget",
+                                                         "blind"};
+
+const char *cc_check_section_name(cc_check_section section) {
+    return (unsigned)section < CC_CHECK_SECTION_COUNT ? section_names[section] : "unknown section";
+}
+
+const char *cc_check_section_id(cc_check_section section) {
+    return (unsigned)section < CC_CHECK_SECTION_COUNT ? section_ids[section] : "unknown";
+}
+
+const char *cc_gap_kind_name(cc_gap_kind kind) {
+    return (unsigned)kind < CC_GAP_KIND_COUNT ? kind_names[kind] : "unknown";
+}
+
+void cc_gap_id(const cc_gap *gap, char *buf, size_t size) {
+    snprintf(buf, size, "%s:%s", cc_check_section_id((cc_check_section)gap->section),
+             cc_gap_kind_name((cc_gap_kind)gap->kind));
+}
+
+static cc_gap *find_or_add(cc_gap_list *list, int section, int kind) {
+    for (int i = 0; i < list->n; i++)
+        if (list->gaps[i].section == section && list->gaps[i].kind == kind) return &list->gaps[i];
+    if (list->n == CC_GAPS_MAX) return NULL;
+    cc_gap *g = &list->gaps[list->n++];
+    memset(g, 0, sizeof *g);
+    g->section = section;
+    g->kind = kind;
+    return g;
+}
+
+void cc_gap_note(cc_gap_list *list, cc_check_section section, cc_gap_kind kind, int count,
+                 const char *fmt, ...) {
+    cc_gap *g = find_or_add(list, (int)section, (int)kind);
+    if (!g) {
+        list->dropped += count;
+        return;
+    }
+    if (g->count == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(g->reason, sizeof g->reason, fmt, ap);
+        va_end(ap);
+    }
+    g->count += count;
+}
+
+void cc_gap_list_merge(cc_gap_list *into, const cc_gap_list *from) {
+    for (int i = 0; i < from->n; i++) {
+        const cc_gap *f = &from->gaps[i];
+        cc_gap *g = find_or_add(into, f->section, f->kind);
+        if (!g) {
+            into->dropped += f->count;
+            continue;
+        }
+        if (g->count == 0) snprintf(g->reason, sizeof g->reason, "%s", f->reason);
+        /* A gap every shard notes (the options' own) is one gap, not one a shard. */
+        g->count = f->kind == CC_GAP_ASKED && g->count ? g->count : g->count + f->count;
+        g->accepted |= f->accepted;
+    }
+    into->dropped += from->dropped;
+}
+
+/* Does the item (len bytes) name gap g's section, or its section and kind? Item -1: unknown. */
+static int item_matches(const char *item, size_t len, int section, int kind) {
+    for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+        size_t sl = strlen(section_ids[s]);
+        if (len < sl || strncmp(item, section_ids[s], sl) != 0) continue;
+        if (len == sl) return s == section ? 1 : 0;
+        if (item[sl] != ':') continue;
+        for (int k = 0; k < CC_GAP_KIND_COUNT; k++)
+            if (len - sl - 1 == strlen(kind_names[k]) &&
+                strncmp(item + sl + 1, kind_names[k], len - sl - 1) == 0)
+                return s == section && k == kind ? 1 : 0;
+        return -1;
+    }
+    return -1;
+}
+
+int cc_gap_accept_check(const char *accept, cc_error *err) {
+    for (const char *p = accept; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == 0 || item_matches(p, len, -2, -2) < 0) {
+            char ids[256] = "";
+            for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++)
+                snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", s ? ", " : "",
+                         section_ids[s]);
+            return cc_fail(err, CC_ERR_ARG,
+                           "--accept-gap: '%.*s' names no gap (a section: %s; or SECTION:KIND, "
+                           "KIND one of asked, memory, time, budget, blind)",
+                           len > 64 ? 64 : (int)len, p, ids);
+        }
+        p += len;
+        if (*p == ',') p++;
+    }
+    return CC_OK;
+}
+
+void cc_gap_list_accept(cc_gap_list *list, const char *accept) {
+    for (int i = 0; i < list->n; i++)
+        for (const char *p = accept; p && *p;) {
+            size_t len = strcspn(p, ",");
+            if (item_matches(p, len, list->gaps[i].section, list->gaps[i].kind) == 1)
+                list->gaps[i].accepted = 1;
+            p += len;
+            if (*p == ',') p++;
+        }
+}
+
+int cc_gap_list_open(const cc_gap_list *list) {
+    int open = list->dropped ? 1 : 0;
+    for (int i = 0; i < list->n; i++) open += !list->gaps[i].accepted;
+    return open;
+}
+
+void cc_gap_list_print(FILE *f, const char *engine, const cc_gap_list *list) {
+    for (int i = 0; i < list->n; i++) {
+        char id[64];
+        cc_gap_id(&list->gaps[i], id, sizeof id);
+        fprintf(f, "  %s: %s, %d left out: %s%s\n", engine, id, list->gaps[i].count,
+                list->gaps[i].reason, list->gaps[i].accepted ? " (accepted)" : "");
+    }
+    if (list->dropped)
+        fprintf(f, "  %s: %d checks more left out, past the %d gaps a certificate lists\n",
+                engine, list->dropped, CC_GAPS_MAX);
+}

@@ -1,0 +1,97 @@
+/* What a certification covers: its sections, and the gaps where a check was left out. A
+ * certificate with a gap is INCOMPLETE, never CERTIFIED, unless the user accepted that gap by
+ * name (certify --accept-gap), and then it says so. */
+#ifndef CELLCHECK_HARNESS_COVERAGE_H
+#define CELLCHECK_HARNESS_COVERAGE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "oracle/error.h"
+
+/* The sections of a conformance run, in the order certify reports them. */
+typedef enum cc_check_section {
+    CC_CHECK_EDGE_CASES = 0, /* the largest counts, the smallest sizes, primes */
+    CC_CHECK_SEAMS,          /* the last tile short, full and long */
+    CC_CHECK_PLANE,          /* the bounded plane, for engines that state it */
+    CC_CHECK_PAST_TILES,     /* sides past 1100, n*tile +- 1, past 2^24 cells */
+    CC_CHECK_PAST_2_32,      /* the grid past 2^32 cells */
+    CC_CHECK_SHAPES,         /* thin and tall grids */
+    CC_CHECK_ROUND_TRIPS,    /* zero-step load/store round trips */
+    CC_CHECK_STEP_COUNTS,    /* step counts across magnitudes */
+    CC_CHECK_SEQUENCES,      /* call sequences */
+    CC_CHECK_REFUSALS,       /* parameters outside the caps refused at create */
+    CC_CHECK_CAMPAIGN,       /* the seeded campaign */
+    CC_CHECK_SECTION_COUNT
+} cc_check_section;
+
+/* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall grids",
+ * "round trips", "step counts", "call sequences", "refusals", "campaign". */
+const char *cc_check_section_name(cc_check_section section);
+
+/* The section's name on a command line: "edge-cases", "seams", "plane", "past-tiles",
+ * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "refusals", "campaign". */
+const char *cc_check_section_id(cc_check_section section);
+
+/* Why checks were left out. */
+typedef enum cc_gap_kind {
+    CC_GAP_ASKED = 0, /* the options left them out (--huge-grid off, a section turned off) */
+    CC_GAP_MEMORY,    /* they do not fit this machine's memory */
+    CC_GAP_TIME,      /* they would take past a time bound on this machine */
+    CC_GAP_BUDGET,    /* they cost past one of the harness's work budgets */
+    CC_GAP_BLIND,     /* no case found tells the right answer from the wrong ones */
+    CC_GAP_KIND_COUNT
+} cc_gap_kind;
+
+/* "asked", "memory", "time", "budget", "blind". */
+const char *cc_gap_kind_name(cc_gap_kind kind);
+
+/* One gap: the checks of one section left out for one kind of reason, how many, and the first
+ * reason in words ("step count 65537: about 14 s on this engine at the rate ..."). */
+typedef struct cc_gap {
+    int section; /* cc_check_section */
+    int kind;    /* cc_gap_kind */
+    int count;
+    int accepted; /* named by --accept-gap: the certificate may still say CERTIFIED */
+    char reason[240];
+} cc_gap;
+
+/* Gaps of one engine's run, kept by value so a summary copies whole. */
+#define CC_GAPS_MAX 16
+typedef struct cc_gap_list {
+    int n;
+    int dropped; /* gaps past CC_GAPS_MAX, counted only (never silently: the verdict stays
+                  * INCOMPLETE) */
+    cc_gap gaps[CC_GAPS_MAX];
+} cc_gap_list;
+
+/* "step-counts:time", the gap's name for --accept-gap. */
+void cc_gap_id(const cc_gap *gap, char *buf, size_t size);
+
+/* Counts `count` checks left out of section for kind; the first reason of a (section, kind) is
+ * kept. */
+void cc_gap_note(cc_gap_list *list, cc_check_section section, cc_gap_kind kind, int count,
+                 const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Adds every gap of from into into (a shard's gaps into the merge's), counts summed. */
+void cc_gap_list_merge(cc_gap_list *into, const cc_gap_list *from);
+
+/* Checks a --accept-gap value: comma-separated items, each a section id ("huge-grid": its every
+ * gap) or SECTION:KIND ("step-counts:time"). CC_ERR_ARG naming the first unknown item. */
+int cc_gap_accept_check(const char *accept, cc_error *err);
+
+/* Marks the gaps that accept names (NULL or "": none) as accepted. */
+void cc_gap_list_accept(cc_gap_list *list, const char *accept);
+
+/* Gaps not accepted (past CC_GAPS_MAX counted as not accepted). */
+int cc_gap_list_open(const cc_gap_list *list);
+
+/* One line a gap: "  ENGINE: step-counts:time, 2 left out: step count 65537: about 14 s ...",
+ * " (accepted)" after an accepted one. Prints nothing for an empty list. */
+void cc_gap_list_print(FILE *f, const char *engine, const cc_gap_list *list);
+
+#endif

@@ -1,0 +1,65 @@
+/* Gaps: noted and merged by section and kind, named for --accept-gap, accepted only by a name
+ * that matches, and counted as open otherwise. */
+#include "harness/coverage.h"
+
+#include <string.h>
+
+#include "testing/check.h"
+
+int main(void) {
+    checks t = {"coverage_test", 0, 0};
+    cc_gap_list a = {0};
+    cc_gap_note(&a, CC_CHECK_STEP_COUNTS, CC_GAP_TIME, 1, "step count %d: about %d s", 65537, 14);
+    cc_gap_note(&a, CC_CHECK_STEP_COUNTS, CC_GAP_TIME, 1, "step count %d: about %d s", 89720, 34);
+    cc_gap_note(&a, CC_CHECK_PAST_2_32, CC_GAP_MEMORY, 1, "does not fit");
+    CHECKF(&t, a.n == 2, "two (section, kind) pairs make %d gaps", a.n);
+    CHECKF(&t, a.gaps[0].count == 2, "the step counts' gap counts %d", a.gaps[0].count);
+    CHECKF(&t, strcmp(a.gaps[0].reason, "step count 65537: about 14 s") == 0,
+           "the first reason is kept: '%s'", a.gaps[0].reason);
+    char id[64];
+    cc_gap_id(&a.gaps[0], id, sizeof id);
+    CHECKF(&t, strcmp(id, "step-counts:time") == 0, "id '%s'", id);
+    cc_gap_id(&a.gaps[1], id, sizeof id);
+    CHECKF(&t, strcmp(id, "huge-grid:memory") == 0, "id '%s'", id);
+    CHECK(&t, cc_gap_list_open(&a) == 2);
+
+    /* Accepting: a section names its every gap, SECTION:KIND only that one. */
+    cc_error err;
+    CHECK(&t, cc_gap_accept_check("huge-grid,step-counts:time", &err) == CC_OK);
+    CHECK(&t, cc_gap_accept_check("step-counts:blind", &err) == CC_OK);
+    CHECK(&t, cc_gap_accept_check("huge", &err) == CC_ERR_ARG && strstr(err.msg, "'huge'"));
+    CHECK(&t, cc_gap_accept_check("step-counts:slow", &err) == CC_ERR_ARG);
+    CHECK(&t, cc_gap_accept_check("seams,", &err) == CC_OK);
+    CHECK(&t, cc_gap_accept_check(",seams", &err) == CC_ERR_ARG);
+    cc_gap_list b = a;
+    cc_gap_list_accept(&b, "step-counts:blind");
+    CHECKF(&t, cc_gap_list_open(&b) == 2, "a kind that is not there accepted a gap");
+    cc_gap_list_accept(&b, "huge-grid");
+    CHECKF(&t, cc_gap_list_open(&b) == 1 && b.gaps[1].accepted, "huge-grid not accepted");
+    cc_gap_list_accept(&b, "step-counts:time");
+    CHECK(&t, cc_gap_list_open(&b) == 0);
+
+    /* Merging shards: counts add up, an option's gap that every shard notes stays one. */
+    cc_gap_list m = {0}, s = {0};
+    cc_gap_note(&s, CC_CHECK_PAST_2_32, CC_GAP_ASKED, 1, "--huge-grid off");
+    cc_gap_list_merge(&m, &a);
+    cc_gap_list_merge(&m, &a);
+    cc_gap_list_merge(&m, &s);
+    cc_gap_list_merge(&m, &s);
+    CHECKF(&t, m.n == 3 && m.gaps[0].count == 4 && m.gaps[2].count == 1,
+           "merged: %d gaps, counts %d and %d", m.n, m.gaps[0].count, m.gaps[2].count);
+
+    /* Past the list's room a gap is still counted, and open. */
+    cc_gap_list full = {0};
+    for (int i = 0; i < CC_GAPS_MAX + 2; i++)
+        cc_gap_note(&full, (cc_check_section)(i % CC_CHECK_SECTION_COUNT),
+                    (cc_gap_kind)(i / CC_CHECK_SECTION_COUNT), 1, "gap %d", i);
+    CHECKF(&t, full.n == CC_GAPS_MAX && full.dropped == 2, "%d kept, %d dropped", full.n,
+           full.dropped);
+    cc_gap_list_accept(&full, "edge-cases,seams,plane,past-tiles,huge-grid,shapes,round-trips,"
+                              "step-counts,sequences,refusals,campaign");
+    CHECKF(&t, cc_gap_list_open(&full) == 1, "dropped gaps counted as accepted");
+    CHECK(&t, strcmp(cc_check_section_id(CC_CHECK_PAST_2_32), "huge-grid") == 0);
+    CHECK(&t, strcmp(cc_check_section_name(CC_CHECK_STEP_COUNTS), "step counts") == 0);
+    return check_summary(&t);
+}
