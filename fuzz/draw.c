@@ -20,9 +20,11 @@
  *
  * Every case, valid or not, also draws its grid kind: 70% uniform soups, 6% each of patches,
  * bands, cells, holes and checkerboards (oracle/case.h). */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fuzz/draw.h"
 
@@ -966,5 +968,14 @@ int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, ui
                      cc_drawn_case *out, cc_error *err) {
     uint8_t seed[CC_SEED_BYTES];
     case_seed_derive(opt->master, index, seed);
-    return cc_case_draw(engine, opt, seed, out, err);
+    int rc = cc_case_draw(engine, opt, seed, out, err);
+    if (!rc) out->c.threads = cc_team_size(engine, opt, index);
+    return rc;
+}
+
+int32_t cc_team_size(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index) {
+    if (!engine || engine->hardware == CC_HW_GPU || opt->same_team) return 0;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    const int32_t sizes[4] = {1, 2, 3, cores > 4 ? (int32_t)cores : 4};
+    return sizes[(index / CC_TEAM_TURN) % 4];
 }

@@ -89,6 +89,9 @@ typedef struct cc_campaign_options {
                                    * cellcheck [--plugin P] check --engine NAME */
     uint32_t sections_off;        /* CC_SECTION_* the conformance checks leave out (0: none), so
                                    * a test can show which one catches a wrong engine */
+    int same_team;                /* 1: every case at the worker's default OpenMP team, not the
+                                   * team sizes cc_team_size draws (a gap: a test shows what
+                                   * varying them catches) */
 } cc_campaign_options;
 
 #define CC_SECTION_SEQUENCES 1u   /* call sequences */
@@ -125,6 +128,13 @@ int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
 /* Case i of the campaign: cc_case_draw with the seed case_seed_derive(opt->master, i). */
 int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index,
                      cc_drawn_case *out, cc_error *err);
+
+/* The OpenMP team case `index` of a series runs with, where the engine runs on the CPU: 1, 2, 3
+ * (odd) and every core (at least 4), in turns of CC_TEAM_TURN cases, so a verdict does not rest
+ * on the team this machine happens to give. 0 (the worker's default) for a GPU engine, or where
+ * opt->same_team. */
+#define CC_TEAM_TURN 50
+int32_t cc_team_size(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index);
 
 /* Every range clamped to 0 .. max, merged again where clamping made them meet. */
 void fuzz_set_clamp(cc_set *set, int32_t max);

@@ -288,14 +288,16 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
     if (!engine || !opt) return cc_fail(err, CC_ERR_ARG, "cc_bench_run: no engine or options");
     int same = !reference || reference == engine || strcmp(reference->name, engine->name) == 0;
     if (same) reference = NULL;
-    /* Timed as they run alone: a worker whose OpenMP team takes every core. */
+    /* Timed as they run alone: a worker whose OpenMP team takes every core, and a heap that is
+     * not poisoned. */
     const cc_engine *timed[] = {engine, reference};
     for (int i = 0; i < 2; i++) {
         cc_supervisor *sv = timed[i] ? cc_supervisor_of(timed[i]) : NULL;
         if (!sv) continue;
         cc_supervisor_options o = cc_supervisor_get_options(sv);
-        if (o.spare_core) {
+        if (o.spare_core || o.poison_heap) {
             o.spare_core = 0;
+            o.poison_heap = 0;
             cc_supervisor_set_options(sv, &o);
             cc_supervisor_restart(sv);
         }

@@ -349,8 +349,13 @@ int case_format(const cc_case *c, char *buf, size_t size, cc_error *err) {
     format_density(c->density, density, sizeof density);
     case_seed_format_hex(c->seed, seed);
     if (c->grid_kind != CC_GRID_UNIFORM) snprintf(grid, sizeof grid, " grid=%s", kind);
-    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s", rule,
-                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed);
+    char threads[24] = "";
+    if (c->threads < 0 || c->threads > CC_CASE_THREADS_MAX)
+        return cc_fail(err, CC_ERR_ARG, "formatting a case: %d threads is outside 0..%d",
+                       (int)c->threads, CC_CASE_THREADS_MAX);
+    if (c->threads) snprintf(threads, sizeof threads, " threads=%d", (int)c->threads);
+    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s", rule,
+                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed, threads);
     if (n < 0 || (size_t)n >= size)
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d characters do not fit in %zu", n,
                        size);
@@ -371,9 +376,9 @@ static int parse_uint(const char *s, size_t len, int64_t max, int64_t *out) {
     return 1;
 }
 
-enum { KEY_RULE, KEY_SIZE, KEY_STEPS, KEY_DENSITY, KEY_SEED, KEY_GRID, KEY_COUNT };
-static const char *const key_names[KEY_COUNT] = {"rule", "size",  "steps",
-                                                 "density", "seed", "grid"};
+enum { KEY_RULE, KEY_SIZE, KEY_STEPS, KEY_DENSITY, KEY_SEED, KEY_GRID, KEY_THREADS, KEY_COUNT };
+static const char *const key_names[KEY_COUNT] = {"rule", "size",  "steps",  "density",
+                                                 "seed", "grid", "threads"};
 
 int case_parse(const char *line, cc_case *out, cc_error *err) {
     cc_case c;
@@ -397,7 +402,8 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
                 key = k;
         if (key < 0)
             return cc_fail(err, CC_ERR_ARG,
-                           "case: unknown key '%.*s' (want rule, size, steps, density, grid, seed)",
+                           "case: unknown key '%.*s' (want rule, size, steps, density, grid, "
+                           "seed, threads)",
                            (int)key_len, tok);
         if (seen[key]) return cc_fail(err, CC_ERR_ARG, "case: %s given twice", key_names[key]);
         seen[key] = 1;
@@ -465,6 +471,14 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
             c.grid_kind = (cc_grid_kind)kind;
             break;
         }
+        case KEY_THREADS: {
+            int64_t n;
+            if (!parse_uint(value, strlen(value), CC_CASE_THREADS_MAX, &n) || n < 1)
+                return cc_fail(err, CC_ERR_ARG, "case: threads '%s' is not a team size in 1..%d",
+                               value, CC_CASE_THREADS_MAX);
+            c.threads = (int32_t)n;
+            break;
+        }
         }
     }
     int any = 0;
@@ -473,7 +487,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG,
                        "case: empty line (a case is rule=R size=WxH steps=K density=D seed=HEX)");
     for (int k = 0; k < KEY_COUNT; k++)
-        if (!seen[k] && k != KEY_GRID)
+        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS)
             return cc_fail(err, CC_ERR_ARG,
                            "case: %s is missing (a case is rule=R size=WxH steps=K density=D "
                            "seed=HEX)",

@@ -57,7 +57,13 @@ typedef struct cc_case {
     double density; /* in [0, 1]; a cell is alive iff its 16-bit draw < round(density * 65536) */
     cc_grid_kind grid_kind; /* 0, the uniform kind, for a zeroed case */
     uint8_t seed[CC_SEED_BYTES];
+    /* The OpenMP team the engine runs this case with (threads=N in the line, 1..CC_CASE_THREADS_MAX):
+     * not the automaton's, which the oracle ignores, but the run's, so that a verdict that
+     * depends on it is reproduced anywhere. 0: the worker's default, not written. */
+    int32_t threads;
 } cc_case;
+
+#define CC_CASE_THREADS_MAX 1024
 
 /* The initial grid. Cell (x, y)'s draw is the 16-bit little-endian value at byte 2*(y*W + x) of
  * randombytes_buf_deterministic(seed): the uniform kind is these draws alone; patches and bands

@@ -202,6 +202,8 @@ static const char *const good_lines[] = {
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     "rule=B3/S23 size=129x257 steps=2 density=0.0000 grid=checker "
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef threads=3",
 };
 
 static void test_round_trips(checks *t) {
@@ -607,6 +609,21 @@ static void test_malformed(checks *t) {
                       &c, &err) == CC_ERR_ARG &&
                strstr(err.msg, "density -0.25 is negative"),
            "negative density: %s", err.msg);
+    /* The team: 1..CC_CASE_THREADS_MAX, named when it is not one. */
+    const char *teams[] = {"0", "1025", "-1", "x", "2.5"};
+    for (size_t i = 0; i < sizeof teams / sizeof teams[0]; i++) {
+        char line[256];
+        snprintf(line, sizeof line,
+                 "rule=B3/S23 size=5x5 steps=1 density=0.5 threads=%s seed="
+                 "0000000000000000000000000000000000000000000000000000000000000001",
+                 teams[i]);
+        CHECKF(t, case_parse(line, &c, &err) == CC_ERR_ARG && strstr(err.msg, "team size"),
+               "threads=%s: %s", teams[i], err.msg);
+    }
+    CHECK(t, case_parse("rule=B3/S23 size=5x5 steps=1 density=0.5 threads=1024 seed="
+                        "0000000000000000000000000000000000000000000000000000000000000001",
+                        &c, &err) == CC_OK &&
+                 c.threads == 1024);
 }
 
 int main(void) {

@@ -67,6 +67,8 @@ struct cc_supervisor {
     double rss_start, rss_idle;
     double live_need;
     int live;
+    int team, team_wanted; /* OMP_NUM_THREADS the worker started with, and for the next one
+                            * (0: the environment's, or the spare-core default) */
     uint64_t created, destroyed;
     char label[256];
     cc_supervisor_stats stats;
@@ -80,6 +82,7 @@ void cc_supervisor_options_init(cc_supervisor_options *opt) {
     opt->grace_s = CC_SUPERVISOR_GRACE_S;
     opt->progress_every_s = 10.0;
     opt->spare_core = 1;
+    opt->poison_heap = 1;
 }
 
 int cc_code_is_fault(int code) {
@@ -392,7 +395,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
     size_t n = 5 + sv->nplugins + 1, nenv = 0;
     while (environ[nenv]) nenv++;
     char **argv = calloc(n, sizeof *argv);
-    char **env = calloc(nenv + 2, sizeof *env);
+    char **env = calloc(nenv + 3, sizeof *env);
     /* One core left to this process, when the environment does not size OpenMP's team: its
      * main thread waits on the worker's answer and steps the oracle, and a worker's team of
      * every core would make one of its threads a straggler (cpu.ref's certify on 16 cores:
@@ -400,13 +403,26 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
     char threads[48];
     long cores = online_cores();
     int spare = sv->opt.spare_core && cores >= 4;
+    /* Every byte malloc hands the engine is garbage until written (glibc fills it with the
+     * complement of this byte, and freed memory with the byte), so an engine that reads memory
+     * it never wrote fails in a fresh worker too, not only where a heap was reused. */
+    char perturb[] = "MALLOC_PERTURB_=" CC_WORKER_HEAP_PERTURB;
+    int poison = sv->opt.poison_heap;
     if (env) {
+        size_t k = 0;
         for (size_t i = 0; i < nenv; i++) {
-            env[i] = environ[i];
-            if (!strncmp(environ[i], "OMP_NUM_THREADS=", 16)) spare = 0;
+            int omp = !strncmp(environ[i], "OMP_NUM_THREADS=", 16);
+            if (omp) spare = 0;
+            if (!strncmp(environ[i], "MALLOC_PERTURB_=", 16)) poison = 0;
+            /* A team asked for by the checks (a case's threads=N) is the one in force. */
+            if (!(omp && sv->team_wanted > 0)) env[k++] = environ[i];
         }
         snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%ld", cores - 1);
-        if (spare) env[nenv] = threads;
+        if (sv->team_wanted > 0)
+            snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%d", sv->team_wanted);
+        if (spare || sv->team_wanted > 0) env[k++] = threads;
+        sv->team = sv->team_wanted;
+        if (poison) env[k++] = perturb;
     }
     char fds[3][32];
     snprintf(fds[0], sizeof fds[0], "%d", pair[1]);
@@ -621,6 +637,14 @@ const cc_engine *cc_supervisor_find(const cc_supervisor *sv, const char *name) {
 }
 
 void cc_supervisor_restart(cc_supervisor *sv) { retire_worker(sv); }
+
+int cc_supervisor_team(cc_supervisor *sv, int threads) {
+    if (!sv) return 0;
+    sv->team_wanted = threads > 0 ? threads : 0;
+    /* OpenMP reads its team size once, at the worker's start: another team is another worker. */
+    if (sv->pid > 0 && sv->team != sv->team_wanted && sv->live == 0) retire_worker(sv);
+    return sv->pid > 0 ? sv->team : sv->team_wanted;
+}
 
 void cc_supervisor_label(cc_supervisor *sv, const char *label) {
     snprintf(sv->label, sizeof sv->label, "%s", label ? label : "");

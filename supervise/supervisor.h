@@ -43,6 +43,9 @@ typedef struct cc_supervisor cc_supervisor;
 #define CC_SUPERVISOR_TIME_SCALE 20.0
 #define CC_SUPERVISOR_MEMORY_MARGIN (1024.0 * 1024.0 * 1024.0)
 #define CC_SUPERVISOR_GRACE_S 2.0
+/* MALLOC_PERTURB_ in every worker (unless the environment sets its own): memory from malloc
+ * reads 0x5a until written, freed memory 0xa5. */
+#define CC_WORKER_HEAP_PERTURB "165"
 
 typedef struct cc_supervisor_options {
     /* Every call may run this long; a step may run longer by time_scale times its cell-neighbour
@@ -59,6 +62,9 @@ typedef struct cc_supervisor_options {
      * (OMP_NUM_THREADS one less than the cores, unless the environment sets it). Benchmarks set
      * 0, so an engine is timed on every core, as it would run alone. */
     int spare_core;
+    /* 1 (default): MALLOC_PERTURB_=CC_WORKER_HEAP_PERTURB in the worker unless the environment
+     * sets it. Benchmarks set 0: an engine is timed as it runs, without the fill. */
+    int poison_heap;
     FILE *progress;   /* where in-flight lines go ("in flight: ... for 12 s"), or NULL */
     double progress_every_s;
 } cc_supervisor_options;
@@ -88,6 +94,12 @@ cc_supervisor *cc_supervisor_of(const cc_engine *engine);
 /* Ends the current worker, so the next call starts in a fresh process (a case replayed alone,
  * another engine's certification). Live contexts are lost. */
 void cc_supervisor_restart(cc_supervisor *sv);
+
+/* The OpenMP team the next calls run with: threads (OMP_NUM_THREADS, whatever the environment
+ * says), or 0 for the worker's default. A worker of another team is retired when no context is
+ * live (the next call starts one of this team); while a context is live the change waits. Returns
+ * the team the next call runs with (0: the default). NULL: 0. */
+int cc_supervisor_team(cc_supervisor *sv, int threads);
 
 /* What the work in flight is, for progress lines ("case 17 of 2000: rule=... size=..."). */
 void cc_supervisor_label(cc_supervisor *sv, const char *label);

@@ -4,6 +4,7 @@
  * process. Each is a plain per-cell loop with that one bug, written so the bug reads as it would
  * in a real engine. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -37,6 +38,13 @@ typedef enum bug {
                         * across the torus corner is never loaded, so its last cell counts its
                         * diagonal neighbour (0,0) as dead */
     BUG_PLANE_WRAP,    /* states the bounded plane, and steps it as a torus: the wrap left in */
+    BUG_THREAD_BAND,   /* OpenMP: each thread steps a band of h / T rows; a band of one row reads
+                        * its row below from its own row (a window that assumes two), so it is
+                        * wrong only where a team of T threads has h < 2T: never at 1 thread */
+    BUG_FRESH_HEAP,    /* cells a pattern forces alive, from a mask malloc'd at create that was
+                        * meant to be calloc'd: never written, read as all dead. Its 40 MiB are
+                        * past glibc's largest mmap threshold, so a fresh mapping: zero, unless
+                        * the heap is poisoned */
     /* Right: the loop alone, and slow where the step counts' time estimate looks
      * (step_rate_test.c). */
     RIGHT,
@@ -52,6 +60,7 @@ typedef enum bug {
 #define WORD 64
 #define INDEX_BITS 24
 #define HISTORY_CREATES 40
+#define FRESH_HEAP_BYTES (40u << 20)
 
 typedef struct offset {
     int32_t dx, dy;
@@ -68,6 +77,7 @@ typedef struct bug_ctx {
     uint8_t *last; /* the last generation (store scratch) or the grid last loaded (load skip) */
     int last_valid;
     int flip_origin;
+    uint8_t *forced; /* the fresh-heap mutant's mask, FRESH_HEAP_BYTES */
 } bug_ctx;
 
 /* The deliberate global state of two of the mutants: exactly what the contract forbids. */
@@ -81,6 +91,7 @@ static void bug_destroy(void *p) {
     free(ctx->buf[0]);
     free(ctx->buf[1]);
     free(ctx->last);
+    free(ctx->forced);
     free(ctx);
 }
 
@@ -93,8 +104,10 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
         ctx->buf[0] = malloc(n);
         ctx->buf[1] = malloc(n);
         ctx->last = malloc(n);
+        if (b == BUG_FRESH_HEAP) ctx->forced = malloc(FRESH_HEAP_BYTES);
     }
-    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last) {
+    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last ||
+        (b == BUG_FRESH_HEAP && !ctx->forced)) {
         bug_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "mutant: out of memory for %dx%d", (int)w, (int)h);
     }
@@ -204,12 +217,38 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
                 count += in[at] != 0;
             }
             out[i] = (uint8_t)cc_set_has(alive ? &rule->survive : &rule->birth, count);
+            if (ctx->b == BUG_FRESH_HEAP && ctx->forced[i % FRESH_HEAP_BYTES]) out[i] = 1;
         }
     }
     if (ctx->flip_origin) out[0] ^= 1;
     if (ctx->b == BUG_STORE_SCRATCH) {
         memcpy(ctx->last, in, (size_t)w * (size_t)h);
         ctx->last_valid = 1;
+    }
+}
+
+/* One generation of the thread-band mutant: bands of h / T rows, the last band the rest. */
+static void thread_band_step(const bug_ctx *ctx, const uint8_t *in, uint8_t *out) {
+    const int32_t w = ctx->w, h = ctx->h;
+    const cc_rule *rule = &ctx->rule;
+#pragma omp parallel
+    {
+        const int32_t teams = omp_get_num_threads(), me = omp_get_thread_num();
+        const int32_t band = h / teams, y0 = me * band, y1 = me == teams - 1 ? h : y0 + band;
+        for (int32_t y = y0; y < y1; y++)
+            for (int32_t x = 0; x < w; x++) {
+                size_t i = (size_t)y * (size_t)w + (size_t)x;
+                int alive = in[i] != 0;
+                int32_t count = rule->centre ? alive : 0;
+                for (int32_t k = 0; k < ctx->n_offsets; k++) {
+                    int32_t dy = ctx->offsets[k].dy;
+                    /* The window below a one-row band is the band itself. */
+                    if (y1 - y0 < 2 && dy > 0) dy = 0;
+                    count += in[(size_t)wrap(y + dy, h) * (size_t)w +
+                               (size_t)wrap(x + ctx->offsets[k].dx, w)] != 0;
+                }
+                out[i] = (uint8_t)cc_set_has(alive ? &rule->survive : &rule->birth, count);
+            }
     }
 }
 
@@ -224,7 +263,10 @@ static int bug_step(void *p, int64_t k, cc_error *err) {
     }
     for (int64_t s = 0; s < k; s++) {
         if (ctx->b == SLOW_STEPS) nanosleep(&(struct timespec){0, SLOW_STEP_NS}, NULL);
-        one_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur], s == 0);
+        if (ctx->b == BUG_THREAD_BAND)
+            thread_band_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur]);
+        else
+            one_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur], s == 0);
         ctx->cur = !ctx->cur;
     }
     return CC_OK;
@@ -250,6 +292,8 @@ BUG_CREATE(steps16_create, BUG_STEPS16)
 BUG_CREATE(row16_create, BUG_ROW16)
 BUG_CREATE(torus_corner_create, BUG_TORUS_CORNER)
 BUG_CREATE(plane_wrap_create, BUG_PLANE_WRAP)
+BUG_CREATE(thread_band_create, BUG_THREAD_BAND)
+BUG_CREATE(fresh_heap_create, BUG_FRESH_HEAP)
 BUG_CREATE(right_create, RIGHT)
 BUG_CREATE(slow_create_create, SLOW_CREATE)
 BUG_CREATE(slow_steps_create, SLOW_STEPS)
@@ -304,6 +348,12 @@ static const cc_engine bug_engines[] = {
               .topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE)},
      .create = plane_wrap_create, .load = bug_load, .step = bug_step, .store = bug_store,
      .destroy = bug_destroy},
+    BUG_ENGINE("mutant.thread-band",
+               "OpenMP bands of h / T rows; a one-row band reads its row below from itself", 16,
+               0, thread_band_create),
+    BUG_ENGINE("mutant.fresh-heap",
+               "reads a 40 MiB mask it malloc'd and never wrote as all dead", 16, 0,
+               fresh_heap_create),
     BUG_ENGINE("control.loop", "right: the per-cell loop alone", 16, 0, right_create),
     BUG_ENGINE("control.slow-create", "right; create takes 0.2 s", 16, 0, slow_create_create),
     BUG_ENGINE("control.slow-steps", "right; 200 us a step", 16, 0, slow_steps_create),
@@ -315,6 +365,6 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
     &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
     &cc_mutant_slab_round, &cc_mutant_slab_shallow, &bug_engines[14], &bug_engines[15],
-    &bug_engines[16], NULL};
+    &bug_engines[16], &bug_engines[17], &bug_engines[18], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }
