@@ -102,6 +102,7 @@ typedef struct cc_campaign_options {
 #define CC_SECTION_PLANE 32u       /* the bounded plane */
 #define CC_SECTION_PAST_TILES 64u  /* past the tiles, 2^24 and 2^32 cells */
 #define CC_SECTION_ROUND_TRIPS 128u /* zero-step load/store round trips */
+#define CC_SECTION_ALL 255u         /* every section above: ALL & ~BIT keeps BIT's alone */
 
 typedef struct cc_drawn_case {
     cc_case c;
