@@ -23,6 +23,7 @@
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -975,7 +976,10 @@ int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, ui
 
 int32_t cc_team_size(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index) {
     if (!engine || engine->hardware == CC_HW_GPU || opt->same_team) return 0;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    const int32_t sizes[4] = {1, 2, 3, cores > 4 ? (int32_t)cores : 4};
+    /* "Every core": the team this machine gives (OMP_NUM_THREADS where set, as a runner of
+     * many jobs sets it, else the cores), at least 4. */
+    const char *omp = getenv("OMP_NUM_THREADS");
+    long given = omp && atoi(omp) > 0 ? atoi(omp) : sysconf(_SC_NPROCESSORS_ONLN);
+    const int32_t sizes[4] = {1, 2, 3, given > 4 ? (int32_t)(given < 1024 ? given : 1024) : 4};
     return sizes[(index / CC_TEAM_TURN) % 4];
 }

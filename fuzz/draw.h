@@ -131,8 +131,9 @@ int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, ui
                      cc_drawn_case *out, cc_error *err);
 
 /* The OpenMP team case `index` of a series runs with, where the engine runs on the CPU: 1, 2, 3
- * (odd) and every core (at least 4), in turns of CC_TEAM_TURN cases, so a verdict does not rest
- * on the team this machine happens to give. 0 (the worker's default) for a GPU engine, or where
+ * (odd) and every core (OMP_NUM_THREADS where the environment sets it, else the cores; at least
+ * 4), in turns of CC_TEAM_TURN cases, so a verdict does not rest on the team this machine
+ * happens to give. 0 (the worker's default) for a GPU engine, or where
  * opt->same_team. */
 #define CC_TEAM_TURN 50
 int32_t cc_team_size(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index);

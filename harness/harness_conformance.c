@@ -927,13 +927,12 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
      * independent, so they run at once; the engine then runs them in order. */
     step_count_search found[32];
     int todo[32], ntodo = 0;
-    /* One check for sharding, the whole section in one shard (its counts' cases are searched
-     * at once, which a shard's share would not save). */
-    const int section_mine = mine(t);
+    /* Each count is a check of its own for sharding: none is left out by what ran before it,
+     * so shards split the counts as a whole run would check them. */
     for (int ki = 0; ki < nk; ki++) {
         int dup = 0;
         for (int j = 0; j < ki; j++) dup |= ks[j] == ks[ki];
-        if (!dup && section_mine) todo[ntodo++] = ki;
+        if (!dup && mine(t)) todo[ntodo++] = ki;
     }
 #pragma omp parallel for schedule(dynamic, 1)
     for (int i = 0; i < ntodo; i++)
