@@ -53,7 +53,7 @@ typedef struct cc_gap {
     int kind;    /* cc_gap_kind */
     int count;
     int accepted; /* named by --accept-gap: the certificate may still say CERTIFIED */
-    char reason[240];
+    char reason[400];
 } cc_gap;
 
 /* Gaps of one engine's run, kept by value so a summary copies whole. */

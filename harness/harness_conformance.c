@@ -554,7 +554,7 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
         snprintf(t->huge_note, sizeof t->huge_note, "does not fit this machine's memory: %.140s",
                  mem_err.msg);
         cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_MEMORY, 1,
-                    "does not fit this machine's memory: %.200s", mem_err.msg);
+                    "does not fit this machine's memory: %.360s", mem_err.msg);
         printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
         return;
     }
