@@ -5,43 +5,32 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const section_names[CC_CHECK_SECTION_COUNT] = {
-    [CC_CHECK_EDGE_CASES] = "edge cases",
-    [CC_CHECK_SEAMS] = "seams",
-    [CC_CHECK_PLANE] = "the bounded plane",
-    [CC_CHECK_PAST_TILES] = "past the tiles",
-    [CC_CHECK_PAST_2_32] = "past 2^32 cells",
-    [CC_CHECK_SHAPES] = "thin and tall grids",
-    [CC_CHECK_ROUND_TRIPS] = "round trips",
-    [CC_CHECK_STEP_COUNTS] = "step counts",
-    [CC_CHECK_SEQUENCES] = "call sequences",
-    [CC_CHECK_REFUSALS] = "refusals",
-    [CC_CHECK_CAMPAIGN] = "campaign",
-};
-
-static const char *const section_ids[CC_CHECK_SECTION_COUNT] = {
-    [CC_CHECK_EDGE_CASES] = "edge-cases",
-    [CC_CHECK_SEAMS] = "seams",
-    [CC_CHECK_PLANE] = "plane",
-    [CC_CHECK_PAST_TILES] = "past-tiles",
-    [CC_CHECK_PAST_2_32] = "huge-grid",
-    [CC_CHECK_SHAPES] = "shapes",
-    [CC_CHECK_ROUND_TRIPS] = "round-trips",
-    [CC_CHECK_STEP_COUNTS] = "step-counts",
-    [CC_CHECK_SEQUENCES] = "sequences",
-    [CC_CHECK_REFUSALS] = "refusals",
-    [CC_CHECK_CAMPAIGN] = "campaign",
+/* Each section's name in reports and its id on a command line, in one row. */
+static const struct {
+    const char *name, *id;
+} sections[CC_CHECK_SECTION_COUNT] = {
+    [CC_CHECK_EDGE_CASES] = {"edge cases", "edge-cases"},
+    [CC_CHECK_SEAMS] = {"seams", "seams"},
+    [CC_CHECK_PLANE] = {"the bounded plane", "plane"},
+    [CC_CHECK_PAST_TILES] = {"past the tiles", "past-tiles"},
+    [CC_CHECK_PAST_2_32] = {"past 2^32 cells", "huge-grid"},
+    [CC_CHECK_SHAPES] = {"thin and tall grids", "shapes"},
+    [CC_CHECK_ROUND_TRIPS] = {"round trips", "round-trips"},
+    [CC_CHECK_STEP_COUNTS] = {"step counts", "step-counts"},
+    [CC_CHECK_SEQUENCES] = {"call sequences", "sequences"},
+    [CC_CHECK_REFUSALS] = {"refusals", "refusals"},
+    [CC_CHECK_CAMPAIGN] = {"campaign", "campaign"},
 };
 
 static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time", "budget",
                                                          "blind"};
 
 const char *cc_check_section_name(cc_check_section section) {
-    return (unsigned)section < CC_CHECK_SECTION_COUNT ? section_names[section] : "unknown section";
+    return (unsigned)section < CC_CHECK_SECTION_COUNT ? sections[section].name : "unknown section";
 }
 
 const char *cc_check_section_id(cc_check_section section) {
-    return (unsigned)section < CC_CHECK_SECTION_COUNT ? section_ids[section] : "unknown";
+    return (unsigned)section < CC_CHECK_SECTION_COUNT ? sections[section].id : "unknown";
 }
 
 const char *cc_gap_kind_name(cc_gap_kind kind) {
@@ -99,8 +88,8 @@ void cc_gap_list_merge(cc_gap_list *into, const cc_gap_list *from) {
 /* Does the item (len bytes) name gap g's section, or its section and kind? Item -1: unknown. */
 static int item_matches(const char *item, size_t len, int section, int kind) {
     for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
-        size_t sl = strlen(section_ids[s]);
-        if (len < sl || strncmp(item, section_ids[s], sl) != 0) continue;
+        size_t sl = strlen(sections[s].id);
+        if (len < sl || strncmp(item, sections[s].id, sl) != 0) continue;
         if (len == sl) return s == section ? 1 : 0;
         if (item[sl] != ':') continue;
         for (int k = 0; k < CC_GAP_KIND_COUNT; k++)
@@ -119,7 +108,7 @@ int cc_gap_accept_check(const char *accept, cc_error *err) {
             char ids[256] = "";
             for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++)
                 snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", s ? ", " : "",
-                         section_ids[s]);
+                         sections[s].id);
             return cc_fail(err, CC_ERR_ARG,
                            "--accept-gap: '%.*s' names no gap (a section: %s; or SECTION:KIND, "
                            "KIND one of asked, memory, time, budget, blind)",
