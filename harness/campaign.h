@@ -137,6 +137,9 @@ typedef struct cc_check_options {
     double lightcone_budget;    /* oracle visits light cones may spend past the seams (0: any) */
     const cc_grid *expected;    /* the oracle's grid after c->steps where the caller has it
                                  * already (NULL: the check steps the oracle itself) */
+    double in_place_cells;      /* past this many cells a uniform case's grid is held once, in
+                                 * the worker's shared grid, and verified by light cones
+                                 * (0: CC_CHECK_IN_PLACE_CELLS, 2^30) */
 } cc_check_options;
 
 #define CC_CHECK_DEFAULT_ORACLE_BUDGET 2e7

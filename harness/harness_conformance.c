@@ -544,13 +544,12 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
         return;
     }
     if (!mine(t)) return;
-    /* auto: every engine whose context and the harness's three grids fit this machine's memory
-     * now (a GPU engine's context lives on its device; a CPU engine's worker shares the host,
-     * so two grids more are kept free for what its estimate leaves out). */
+    /* auto: every engine whose own estimate and one grid fit this machine's memory now: the
+     * grid is held once, in the worker's shared grid (harness/check_in_place.c). */
     cc_error mem_err;
     if (mode == CC_HUGE_GRID_AUTO &&
-        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h,
-                               t->engine->hardware == CC_HW_GPU ? 3.0 : 5.0, &mem_err)) {
+        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h, 1.0,
+                               &mem_err)) {
         snprintf(t->huge_note, sizeof t->huge_note, "does not fit this machine's memory: %.140s",
                  mem_err.msg);
         cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_MEMORY, 1,

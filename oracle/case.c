@@ -89,33 +89,60 @@ const char *case_grid_kind_name(cc_grid_kind kind) {
 /* Every cell's draw against the density threshold, as the uniform kind is. Each chunk has its own
  * place in the seed's stream, so the chunks are drawn in parallel and the grid is the same for any
  * number of threads; a grid past 2^32 cells takes seconds instead of a minute. */
-static int fill_draws(const cc_case *c, cc_grid *out, cc_error *err) {
-    uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
-    uint32_t threshold = case_density_threshold(c->density);
-    const uint64_t per_chunk = CHUNK_BYTES / 2;
-    const int64_t chunks = (int64_t)((cells + per_chunk - 1) / per_chunk);
+/* The draws' cells first .. first+n-1 into out: chunks of the stream aligned to its 64-byte
+ * blocks (32 cells), on every core past 256 chunks. */
+static int draw_cells(const cc_case *c, uint64_t first, uint8_t *out, uint64_t n, cc_error *err) {
+    const uint32_t threshold = case_density_threshold(c->density);
+    const uint64_t per_chunk = CHUNK_BYTES / 2, start = first - first % 32;
+    const int64_t chunks = (int64_t)((first + n - start + per_chunk - 1) / per_chunk);
     if (sodium_init() < 0) return cc_fail(err, CC_ERR_DEVICE, "libsodium failed to initialise");
     int failed = 0;
 #pragma omp parallel for schedule(static) reduction(| : failed) if (chunks > 256)
     for (int64_t k = 0; k < chunks; k++) {
         uint8_t chunk[CHUNK_BYTES];
-        uint64_t done = (uint64_t)k * per_chunk, n = cells - done;
-        if (n > per_chunk) n = per_chunk;
+        uint64_t from = start + (uint64_t)k * per_chunk, to = from + per_chunk;
+        if (to > first + n) to = first + n;
         cc_error chunk_err;
-        if (case_stream(c->seed, done * 2, chunk, (size_t)(n * 2), &chunk_err)) {
+        if (case_stream(c->seed, from * 2, chunk, (size_t)((to - from) * 2), &chunk_err)) {
             failed = 1;
             continue;
         }
-        for (uint64_t i = 0; i < n; i++) {
-            uint32_t draw = (uint32_t)chunk[2 * i] | ((uint32_t)chunk[2 * i + 1] << 8);
-            out->cells[done + i] = draw < threshold;
+        for (uint64_t i = from < first ? first : from; i < to; i++) {
+            const uint8_t *d = chunk + 2 * (i - from);
+            out[i - first] = ((uint32_t)d[0] | ((uint32_t)d[1] << 8)) < threshold;
         }
     }
-    /* case_grid checked the stream's length first: only a failing library gets here. */
+    /* The callers checked the stream's length first: only a failing library gets here. */
     if (failed)
         return cc_fail(err, CC_ERR_DEVICE, "drawing the random bytes of grid %dx%d failed",
                        (int)c->w, (int)c->h);
     return CC_OK;
+}
+
+static int fill_draws(const cc_case *c, cc_grid *out, cc_error *err) {
+    return draw_cells(c, 0, out->cells, (uint64_t)c->w * (uint64_t)c->h, err);
+}
+
+int case_grid_cells(const cc_case *c, uint64_t first, uint8_t *out, size_t n, cc_error *err) {
+    if (c->grid_kind != CC_GRID_UNIFORM)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "only a uniform grid is drawn in pieces, not a %s one",
+                       case_grid_kind_name(c->grid_kind) ? case_grid_kind_name(c->grid_kind)
+                                                         : "unknown");
+    if (!(c->density >= 0.0 && c->density <= 1.0))
+        return cc_fail(err, CC_ERR_ARG, "density %g is outside 0..1", c->density);
+    if (c->w < 1 || c->h < 1)
+        return cc_fail(err, CC_ERR_ARG, "grid size %dx%d is not positive", (int)c->w, (int)c->h);
+    uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
+    if (first > cells || n > cells - first)
+        return cc_fail(err, CC_ERR_ARG, "cells %llu..%llu are outside the %dx%d grid",
+                       (unsigned long long)first, (unsigned long long)(first + n), (int)c->w,
+                       (int)c->h);
+    if (cells * 2 > DRG_BYTES_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "grid %dx%d needs %llu random bytes, more than one seed gives", (int)c->w,
+                       (int)c->h, (unsigned long long)(cells * 2));
+    return n ? draw_cells(c, first, out, n, err) : CC_OK;
 }
 
 /* cell = (cell & keep) | set over the rw x rh rectangle at (x0, y0), wrapping around the torus

@@ -73,6 +73,12 @@ typedef struct cc_case {
  * grid itself (bands and cells use W + H bytes more). */
 int case_grid(const cc_case *c, cc_grid *out, cc_error *err);
 
+/* Cells first .. first+n-1 (row-major) of a uniform case's grid, exactly as case_grid gives
+ * them, drawn from the seed without the rest: so a grid too large to hold twice is written in
+ * place and compared piece by piece. CC_ERR_UNSUPPORTED for the other kinds, whose structure
+ * spans the grid. */
+int case_grid_cells(const cc_case *c, uint64_t first, uint8_t *out, size_t n, cc_error *err);
+
 /* Bytes offset .. offset+len-1 of the stream randombytes_buf_deterministic(buf, n, seed) writes
  * for any n > offset+len (ChaCha20-IETF, nonce "LibsodiumDRG"). offset must be a multiple of 64. */
 int case_stream(const uint8_t seed[CC_SEED_BYTES], uint64_t offset, uint8_t *buf, size_t len,

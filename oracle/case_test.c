@@ -49,6 +49,25 @@ static void test_grid_matches_libsodium(checks *t, int32_t w, int32_t h, double 
                (int)w, (int)h, bytes, density, alive);
         cc_grid_free(&g);
     }
+    /* Pieces of the grid drawn alone, at offsets off the stream's 32-cell blocks and across
+     * its 4096-cell chunks, against libsodium's draws. */
+    size_t cells = (size_t)w * (size_t)h;
+    const size_t firsts[] = {0, 1, 31, 33, cells / 3, cells > 4100 ? 4095 : 0};
+    for (size_t f = 0; f < sizeof firsts / sizeof firsts[0]; f++) {
+        size_t first = firsts[f] < cells ? firsts[f] : 0, n = cells - first;
+        if (n > 5000) n = 5000 + first % 7;
+        uint8_t *piece = malloc(n ? n : 1);
+        if (!CHECKF(t, piece != NULL, "cannot allocate %zu bytes", n)) break;
+        rc = case_grid_cells(&c, first, piece, n, &err);
+        size_t bad = 0;
+        for (size_t i = 0; rc == CC_OK && i < n; i++) {
+            size_t j = first + i;
+            bad += piece[i] != ((raw[2 * j] | (uint32_t)raw[2 * j + 1] << 8) < threshold);
+        }
+        CHECKF(t, rc == CC_OK && bad == 0, "%dx%d: cells %zu..%zu drawn alone: %zu differ (%s)",
+               (int)w, (int)h, first, first + n, bad, rc ? err.msg : "drawn");
+        free(piece);
+    }
     /* The raw stream at a block-aligned offset, as the grid reads it in chunks. */
     if (bytes > 128) {
         size_t off = (bytes / 2) & ~(size_t)63;
@@ -62,6 +81,23 @@ static void test_grid_matches_libsodium(checks *t, int32_t w, int32_t h, double 
         }
     }
     free(raw);
+}
+
+/* Kinds whose structure spans the grid are never drawn in pieces; pieces past the grid refused. */
+static void test_cells_refused(checks *t) {
+    cc_case c;
+    memset(&c, 0, sizeof c);
+    c.w = c.h = 64;
+    c.density = 0.5;
+    c.grid_kind = CC_GRID_BANDS;
+    uint8_t piece[64];
+    cc_error err;
+    int rc = case_grid_cells(&c, 0, piece, sizeof piece, &err);
+    CHECKF(t, rc == CC_ERR_UNSUPPORTED && strstr(err.msg, "bands"), "bands in pieces: %d %s", rc,
+           err.msg);
+    c.grid_kind = CC_GRID_UNIFORM;
+    rc = case_grid_cells(&c, 64 * 64 - 10, piece, 11, &err);
+    CHECKF(t, rc == CC_ERR_ARG && strstr(err.msg, "outside"), "past the grid: %d %s", rc, err.msg);
 }
 
 static void test_thresholds(checks *t) {
@@ -642,6 +678,7 @@ int main(void) {
     test_grid_matches_libsodium(&t, 64, 64, 0.3, 19661);
     test_grid_matches_libsodium(&t, 331, 97, 0.0001, 7);
     test_grid_matches_libsodium(&t, 1000, 13, 0.9999, 65529);
+    test_cells_refused(&t);
     test_extreme_densities(&t);
     test_seed_derive(&t);
     test_seed_hex(&t);

@@ -828,7 +828,9 @@ static int stage_grid(cc_supervisor *sv, size_t n, cc_error *err) {
     return CC_OK;
 }
 
-int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
+/* load's grid from the caller's cells, or written in place by a source (cc_grid_source). */
+static int load_grid(cc_context *c, const uint8_t *cells, const cc_grid_source *src,
+                     cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
     cc_supervisor *sv = e->sv;
@@ -836,7 +838,12 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     /* The worker's contract checks the cells are 0 or 1. */
     int rc = stage_grid(sv, n, err);
     if (rc) return rc;
-    cc_cells_copy(sv->map + SV_GRID_OFFSET, cells, n);
+    uint8_t *grid = sv->map + SV_GRID_OFFSET;
+    if (src) {
+        if ((rc = src->fill(src->arg, grid, n, err))) return rc;
+    } else {
+        cc_cells_copy(grid, cells, n);
+    }
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_LOAD, .ctx = sc->id};
     sv_reply rep;
@@ -847,16 +854,33 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     c->loaded = 1;
     /* load's input is the caller's: an engine that writes into it would change what the
      * oracle is given next. */
-    size_t first;
-    size_t changed = cc_cells_count_differing(sv->map + SV_GRID_OFFSET, cells, n, &first);
+    size_t first = n, changed;
+    if (src) {
+        cc_error src_err;
+        if ((rc = src->differing(src->arg, grid, n, &changed, &first, &src_err))) {
+            *err = src_err;
+            return rc;
+        }
+    } else {
+        changed = cc_cells_count_differing(grid, cells, n, &first);
+    }
     if (changed) {
+        char loaded[32] = "";
+        if (!src) snprintf(loaded, sizeof loaded, ", loaded %d", cells[first]);
         return cc_fail(err, CC_ERR_CONTRACT,
-                       "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d, "
-                       "loaded %d",
+                       "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d%s",
                        e->name, changed, (int)(first % (size_t)c->w), (int)(first / (size_t)c->w),
-                       sv->map[SV_GRID_OFFSET + first], cells[first]);
+                       grid[first], loaded);
     }
     return check_guards(e, "load", n, sv, err);
+}
+
+int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
+    return load_grid(c, cells, NULL, err);
+}
+
+int cc_call_load_from(cc_context *c, const cc_grid_source *src, cc_error *err) {
+    return load_grid(c, NULL, src, err);
 }
 
 static double visits_of(const cc_context *c, int64_t k) {
@@ -898,7 +922,9 @@ int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, 
     return stepped(e, c, SV_OP_TIMED_STEP, k, ms, engine_clock, err);
 }
 
-int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
+/* store's grid into the caller's cells, or handed to a reader in place (cc_grid_reader). */
+static int store_grid(cc_context *c, uint8_t *cells, cc_grid_reader reader, void *arg,
+                      cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
     if (!c->loaded)
@@ -916,8 +942,14 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
     if ((rc = call(sv, &req, &rep, NULL, 0, &ci, err))) return retire_on_device_error(e, rc);
     if ((rc = check_guards(e, "store", n, sv, err))) return rc;
     const uint8_t *grid = sv->map + SV_GRID_OFFSET;
-    size_t first;
-    size_t bad = cc_cells_copy_checked(cells, grid, n, &first);
+    size_t first = 0, bad = 0;
+    if (reader) {
+        /* Counted only when there is something to count: the grid may be past 2^32 cells. */
+        first = cc_cells_first_not_binary(grid, n);
+        for (size_t i = first; i < n; i++) bad += grid[i] > 1;
+    } else {
+        bad = cc_cells_copy_checked(cells, grid, n, &first);
+    }
     if (bad) {
         int x = (int)(first % (size_t)c->w), y = (int)(first / (size_t)c->w);
         if (grid[first] == SV_UNWRITTEN)
@@ -928,7 +960,27 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
                        "%s: store wrote %d into cell (%d,%d), not 0 or 1 (%zu such cells)",
                        e->name, grid[first], x, y, bad);
     }
-    return CC_OK;
+    return reader ? reader(arg, grid, n, err) : CC_OK;
+}
+
+int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
+    return store_grid(c, cells, NULL, NULL, err);
+}
+
+int cc_call_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err) {
+    return store_grid(c, NULL, reader, arg, err);
+}
+
+/* Gives back the shared grid's pages past the first small grid, after a huge one. */
+void cc_supervisor_shrink_shared(cc_supervisor *sv) {
+    if (!sv || !sv->map) return;
+    size_t keep = SV_GRID_OFFSET + SV_GUARD_BYTES + 4096;
+    if (sv->map_bytes <= keep + (64u << 20)) return;
+    munmap(sv->map, sv->map_bytes);
+    sv->map = NULL;
+    sv->map_bytes = 0;
+    cc_error err;
+    if (ftruncate(sv->shm, 0) == 0) (void)grow_shared(sv, keep, &err);
 }
 
 int cc_call_destroy(cc_context *c, cc_error *err) {

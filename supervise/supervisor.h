@@ -130,6 +130,21 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err);
 int cc_call_step(cc_context *c, int64_t k, cc_error *err);
 int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
 int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err);
+/* For grids too large to hold twice: the shared grid that load reads and store writes is the
+ * only copy. A source writes load's cells into it (fill) and afterwards counts the cells that
+ * differ from what it wrote (differing: the check that load left its input alone); a reader is
+ * handed store's cells, checked 0 or 1, for the length of the call. */
+typedef struct cc_grid_source {
+    int (*fill)(void *arg, uint8_t *cells, size_t n, cc_error *err);
+    int (*differing)(void *arg, const uint8_t *cells, size_t n, size_t *count, size_t *first,
+                     cc_error *err);
+    void *arg;
+} cc_grid_source;
+typedef int (*cc_grid_reader)(void *arg, const uint8_t *cells, size_t n, cc_error *err);
+int cc_call_load_from(cc_context *c, const cc_grid_source *src, cc_error *err);
+int cc_call_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err);
+/* Gives the shared grid's memory back after a grid past a few MiB (NULL: nothing). */
+void cc_supervisor_shrink_shared(cc_supervisor *sv);
 /* Frees c (NULL: nothing). The engine's destroy runs in the worker, and its fault is returned;
  * a context lost with its worker is only freed. */
 int cc_call_destroy(cc_context *c, cc_error *err);
