@@ -315,6 +315,53 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         cc_engine_describe_caps(rows[i].engine, caps, sizeof caps);
         fprintf(f, "- %s: %s\n", rows[i].engine->name, caps);
     }
+    fprintf(f, "\nWhat each section's passing checks covered (shapes, radii, centres, edges, "
+               "OpenMP teams, steps, sizes):\n\n");
+    for (int i = 0; i < n; i++) {
+        if (rows[i].v == VERDICT_NOT_RUN) continue;
+        for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+            const cc_section_tally *t = &rows[i].conf.sections[s];
+            if (!t->run && !t->cov.cases) continue;
+            char text[400];
+            cc_coverage_describe(&t->cov, text, sizeof text);
+            fprintf(f, "- %s, %s: %s\n", rows[i].engine->name,
+                    cc_check_section_name((cc_check_section)s), text);
+        }
+    }
+}
+
+/* A section's coverage as a JSON object (cc_coverage's fields, and its line of text). */
+static void json_coverage(FILE *f, const cc_coverage *v) {
+    fprintf(f, "{\"cases\": %d, \"shapes\": [", v->cases);
+    const char *sep = "";
+    for (int sh = 0; sh < CC_SHAPE_COUNT; sh++)
+        if (v->shapes & CC_SHAPE_BIT(sh)) {
+            fprintf(f, "%s\"%s\"", sep, cc_shape_code((cc_shape)sh));
+            sep = ", ";
+        }
+    fprintf(f, "], \"radius_min\": %d, \"radius_max\": %d, \"centres\": [%s%s%s], "
+               "\"topologies\": [%s%s%s], \"teams\": [",
+            (int)v->radius_min, (int)v->radius_max, v->centres & 1u ? "\"M0\"" : "",
+            v->centres == 3u ? ", " : "", v->centres & 2u ? "\"M1\"" : "",
+            v->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) ? "\"torus\"" : "",
+            v->topologies == (CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))
+                ? ", "
+                : "",
+            v->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE) ? "\"plane\"" : "");
+    sep = "";
+    for (int b = 0; b < 64; b++)
+        if (v->teams & (1ull << b)) {
+            fprintf(f, "%s%d", sep, b + 1);
+            sep = ", ";
+        }
+    fprintf(f, "], \"default_team\": %s, \"steps_max\": %lld, \"cells_max\": %.0f, "
+               "\"side_max\": %d, \"text\": ",
+            v->default_team ? "true" : "false", (long long)v->steps_max, v->cells_max,
+            (int)v->side_max);
+    char text[400];
+    cc_coverage_describe(v, text, sizeof text);
+    json_string(f, text);
+    fputc('}', f);
 }
 
 /* Where a certificate came from: cellcheck's commit and version, the date, the command line, the
@@ -597,7 +644,17 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
             json_string(f, cc_check_section_name((cc_check_section)s));
             fprintf(f, ": %.3f, ", section_seconds(r, s));
         }
-        fprintf(f, "\"goldens\": %.3f}}", r->golden_seconds);
+        fprintf(f, "\"goldens\": %.3f}, \"coverage\": {", r->golden_seconds);
+        const char *sep = "";
+        for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+            if (!r->conf.sections[s].cov.cases) continue;
+            fputs(sep, f);
+            json_string(f, cc_check_section_name((cc_check_section)s));
+            fprintf(f, ": ");
+            json_coverage(f, &r->conf.sections[s].cov);
+            sep = ", ";
+        }
+        fprintf(f, "}}");
     }
     fprintf(f, "\n  ]\n}\n");
     fclose(f);

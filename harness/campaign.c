@@ -152,6 +152,8 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         }
         if (check.outcome == CC_OUTCOME_PASS) {
             res->passed++;
+            cc_coverage_add(&res->covered, &drawn.c.rule, drawn.c.w, drawn.c.h, drawn.c.steps,
+                            drawn.c.threads);
             continue;
         }
         if (check.outcome == CC_OUTCOME_REFUSED) {

@@ -28,6 +28,7 @@
 
 #include "fuzz/draw.h"
 #include "engines/engine.h"
+#include "harness/coverage.h"
 #include "oracle/case.h"
 #include "oracle/error.h"
 #include "oracle/grid.h"
@@ -257,6 +258,7 @@ typedef struct cc_campaign_result {
     int has_failure;
     uint64_t first_failure;     /* its case index */
     cc_failure_report failure;  /* the first failure's report */
+    cc_coverage covered;        /* what the passing cases covered */
 } cc_campaign_result;
 
 /* Runs cases 0 .. opt->cases-1 that belong to this shard. Returns CC_OK when every case passed

@@ -5,9 +5,11 @@
 #define CELLCHECK_HARNESS_COVERAGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "oracle/error.h"
+#include "oracle/rule.h"
 
 /* The sections of a conformance run, in the order certify reports them. */
 typedef enum cc_check_section {
@@ -32,6 +34,30 @@ const char *cc_check_section_name(cc_check_section section);
 /* The section's name on a command line: "edge-cases", "seams", "plane", "past-tiles",
  * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "refusals", "campaign". */
 const char *cc_check_section_id(cc_check_section section);
+
+/* What a section's passing checks covered, along the dimensions a certificate names: every
+ * checked case adds its shape, radius, centre, topology, OpenMP team, steps and cells. */
+typedef struct cc_coverage {
+    int cases;
+    uint32_t shapes;     /* CC_SHAPE_BIT of each shape checked */
+    uint32_t centres;    /* bit 0: M0, bit 1: M1 */
+    uint32_t topologies; /* CC_TOPOLOGY_BIT of each */
+    int32_t radius_min, radius_max;
+    uint64_t teams;      /* bit t-1: an OpenMP team of t threads (t >= 64: bit 63); bit 63 also
+                          * stands for larger teams */
+    int default_team;    /* some case ran at the worker's default team (threads unset) */
+    int64_t steps_max;
+    double cells_max;
+    int32_t side_max;    /* the longest side, W or H */
+} cc_coverage;
+
+/* Adds one checked case (threads 0: the worker's default team). */
+void cc_coverage_add(cc_coverage *cov, const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
+                     int32_t threads);
+void cc_coverage_merge(cc_coverage *into, const cc_coverage *from);
+/* "12 cases: shapes NM,N+; r 1..64; M0,M1; torus, plane; teams 1,2,3,4; steps up to 9; up to
+ * 4299161319 cells, sides up to 98309", or "none" when nothing was checked. */
+void cc_coverage_describe(const cc_coverage *cov, char *buf, size_t size);
 
 /* Why checks were left out. */
 typedef enum cc_gap_kind {

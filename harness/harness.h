@@ -45,6 +45,7 @@ typedef struct cc_section_tally {
     int passed;
     int failed;
     double seconds; /* wall time the section took */
+    cc_coverage cov; /* what its passing checks covered */
 } cc_section_tally;
 
 /* What a conformance run found. passed: every check passed. */

@@ -198,6 +198,7 @@ static void check_case_with(tally *t, const char *section, const cc_case *given,
         (*passed)++;
         t->step_seconds = res.step_seconds;
         t->sections[t->section].passed++;
+        cc_coverage_add(&t->sections[t->section].cov, &c->rule, c->w, c->h, c->steps, c->threads);
         if (res.lightcone) {
             t->lightcone_cells += res.verified;
             t->seam_classes |= res.seam_classes;
@@ -1029,6 +1030,7 @@ static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         if (!res.failed) {
             t->sequences++;
             t->sections[t->section].passed++;
+            cc_coverage_add(&t->sections[t->section].cov, &c.rule, c.w, c.h, c.steps, c.threads);
             continue;
         }
         char calls[CC_SEQUENCE_TEXT_MAX];
@@ -1298,6 +1300,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         t.sections[CC_CHECK_CAMPAIGN].seconds = cc_now_seconds() - start;
         t.sections[CC_CHECK_CAMPAIGN].passed = (int)sum->campaign.passed;
         t.sections[CC_CHECK_CAMPAIGN].failed = (int)sum->campaign.failed;
+        t.sections[CC_CHECK_CAMPAIGN].cov = sum->campaign.covered;
     }
     /* What follows (the goldens) runs at the worker's default team again. */
     cc_supervisor_team(cc_supervisor_of(engine), 0);
