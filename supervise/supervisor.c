@@ -91,13 +91,6 @@ int cc_code_is_fault(int code) {
 }
 
 /* The cores this process may run on (its affinity mask), or 1. */
-static long online_cores(void) {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? n : 1;
-}
-
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -401,7 +394,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
      * every core would make one of its threads a straggler (cpu.ref's certify on 16 cores:
      * 1.20x its time before workers with 16 threads, 1.06x with 15). */
     char threads[48];
-    long cores = online_cores();
+    long cores = cc_cores_available();
     int spare = sv->opt.spare_core && cores >= 4;
     /* Every byte malloc hands the engine is garbage until written (glibc fills it with the
      * complement of this byte, and freed memory with the byte), so an engine that reads memory
