@@ -1277,6 +1277,15 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
         return cli_bad_usage(&cmd, &err);
     }
+    /* The certificate pair and a shard's record: nothing in the way of their names either. */
+    static const char *const pair[] = {"certificate.md", "certificate.json"};
+    static const char *const shard_names[] = {"shard.txt"};
+    if (cc_write_files_check(out_dir, "certificate", 2, pair, &err) ||
+        (opt.shard_count > 1 && cc_write_files_check(out_dir, "shard", 1, shard_names, &err))) {
+        free(rows);
+        cc_prefix(&err, "--out-dir");
+        return cli_bad_usage(&cmd, &err);
+    }
     if (opt.report_dir &&
         (stat(opt.report_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) ||
          access(opt.report_dir, W_OK) != 0)) {
