@@ -47,7 +47,11 @@ typedef struct engine_row {
     double seconds;
     const char *plugin;       /* the plugin it came from, NULL for a built-in engine */
     char plugin_sha256[65];   /* the plugin file's SHA-256, or why it has none */
+    double kept_bytes;        /* the most its workers kept with no context live (a pool) */
 } engine_row;
+
+/* Memory kept after destroy worth a note: past what a fresh worker's allocator keeps. */
+#define KEPT_NOTE_BYTES (64.0 * 1048576.0)
 
 static const char *verdict_name(verdict v) {
     return v == VERDICT_CERTIFIED    ? "CERTIFIED"
@@ -78,7 +82,10 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     cc_error err = {0};
     cc_supervisor_stats before, after;
     cc_supervisor *sv = cc_supervisor_of(e);
-    if (sv) cc_supervisor_stats_get(sv, &before);
+    if (sv) {
+        cc_supervisor_kept_reset(sv);
+        cc_supervisor_stats_get(sv, &before);
+    }
     if (cc_call_available(e, &err)) {
         row->v = VERDICT_NOT_RUN;
         snprintf(row->reason, sizeof row->reason, "%s", err.msg);
@@ -124,6 +131,7 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     if (sv) {
         /* What running it in workers cost: each call is a round trip, each worker a start. */
         cc_supervisor_stats_get(sv, &after);
+        row->kept_bytes = after.kept_bytes_max;
         printf("== %s: %.1f s, %llu engine calls in %llu worker processes (%llu ended by a "
                "fault)\n",
                e->name, row->seconds, (unsigned long long)(after.calls - before.calls),
@@ -314,6 +322,17 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         char caps[512];
         cc_engine_describe_caps(rows[i].engine, caps, sizeof caps);
         fprintf(f, "- %s: %s\n", rows[i].engine->name, caps);
+    }
+    /* Memory kept past every destroy is allowed up to a pool of the largest context; said. */
+    int kept = 0;
+    for (int i = 0; i < n; i++) kept |= rows[i].kept_bytes >= KEPT_NOTE_BYTES;
+    if (kept) {
+        fprintf(f, "\nMemory kept with no context live (a pool up to 1.5 x the largest "
+                   "context's estimate is allowed; a leak grows past it and fails):\n\n");
+        for (int i = 0; i < n; i++)
+            if (rows[i].kept_bytes >= KEPT_NOTE_BYTES)
+                fprintf(f, "- %s: %.0f MiB\n", rows[i].engine->name,
+                        rows[i].kept_bytes / 1048576.0);
     }
     fprintf(f, "\nWhat each section's passing checks covered (shapes, radii, centres, edges, "
                "OpenMP teams, steps, sizes):\n\n");

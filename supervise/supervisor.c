@@ -66,6 +66,7 @@ struct cc_supervisor {
     uint64_t generation;
     double rss_start, rss_idle;
     double live_need;
+    double need_max; /* the largest context's estimate this worker created */
     int live;
     int team, team_wanted; /* OMP_NUM_THREADS the worker started with, and for the next one
                             * (0: the environment's, or the spare-core default) */
@@ -187,6 +188,7 @@ static void forget_worker(cc_supervisor *sv) {
     sv->generation++;
     sv->live = 0;
     sv->live_need = 0;
+    sv->need_max = 0;
 }
 
 /* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
@@ -261,16 +263,23 @@ static int fault_of_status(cc_supervisor *sv, int status, const call_info *ci, c
 
 static double mib(double bytes) { return bytes / (1024.0 * 1024.0); }
 
-/* The memory the worker may hold now: its live contexts' and the one being created. */
+/* What an engine may keep with no context live: a pool (a caching allocator, a process-wide
+ * buffer) holding up to its largest context's memory, once. A leak grows past it with the
+ * contexts created; a pool does not. */
+static double pool_allowance(const cc_supervisor *sv) { return 1.5 * sv->need_max; }
+
+/* The memory the worker may hold now: its live contexts' and the one being created, and a
+ * pool's. */
 static double memory_limit(const cc_supervisor *sv) {
     double creating = ((const sv_header *)(const void *)sv->map)->creating_host_bytes;
-    return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating);
+    return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating) +
+           pool_allowance(sv);
 }
 
 /* Ends a worker past its memory limit, naming a leak when the memory outlived the contexts. */
 static int end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc_error *err) {
     double kept = sv->rss_idle - sv->rss_start;
-    int leak = sv->live == 0 || kept > sv->opt.memory_margin / 2;
+    int leak = sv->live == 0 || kept > pool_allowance(sv) + sv->opt.memory_margin / 2;
     if (leak)
         cc_fail(err, CC_ERR_MEMORY_LIMIT,
                        "%s: leaked memory across cases: the worker held %.0f MiB in %s, past its "
@@ -283,9 +292,9 @@ static int end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc
         cc_fail(err, CC_ERR_MEMORY_LIMIT,
                    "%s: out of memory: the worker held %.0f MiB in %s, past its limit of %.0f MiB "
                    "(%.0f at start + 1.5 x %.0f the engine's estimate for its %d live contexts + "
-                   "a margin of %.0f)",
+                   "1.5 x %.0f its largest context's, kept as a pool + a margin of %.0f)",
                    ci->engine, mib(rss), ci->what, mib(memory_limit(sv)), mib(sv->rss_start),
-                   mib(sv->live_need), sv->live, mib(sv->opt.memory_margin));
+                   mib(sv->live_need), sv->live, mib(sv->need_max), mib(sv->opt.memory_margin));
     end_faulted(sv, 0, NULL);
     return CC_ERR_MEMORY_LIMIT;
 }
@@ -643,6 +652,8 @@ void cc_supervisor_label(cc_supervisor *sv, const char *label) {
     snprintf(sv->label, sizeof sv->label, "%s", label ? label : "");
 }
 
+void cc_supervisor_kept_reset(cc_supervisor *sv) { sv->stats.kept_bytes_max = 0; }
+
 void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out) {
     *out = sv->stats;
 }
@@ -768,6 +779,7 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     }
     double need = rep.memory.host_bytes;
     sv->live_need += need;
+    if (need > sv->need_max) sv->need_max = need;
     sv->created++;
     sc->base.engine = engine;
     sc->base.ctx = NULL;
@@ -997,8 +1009,11 @@ int cc_call_destroy(cc_context *c, cc_error *err) {
             if (sv->live == 0) {
                 double rss = worker_rss(sv);
                 if (rss > 0) sv->rss_idle = rss;
-                /* Memory still held with nothing live, past the margin: a leak across cases. */
-                if (!rc && rss - sv->rss_start > sv->opt.memory_margin)
+                if (rss - sv->rss_start > sv->stats.kept_bytes_max)
+                    sv->stats.kept_bytes_max = rss - sv->rss_start;
+                /* Memory still held with nothing live, past a pool's and the margin: a leak
+                 * across cases. */
+                if (!rc && rss - sv->rss_start > pool_allowance(sv) + sv->opt.memory_margin)
                     rc = end_for_memory(sv, rss, &ci, err);
             }
         }

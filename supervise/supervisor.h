@@ -108,8 +108,12 @@ typedef struct cc_supervisor_stats {
     uint64_t workers_started; /* worker processes started */
     uint64_t calls;           /* requests answered or faulted */
     uint64_t faults;          /* workers ended by a fault */
+    double kept_bytes_max;    /* the most memory a worker kept with no context live (a pool,
+                               * or a leak the limit has not reached yet) */
 } cc_supervisor_stats;
 void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out);
+/* Starts kept_bytes_max again from 0 (certify, before each engine). */
+void cc_supervisor_kept_reset(cc_supervisor *sv);
 
 /* Is this code a fault of the worker (it crashed, exited, ran out of time or memory, or hit a
  * device error), as opposed to an error the engine returned? */
