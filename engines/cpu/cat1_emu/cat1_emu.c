@@ -30,7 +30,7 @@ typedef struct b1_terms {
 } b1_terms;
 
 /* The non-zero bytes of column n of the vertical band (B): slot s's byte b, met by A's byte of
- * slot s (lane 4 (m % 8) + kt, register m / 8 + 2 half, byte e). */
+ * slot s (lane 4 (m % 8) + kt, register m / 8 + 2 half, byte shift / 8). */
 typedef struct s8_terms {
     int count;
     uint8_t kt[32], half[32], shift[32];
