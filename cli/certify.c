@@ -236,18 +236,22 @@ static void failure_of(const engine_row *r, failure_view *v) {
 static void write_table(FILE *f, const engine_row *rows, int n) {
     fprintf(f, "| engine | needs | verdict | edge cases | past the tiles | past 2^32 cells | "
                "past 2^16 rows, columns, tiles | seams | bounded plane | step counts (largest) | "
-               "call sequences | "
+               "call sequences | GPU timing | "
                "light-cone cells | round trips | campaign passed / failed | "
                "golden passed / not supported | seconds |\n");
     fprintf(f, "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: "
-               "| ---: | ---: | ---: | ---: |\n");
+               "| ---: | ---: | ---: | ---: | ---: |\n");
     for (int i = 0; i < n; i++) {
         const engine_row *r = &rows[i];
         if (r->v == VERDICT_NOT_RUN || (r->v == VERDICT_FAILED && r->seconds == 0)) {
-            fprintf(f, "| %s | %s | %s | | | | | | | | | | | | | |\n", r->engine->name,
+            fprintf(f, "| %s | %s | %s | | | | | | | | | | | | | | |\n", r->engine->name,
                     cc_hardware_name(r->engine->hardware), verdict_name(r->v));
             continue;
         }
+        /* The checks under a disturbed timing between streams: a dimension of GPU engines. */
+        char timing[24] = "n/a";
+        if (r->engine->hardware == CC_HW_GPU)
+            snprintf(timing, sizeof timing, "%d", r->conf.timing_passed);
         const cc_campaign_result *c = &r->conf.campaign;
         char tile[48], huge[240], classes[160], verdict[80];
         cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
@@ -266,13 +270,13 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         else
             snprintf(needs, sizeof needs, "%s", cc_hardware_name(r->engine->hardware));
         fprintf(f,
-                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %" PRIu64
-                " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
+                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %s | "
+                "%" PRIu64 " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
                 r->engine->name, needs, verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.shapes_passed,
                 r->conf.seams_passed, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "", r->conf.sequences,
-                r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
+                timing, r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
                 c->passed, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
     }
     /* Markdown: each block (the table, the reasons, the notes, the caps) after one blank line,
@@ -649,7 +653,7 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
                 "}, \"edge_cases\": %d, \"round_trips\": %d, \"shapes\": %d, "
                 "\"seams\": {\"passed\": %d, \"grids_per_alignment\": %d}, \"plane\": %d, "
                 "\"step_counts\": {\"passed\": %d, \"largest\": %" PRId64
-                ", \"left_out\": %d}, \"call_sequences\": %d, "
+                ", \"left_out\": %d}, \"call_sequences\": %d, \"gpu_timing\": %d, "
                 "\"campaign\": {\"run\": %" PRIu64 ", \"passed\": %" PRIu64
                 ", \"failed\": %" PRIu64 "}, "
                 "\"golden\": {\"passed\": %zu, \"failed\": %zu, \"unsupported\": %zu}, "
@@ -657,7 +661,8 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
                 r->conf.edge_passed, r->conf.round_trips, r->conf.shapes_passed,
                 r->conf.seams_passed, CC_SEAM_GRIDS, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind,
-                r->conf.sequences, c->run, c->passed, c->failed, r->golden.passed,
+                r->conf.sequences, r->conf.timing_passed, c->run, c->passed, c->failed,
+                r->golden.passed,
                 r->golden.failed, r->golden.unsupported, r->seconds);
         for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
             json_string(f, cc_check_section_name((cc_check_section)s));
@@ -737,6 +742,11 @@ static junit_outcome junit_section(const engine_row *r, int section, char *msg, 
         return CASE_PASSED;
     }
     const cc_section_tally *t = &c->sections[section];
+    if (section == CC_CHECK_TIMING && r->engine->hardware != CC_HW_GPU) {
+        snprintf(msg, size, "not a dimension of an engine on the %s: no streams to disturb",
+                 cc_hardware_name(r->engine->hardware));
+        return CASE_SKIPPED;
+    }
     if (t->failed > 0) {
         if ((c->failed > 0 || c->campaign.has_failure) && (int)c->first_section == section)
             snprintf(msg, size, "%s", c->first_failure);
@@ -754,6 +764,13 @@ static junit_outcome junit_section(const engine_row *r, int section, char *msg, 
         return CASE_SKIPPED;
     }
     if (t->passed == 0) {
+        /* A section left out whole names its gap (the GPU timing section with no device to
+         * disturb). */
+        for (int g = 0; g < c->gaps.n; g++)
+            if (c->gaps.gaps[g].section == section) {
+                snprintf(msg, size, "left out: %s", c->gaps.gaps[g].reason);
+                return CASE_SKIPPED;
+            }
         snprintf(msg, size, "no case of this section fits the engine's caps or this shard");
         return CASE_SKIPPED;
     }
@@ -1154,7 +1171,7 @@ static int merge_shards(const cc_engine_set *engines, const char *dir, const cha
 }
 
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -1167,7 +1184,8 @@ static const char about[] =
     "engines that cannot run here and are not required are NOT RUN.\n"
     "An engine whose every check passed but some were left out (a gap: the case\n"
     "past 2^32 cells past this machine's memory, a step count past its time\n"
-    "bound, a section turned off) is INCOMPLETE, exit 4, with each gap named\n"
+    "bound, a section left out by --leave-out, the GPU timing disturbance where\n"
+    "a worker cannot run it) is INCOMPLETE, exit 4, with each gap named\n"
     "at the end; --accept-gap ID[,ID...] accepts named gaps knowingly (a\n"
     "section, huge-grid, or SECTION:KIND, step-counts:time), and the certificate\n"
     "says so. Exit: 0 every engine CERTIFIED (or NOT RUN), 1 one FAILED,\n"
@@ -1213,6 +1231,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                                         "gaps to accept knowingly: a section (huge-grid) or "
                                         "SECTION:KIND (step-counts:time); the certificate says "
                                         "which"),
+        [LEAVE_OUT] = cc_leave_out_option(&opt),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;

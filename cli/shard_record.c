@@ -42,6 +42,7 @@ static const field fields[] = {
     FIELD("seam_classes", F_U32, conf.seam_classes, M_OR),
     FIELD("round_trips", F_INT, conf.round_trips, M_SUM),
     FIELD("sequences", F_INT, conf.sequences, M_SUM),
+    FIELD("timing_passed", F_INT, conf.timing_passed, M_SUM),
     FIELD("shapes_passed", F_INT, conf.shapes_passed, M_SUM),
     FIELD("seams_passed", F_INT, conf.seams_passed, M_SUM),
     FIELD("plane_passed", F_INT, conf.plane_passed, M_SUM),

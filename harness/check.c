@@ -281,8 +281,10 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         opt = &defaults;
     }
     memset(res, 0, sizeof *res);
-    /* The case's OpenMP team (threads=N), for every call of it. */
+    /* The case's OpenMP team (threads=N) and timing disturbance (timing=), for every call of
+     * it, and for the analysis of its failure that follows. */
     cc_supervisor_team(cc_supervisor_of(engine), c->threads);
+    cc_supervisor_timing(cc_supervisor_of(engine), c->timing);
     cc_error caps_err, eng_err;
     cc_error_clear(&caps_err);
     cc_error_clear(&eng_err);

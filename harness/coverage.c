@@ -18,12 +18,13 @@ static const struct {
     [CC_CHECK_ROUND_TRIPS] = {"round trips", "round-trips"},
     [CC_CHECK_STEP_COUNTS] = {"step counts", "step-counts"},
     [CC_CHECK_SEQUENCES] = {"call sequences", "sequences"},
+    [CC_CHECK_TIMING] = {"GPU timing", "gpu-timing"},
     [CC_CHECK_REFUSALS] = {"refusals", "refusals"},
     [CC_CHECK_CAMPAIGN] = {"campaign", "campaign"},
 };
 
-static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time", "budget",
-                                                         "blind"};
+static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time",
+                                                         "budget", "blind", "absent"};
 
 const char *cc_check_section_name(cc_check_section section) {
     return (unsigned)section < CC_CHECK_SECTION_COUNT ? sections[section].name : "unknown section";
@@ -111,7 +112,7 @@ int cc_gap_accept_check(const char *accept, cc_error *err) {
                          sections[s].id);
             return cc_fail(err, CC_ERR_ARG,
                            "--accept-gap: '%.*s' names no gap (a section: %s; or SECTION:KIND, "
-                           "KIND one of asked, memory, time, budget, blind)",
+                           "KIND one of asked, memory, time, budget, blind, absent)",
                            len > 64 ? 64 : (int)len, p, ids);
         }
         p += len;

@@ -22,17 +22,20 @@ typedef enum cc_check_section {
     CC_CHECK_ROUND_TRIPS,    /* zero-step load/store round trips */
     CC_CHECK_STEP_COUNTS,    /* step counts across magnitudes */
     CC_CHECK_SEQUENCES,      /* call sequences */
+    CC_CHECK_TIMING,         /* GPU engines: call patterns and sequences under a disturbed
+                              * timing between streams (a case's timing=) */
     CC_CHECK_REFUSALS,       /* parameters outside the caps refused at create */
     CC_CHECK_CAMPAIGN,       /* the seeded campaign */
     CC_CHECK_SECTION_COUNT
 } cc_check_section;
 
 /* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall grids",
- * "round trips", "step counts", "call sequences", "refusals", "campaign". */
+ * "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign". */
 const char *cc_check_section_name(cc_check_section section);
 
 /* The section's name on a command line: "edge-cases", "seams", "plane", "past-tiles",
- * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "refusals", "campaign". */
+ * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "gpu-timing", "refusals",
+ * "campaign". */
 const char *cc_check_section_id(cc_check_section section);
 
 /* What a section's passing checks covered, along the dimensions a certificate names: every
@@ -66,10 +69,12 @@ typedef enum cc_gap_kind {
     CC_GAP_TIME,      /* they would take past a time bound on this machine */
     CC_GAP_BUDGET,    /* they cost past one of the harness's work budgets */
     CC_GAP_BLIND,     /* no case found tells the right answer from the wrong ones */
+    CC_GAP_ABSENT,    /* what they need is not here: the device to disturb, or the code that
+                       * disturbs it in this program */
     CC_GAP_KIND_COUNT
 } cc_gap_kind;
 
-/* "asked", "memory", "time", "budget", "blind". */
+/* "asked", "memory", "time", "budget", "blind", "absent". */
 const char *cc_gap_kind_name(cc_gap_kind kind);
 
 /* One gap: the checks of one section left out for one kind of reason, how many, and the first

@@ -83,9 +83,18 @@ int main(void) {
     CHECKF(&t, full.n == CC_GAPS_MAX && full.dropped == 2, "%d kept, %d dropped", full.n,
            full.dropped);
     cc_gap_list_accept(&full, "edge-cases,seams,plane,past-tiles,huge-grid,shapes,round-trips,"
-                              "step-counts,sequences,refusals,campaign");
+                              "step-counts,sequences,gpu-timing,refusals,campaign");
     CHECKF(&t, cc_gap_list_open(&full) == 1, "dropped gaps counted as accepted");
     CHECK(&t, strcmp(cc_check_section_id(CC_CHECK_PAST_2_32), "huge-grid") == 0);
     CHECK(&t, strcmp(cc_check_section_name(CC_CHECK_STEP_COUNTS), "step counts") == 0);
+    /* A GPU engine certified without its timing disturbance: "gpu-timing:absent". */
+    cc_gap_list g = {0};
+    cc_gap_note(&g, CC_CHECK_TIMING, CC_GAP_ABSENT, 1, "no device");
+    char gid[64];
+    cc_gap_id(&g.gaps[0], gid, sizeof gid);
+    CHECKF(&t, strcmp(gid, "gpu-timing:absent") == 0, "id %s", gid);
+    CHECK(&t, cc_gap_accept_check("gpu-timing:absent", &err) == CC_OK);
+    cc_gap_list_accept(&g, "gpu-timing:absent");
+    CHECK(&t, cc_gap_list_open(&g) == 0);
     return check_summary(&t);
 }

@@ -381,11 +381,59 @@ int case_format(const cc_case *c, char *buf, size_t size, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d threads is outside 0..%d",
                        (int)c->threads, CC_CASE_THREADS_MAX);
     if (c->threads) snprintf(threads, sizeof threads, " threads=%d", (int)c->threads);
-    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s", rule,
-                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed, threads);
+    char timing[CC_TIMING_TEXT_MAX], timing_key[CC_TIMING_TEXT_MAX + 8] = "";
+    if ((rc = case_timing_format(c->timing, timing, sizeof timing, err)))
+        return cc_prefix(err, "formatting a case");
+    if (c->timing) snprintf(timing_key, sizeof timing_key, " timing=%s", timing);
+    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s%s", rule,
+                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed, threads,
+                     timing_key);
     if (n < 0 || (size_t)n >= size)
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d characters do not fit in %zu", n,
                        size);
+    return CC_OK;
+}
+
+static const char *const timing_names[] = {"legacy", "copies", "kernel", "delays", "pinned"};
+#define TIMING_WORDS (sizeof timing_names / sizeof timing_names[0])
+
+int case_timing_format(uint32_t timing, char *buf, size_t size, cc_error *err) {
+    if (size) buf[0] = '\0';
+    if (timing & ~CC_TIMING_ALL)
+        return cc_fail(err, CC_ERR_ARG, "timing bits 0x%x are outside 0x%x", (unsigned)timing,
+                       (unsigned)CC_TIMING_ALL);
+    size_t used = 0;
+    for (size_t i = 0; i < TIMING_WORDS; i++) {
+        if (!(timing & (1u << i))) continue;
+        int n = snprintf(buf + used, size - used, "%s%s", used ? "+" : "", timing_names[i]);
+        if (n < 0 || (size_t)n >= size - used)
+            return cc_fail(err, CC_ERR_ARG, "timing words do not fit in %zu characters", size);
+        used += (size_t)n;
+    }
+    return CC_OK;
+}
+
+int case_timing_parse(const char *text, uint32_t *timing, cc_error *err) {
+    uint32_t bits = 0;
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, "+");
+        size_t word = TIMING_WORDS;
+        for (size_t i = 0; i < TIMING_WORDS; i++)
+            if (strlen(timing_names[i]) == len && strncmp(p, timing_names[i], len) == 0) word = i;
+        if (word == TIMING_WORDS)
+            return cc_fail(err, CC_ERR_ARG,
+                           "timing '%.*s' is unknown (want words of legacy, copies, kernel, "
+                           "delays, pinned joined by '+')",
+                           (int)(len > 32 ? 32 : len), p);
+        if (bits & (1u << word))
+            return cc_fail(err, CC_ERR_ARG, "timing '%s' names %s twice", text,
+                           timing_names[word]);
+        bits |= 1u << word;
+        p += len;
+        if (!*p) break;
+        p++;
+    }
+    *timing = bits;
     return CC_OK;
 }
 
@@ -403,9 +451,19 @@ static int parse_uint(const char *s, size_t len, int64_t max, int64_t *out) {
     return 1;
 }
 
-enum { KEY_RULE, KEY_SIZE, KEY_STEPS, KEY_DENSITY, KEY_SEED, KEY_GRID, KEY_THREADS, KEY_COUNT };
-static const char *const key_names[KEY_COUNT] = {"rule", "size",  "steps",  "density",
-                                                 "seed", "grid", "threads"};
+enum {
+    KEY_RULE,
+    KEY_SIZE,
+    KEY_STEPS,
+    KEY_DENSITY,
+    KEY_SEED,
+    KEY_GRID,
+    KEY_THREADS,
+    KEY_TIMING,
+    KEY_COUNT
+};
+static const char *const key_names[KEY_COUNT] = {"rule", "size", "steps",   "density",
+                                                 "seed", "grid", "threads", "timing"};
 
 int case_parse(const char *line, cc_case *out, cc_error *err) {
     cc_case c;
@@ -430,7 +488,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         if (key < 0)
             return cc_fail(err, CC_ERR_ARG,
                            "case: unknown key '%.*s' (want rule, size, steps, density, grid, "
-                           "seed, threads)",
+                           "seed, threads, timing)",
                            (int)key_len, tok);
         if (seen[key]) return cc_fail(err, CC_ERR_ARG, "case: %s given twice", key_names[key]);
         seen[key] = 1;
@@ -506,6 +564,9 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
             c.threads = (int32_t)n;
             break;
         }
+        case KEY_TIMING:
+            if ((rc = case_timing_parse(value, &c.timing, err))) return cc_prefix(err, "case");
+            break;
         }
     }
     int any = 0;
@@ -514,7 +575,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG,
                        "case: empty line (a case is rule=R size=WxH steps=K density=D seed=HEX)");
     for (int k = 0; k < KEY_COUNT; k++)
-        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS)
+        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS && k != KEY_TIMING)
             return cc_fail(err, CC_ERR_ARG,
                            "case: %s is missing (a case is rule=R size=WxH steps=K density=D "
                            "seed=HEX)",

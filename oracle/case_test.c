@@ -240,6 +240,11 @@ static const char *const good_lines[] = {
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef threads=3",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef timing=legacy",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef "
+    "timing=legacy+copies+kernel+delays+pinned",
 };
 
 static void test_round_trips(checks *t) {
@@ -258,8 +263,8 @@ static void test_round_trips(checks *t) {
         CHECKF(t,
                rc == CC_OK && cc_rule_equal(&c.rule, &again.rule) && c.w == again.w &&
                    c.h == again.h && c.steps == again.steps && c.density == again.density &&
-                   c.grid_kind == again.grid_kind &&
-                   memcmp(c.seed, again.seed, CC_SEED_BYTES) == 0,
+                   c.grid_kind == again.grid_kind && c.threads == again.threads &&
+                   c.timing == again.timing && memcmp(c.seed, again.seed, CC_SEED_BYTES) == 0,
                "reparse of '%s'", text);
     }
     /* Fields of the first line, by hand. */
@@ -660,6 +665,34 @@ static void test_malformed(checks *t) {
                         "0000000000000000000000000000000000000000000000000000000000000001",
                         &c, &err) == CC_OK &&
                  c.threads == 1024);
+    /* The timing: words of legacy, copies, kernel, delays and pinned joined by '+', in any
+     * order, each once; printed back in that order. */
+    const char *timings[] = {"fast", "legacy+", "+pinned", "legacy+legacy", "pinned,copies",
+                             "Legacy"};
+    for (size_t i = 0; i < sizeof timings / sizeof timings[0]; i++) {
+        char line[256];
+        snprintf(line, sizeof line,
+                 "rule=B3/S23 size=5x5 steps=1 density=0.5 timing=%s seed="
+                 "0000000000000000000000000000000000000000000000000000000000000001",
+                 timings[i]);
+        CHECKF(t, case_parse(line, &c, &err) == CC_ERR_ARG && strstr(err.msg, "timing"),
+               "timing=%s: %s", timings[i], err.msg);
+    }
+    if (CHECK(t, case_parse("rule=B3/S23 size=5x5 steps=1 density=0.5 timing=pinned+legacy "
+                            "seed=0000000000000000000000000000000000000000000000000000000000000001",
+                            &c, &err) == CC_OK)) {
+        CHECK(t, c.timing == (CC_TIMING_PINNED | CC_TIMING_LEGACY));
+        char text[CC_CASE_TEXT_MAX];
+        CHECK(t, case_format(&c, text, sizeof text, &err) == CC_OK &&
+                     strstr(text, " timing=legacy+pinned"));
+    }
+    char words[CC_TIMING_TEXT_MAX];
+    CHECK(t, case_timing_format(CC_TIMING_ALL, words, sizeof words, &err) == CC_OK &&
+                 strcmp(words, "legacy+copies+kernel+delays+pinned") == 0);
+    CHECK(t, case_timing_format(0, words, sizeof words, &err) == CC_OK && words[0] == '\0');
+    CHECK(t, case_timing_format(CC_TIMING_ALL + 1, words, sizeof words, &err) == CC_ERR_ARG);
+    c.timing = 64;
+    CHECK(t, case_format(&c, words, sizeof words, &err) == CC_ERR_ARG);
 }
 
 int main(void) {

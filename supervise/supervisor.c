@@ -70,6 +70,7 @@ struct cc_supervisor {
     int live;
     int team, team_wanted; /* OMP_NUM_THREADS the worker started with, and for the next one
                             * (0: the environment's, or the spare-core default) */
+    uint32_t timing;       /* CC_TIMING_* every call carries to the worker (0: undisturbed) */
     uint64_t created, destroyed;
     char label[256];
     cc_supervisor_stats stats;
@@ -497,6 +498,7 @@ static int call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, 
     memset(rep, 0, sizeof *rep);
     int rc = start_worker(sv, err);
     if (rc) return rc;
+    req->timing = sv->timing;
     if ((rc = exchange(sv, req, rep, extra, extra_size, ci, err))) return rc;
     if (rep->rc) *err = rep->err;
     return rep->rc;
@@ -648,6 +650,10 @@ int cc_supervisor_team(cc_supervisor *sv, int threads) {
     return sv->pid > 0 ? sv->team : sv->team_wanted;
 }
 
+void cc_supervisor_timing(cc_supervisor *sv, uint32_t timing) {
+    if (sv) sv->timing = timing;
+}
+
 void cc_supervisor_label(cc_supervisor *sv, const char *label) {
     snprintf(sv->label, sizeof sv->label, "%s", label ? label : "");
 }
@@ -701,6 +707,16 @@ int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
     int rc = call(e->sv, &req, &rep, NULL, 0, &ci, err);
     if (rc == CC_OK) *count = (int32_t)rep.count;
     return rc;
+}
+
+int cc_call_timing_available(const cc_engine *engine, cc_error *err) {
+    sv_engine *e = remote_of(engine);
+    if (!e) return stub_refuse(err);
+    sv_request req = {.op = SV_OP_TIMING, .engine = e->index};
+    sv_reply rep;
+    call_info ci;
+    info_for(e, &ci, 0, "the timing disturbance's check");
+    return call(e->sv, &req, &rep, NULL, 0, &ci, err);
 }
 
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,

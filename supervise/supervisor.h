@@ -101,6 +101,12 @@ void cc_supervisor_restart(cc_supervisor *sv);
  * the team the next call runs with (0: the default). NULL: 0. */
 int cc_supervisor_team(cc_supervisor *sv, int threads);
 
+/* The timing disturbance the next calls run under: CC_TIMING_* bits (oracle/case.h, a case's
+ * timing=), or 0 for none. Each call carries it to the worker, which puts the background work on
+ * the engine's devices before it and hands load and store its own host buffers (supervise/
+ * worker.c, engines/cuda/common/timing.h). NULL: nothing. */
+void cc_supervisor_timing(cc_supervisor *sv, uint32_t timing);
+
 /* What the work in flight is, for progress lines ("case 17 of 2000: rule=... size=..."). */
 void cc_supervisor_label(cc_supervisor *sv, const char *label);
 
@@ -124,6 +130,10 @@ int cc_code_is_fault(int code);
 int cc_call_available(const cc_engine *engine, cc_error *err);
 /* The devices the engine would spread a grid over (cc_engine.devices; 1 without it). */
 int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err);
+/* CC_OK when the engine's worker can disturb its timing (cc_supervisor_timing): the disturbance
+ * is built into this program and the engine's devices are there; else why not
+ * (CC_ERR_UNAVAILABLE), or the worker's fault. */
+int cc_call_timing_available(const cc_engine *engine, cc_error *err);
 /* 1 and *need when the engine states its memory; 0 with *need zero when it does not (or its
  * worker could not answer: err says why). */
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
