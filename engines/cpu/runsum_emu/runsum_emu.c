@@ -25,6 +25,12 @@
 #define MROWS 16                /* rows m of an MMA's A (and D) */
 #define NCOLS 8                 /* columns n of an MMA's B (and D) */
 
+/* Grids below this many cells run on one thread: a parallel region costs more than their work,
+ * and far more where the team outnumbers the free cores (the step-count checks run long sequences
+ * of steps on small grids). The result is the same either way. */
+#define PARALLEL_CELLS_MIN (1 << 16)
+#define WIDE(g) ((int64_t)(g)->w * (int64_t)(g)->h >= PARALLEL_CELLS_MIN)
+
 /* The non-zero A registers of row m of a row-sum MMA (k 0 .. 127: a0, a1; a2, a3 are 0):
  * popc(mask & B[4n + kt][0]) for each. */
 typedef struct b1_terms {
@@ -296,7 +302,7 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
 
 /* Each row from its own cells: rows on every core. */
 static void refresh(const runsum_geometry *g, uint32_t *grid) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         uint32_t *row = grid + (size_t)y * (size_t)g->eww, words[3];
         for (int which = 0; which < 3; which++)
@@ -394,7 +400,7 @@ int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
     const int64_t full = g->w / RUNSUM_WORD;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         const uint8_t *row = cells + y * g->w;
         uint32_t *words = e->cur + runsum_word_index(g, 0, y);
@@ -415,7 +421,7 @@ int runsum_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         uint8_t *row = cells + y * g->w;
         const uint32_t *words = e->cur + runsum_word_index(g, 0, y);
@@ -438,12 +444,12 @@ int runsum_emu_step(void *ctx, int64_t k, cc_error *err) {
         /* Every warp reads cur and writes its own words of next: any order, any team. */
         if (e->band_mma) {
             const int64_t warps = mma_bands * g->nw;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
             for (int64_t i = 0; i < warps; i++)
                 warp_band_mma(e, e->cur, e->next, 1 + i % g->nw, i / g->nw);
         } else {
             const int64_t warps = g->bands * g->strips;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
             for (int64_t i = 0; i < warps; i++)
                 warp_band(e, e->cur, e->next, i % g->strips, i / g->strips);
         }
