@@ -310,6 +310,33 @@ void cat1_emu_destroy(void *ctx) {
     free(e);
 }
 
+/* The word of 32 cells (0 or 1) at cells: column 8 q + i at bit 4 i + q (cat1_bit_of_column). Each
+ * run of 8 columns q is one 64-bit number with cell i in bit 8 i, whose bits move to 4 i in three
+ * masked shifts (by 4, 8, 16: the bits of i from the lowest), then up by q. */
+static inline uint32_t pack_word(const uint8_t *cells) {
+    uint32_t v = 0;
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = 0;
+        for (int i = 0; i < 8; i++) x |= (uint64_t)cells[8 * q + i] << (8 * i);
+        x = (x | (x >> 4)) & 0x0011001100110011ull;
+        x = (x | (x >> 8)) & 0x0000111100001111ull;
+        x = (x | (x >> 16)) & 0x11111111ull;
+        v |= (uint32_t)x << q;
+    }
+    return v;
+}
+
+/* pack_word's inverse: bits 4 i + q back to bytes 8 q + i, the shifts the other way. */
+static inline void unpack_word(uint32_t v, uint8_t *cells) {
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = (v >> q) & 0x11111111u;
+        x = (x | (x << 16)) & 0x0000111100001111ull;
+        x = (x | (x << 8)) & 0x0011001100110011ull;
+        x = (x | (x << 4)) & 0x0101010101010101ull;
+        for (int i = 0; i < 8; i++) cells[8 * q + i] = (uint8_t)(x >> (8 * i));
+    }
+}
+
 /* Rows on every core; a word of 32 real cells at a time (bit cat1_bit_of_column(c) is column c of
  * it), the last word of a row cell by cell. */
 int cat1_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
@@ -323,12 +350,7 @@ int cat1_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     for (int64_t y = 0; y < g->h; y++) {
         const uint8_t *row = cells + y * g->w;
         uint32_t *words = e->cur + cat1_word_index(g, 0, y);
-        for (int64_t j = 0; j < g->full_words; j++) {
-            uint32_t v = 0;
-            for (int c = 0; c < CAT1_WORD; c++)
-                v |= (uint32_t)row[CAT1_WORD * j + c] << cat1_bit_of_column(c);
-            words[j] = v;
-        }
+        for (int64_t j = 0; j < g->full_words; j++) words[j] = pack_word(row + CAT1_WORD * j);
         for (int64_t x = CAT1_WORD * g->full_words; x < g->w; x++)
             if (row[x]) e->cur[cat1_word_index(g, x, y)] |= 1u << cat1_bit_index(x);
     }
@@ -344,9 +366,7 @@ int cat1_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     for (int64_t y = 0; y < g->h; y++) {
         uint8_t *row = cells + y * g->w;
         const uint32_t *words = e->cur + cat1_word_index(g, 0, y);
-        for (int64_t j = 0; j < g->full_words; j++)
-            for (int c = 0; c < CAT1_WORD; c++)
-                row[CAT1_WORD * j + c] = (uint8_t)((words[j] >> cat1_bit_of_column(c)) & 1u);
+        for (int64_t j = 0; j < g->full_words; j++) unpack_word(words[j], row + CAT1_WORD * j);
         for (int64_t x = CAT1_WORD * g->full_words; x < g->w; x++)
             row[x] = (uint8_t)((e->cur[cat1_word_index(g, x, y)] >> cat1_bit_index(x)) & 1u);
     }

@@ -393,6 +393,33 @@ void runsum_emu_destroy(void *ctx) {
     free(e);
 }
 
+/* The word of 32 cells (0 or 1) at cells, cell i at bit i. Each run of 8 cells q is one 64-bit
+ * number with cell i in bit 8 i, whose bits move to i in three masked shifts (by 7, 14, 28: the
+ * bits of i from the lowest), then up by 8 q. */
+static inline uint32_t pack_word(const uint8_t *cells) {
+    uint32_t v = 0;
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = 0;
+        for (int i = 0; i < 8; i++) x |= (uint64_t)cells[8 * q + i] << (8 * i);
+        x = (x | (x >> 7)) & 0x0003000300030003ull;
+        x = (x | (x >> 14)) & 0x0000000F0000000Full;
+        x = (x | (x >> 28)) & 0xFFull;
+        v |= (uint32_t)x << (8 * q);
+    }
+    return v;
+}
+
+/* pack_word's inverse: bit 8 q + i back to byte 8 q + i, the shifts the other way. */
+static inline void unpack_word(uint32_t v, uint8_t *cells) {
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = (v >> (8 * q)) & 0xFFu;
+        x = (x | (x << 28)) & 0x0000000F0000000Full;
+        x = (x | (x << 14)) & 0x0003000300030003ull;
+        x = (x | (x << 7)) & 0x0101010101010101ull;
+        for (int i = 0; i < 8; i++) cells[8 * q + i] = (uint8_t)(x >> (8 * i));
+    }
+}
+
 /* Rows on every core, a word of 32 cells at a time (column 32 (e - 1) + i at bit i of word e),
  * the last word of a row cell by cell. */
 int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
@@ -405,11 +432,7 @@ int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
         const uint8_t *row = cells + y * g->w;
         uint32_t *words = e->cur + runsum_word_index(g, 0, y);
         memset(words - 1, 0, (size_t)g->eww * sizeof *words);
-        for (int64_t j = 0; j < full; j++) {
-            uint32_t v = 0;
-            for (int i = 0; i < RUNSUM_WORD; i++) v |= (uint32_t)row[RUNSUM_WORD * j + i] << i;
-            words[j] = v;
-        }
+        for (int64_t j = 0; j < full; j++) words[j] = pack_word(row + RUNSUM_WORD * j);
         for (int64_t x = RUNSUM_WORD * full; x < g->w; x++)
             if (row[x]) words[x / RUNSUM_WORD] |= 1u << (x % RUNSUM_WORD);
     }
@@ -425,9 +448,7 @@ int runsum_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     for (int64_t y = 0; y < g->h; y++) {
         uint8_t *row = cells + y * g->w;
         const uint32_t *words = e->cur + runsum_word_index(g, 0, y);
-        for (int64_t j = 0; j < g->w / RUNSUM_WORD; j++)
-            for (int i = 0; i < RUNSUM_WORD; i++)
-                row[RUNSUM_WORD * j + i] = (uint8_t)((words[j] >> i) & 1u);
+        for (int64_t j = 0; j < g->w / RUNSUM_WORD; j++) unpack_word(words[j], row + RUNSUM_WORD * j);
         for (int64_t x = g->w / RUNSUM_WORD * RUNSUM_WORD; x < g->w; x++)
             row[x] = (uint8_t)((words[x / RUNSUM_WORD] >> (x % RUNSUM_WORD)) & 1u);
     }
