@@ -21,6 +21,12 @@
 #define LANES 32
 #define MROWS 16 /* rows m of an MMA's A (and D) */
 
+/* Grids below this many cells run on one thread: a parallel region costs more than their work,
+ * and far more where the team outnumbers the free cores (the step-count checks run long sequences
+ * of steps on small grids). The result is the same either way. */
+#define PARALLEL_CELLS_MIN (1 << 16)
+#define WIDE(g) ((int64_t)(g)->w * (int64_t)(g)->h >= PARALLEL_CELLS_MIN)
+
 /* The non-zero A registers of row m of the horizontal MMA in one half of k (0: the band of radius
  * r, met by b0; 1: radius 0, met by b1): popc(mask & B[4n + kt][half]) for each. */
 typedef struct b1_terms {
@@ -213,14 +219,14 @@ static void warp_strip(const cat1_emu *e, int64_t strip, int64_t y0, int64_t y1)
  * word comes out as the refresh word by word in cat1_border_word's order leaves it. */
 static void refresh(const cat1_geometry *g, uint32_t *buf) {
     const int64_t halo_words = (g->eh - g->h) * g->eww, per_row = g->eww - g->full_words;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++)
         for (int64_t b = halo_words + y * per_row; b < halo_words + (y + 1) * per_row; b++) {
             int64_t row, word;
             cat1_border_word(g, b, &row, &word);
             buf[(size_t)row * (size_t)g->eww + (size_t)word] = cat1_refreshed_word(g, buf, row, word);
         }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t b = 0; b < halo_words; b++) {
         int64_t row, word;
         cat1_border_word(g, b, &row, &word);
@@ -304,25 +310,47 @@ void cat1_emu_destroy(void *ctx) {
     free(e);
 }
 
+/* The word of 32 cells (0 or 1) at cells: column 8 q + i at bit 4 i + q (cat1_bit_of_column). Each
+ * run of 8 columns q is one 64-bit number with cell i in bit 8 i, whose bits move to 4 i in three
+ * masked shifts (by 4, 8, 16: the bits of i from the lowest), then up by q. */
+static inline uint32_t pack_word(const uint8_t *cells) {
+    uint32_t v = 0;
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = 0;
+        for (int i = 0; i < 8; i++) x |= (uint64_t)cells[8 * q + i] << (8 * i);
+        x = (x | (x >> 4)) & 0x0011001100110011ull;
+        x = (x | (x >> 8)) & 0x0000111100001111ull;
+        x = (x | (x >> 16)) & 0x11111111ull;
+        v |= (uint32_t)x << q;
+    }
+    return v;
+}
+
+/* pack_word's inverse: bits 4 i + q back to bytes 8 q + i, the shifts the other way. */
+static inline void unpack_word(uint32_t v, uint8_t *cells) {
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = (v >> q) & 0x11111111u;
+        x = (x | (x << 16)) & 0x0000111100001111ull;
+        x = (x | (x << 8)) & 0x0011001100110011ull;
+        x = (x | (x << 4)) & 0x0101010101010101ull;
+        for (int i = 0; i < 8; i++) cells[8 * q + i] = (uint8_t)(x >> (8 * i));
+    }
+}
+
 /* Rows on every core; a word of 32 real cells at a time (bit cat1_bit_of_column(c) is column c of
  * it), the last word of a row cell by cell. */
 int cat1_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     cat1_emu *e = ctx;
     const cat1_geometry *g = &e->g;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->eh; y++)
         memset(e->cur + (size_t)y * (size_t)g->eww, 0, (size_t)g->eww * sizeof *e->cur);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         const uint8_t *row = cells + y * g->w;
         uint32_t *words = e->cur + cat1_word_index(g, 0, y);
-        for (int64_t j = 0; j < g->full_words; j++) {
-            uint32_t v = 0;
-            for (int c = 0; c < CAT1_WORD; c++)
-                v |= (uint32_t)row[CAT1_WORD * j + c] << cat1_bit_of_column(c);
-            words[j] = v;
-        }
+        for (int64_t j = 0; j < g->full_words; j++) words[j] = pack_word(row + CAT1_WORD * j);
         for (int64_t x = CAT1_WORD * g->full_words; x < g->w; x++)
             if (row[x]) e->cur[cat1_word_index(g, x, y)] |= 1u << cat1_bit_index(x);
     }
@@ -334,13 +362,11 @@ int cat1_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const cat1_emu *e = ctx;
     const cat1_geometry *g = &e->g;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         uint8_t *row = cells + y * g->w;
         const uint32_t *words = e->cur + cat1_word_index(g, 0, y);
-        for (int64_t j = 0; j < g->full_words; j++)
-            for (int c = 0; c < CAT1_WORD; c++)
-                row[CAT1_WORD * j + c] = (uint8_t)((words[j] >> cat1_bit_of_column(c)) & 1u);
+        for (int64_t j = 0; j < g->full_words; j++) unpack_word(words[j], row + CAT1_WORD * j);
         for (int64_t x = CAT1_WORD * g->full_words; x < g->w; x++)
             row[x] = (uint8_t)((e->cur[cat1_word_index(g, x, y)] >> cat1_bit_index(x)) & 1u);
     }
@@ -355,7 +381,7 @@ int cat1_emu_step(void *ctx, int64_t k, cc_error *err) {
         /* Every warp of every block: each reads the current grid and writes its own words of
          * the next, so any order, on any number of threads, gives the same grid. */
         const int64_t warps = g->tiles_y * g->strips;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
         for (int64_t i = 0; i < warps; i++) {
             const int64_t y0 = i / g->strips * CAT1_TILE_GROUPS;
             const int64_t y1 = y0 + CAT1_TILE_GROUPS < g->fg ? y0 + CAT1_TILE_GROUPS : g->fg;

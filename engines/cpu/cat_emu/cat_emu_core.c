@@ -36,6 +36,12 @@
 #define DIAGONALS_MAX (2 * CAT_EMU_HALO_MAX * FRAG + 1) /* offsets -halo*FRAG .. halo*FRAG */
 #define HALF_ONE 0x3C00u
 
+/* Grids below this many cells run on one thread: a parallel region costs more than their work,
+ * and far more where the team outnumbers the free cores (the step-count checks run long sequences
+ * of steps on small grids). The result is the same either way. */
+#define PARALLEL_CELLS_MIN (1 << 16)
+#define WIDE(g) ((int64_t)(g)->w * (int64_t)(g)->h >= PARALLEL_CELLS_MIN)
+
 /* A pass's band fragments side by side as one band matrix of SPAN inputs by FRAG outputs, stored
  * by its non-zero diagonals: output o meets input position o + offset + halo*FRAG with weight
  * weight[d][o] (0 where that position is past the fragments). */
@@ -107,7 +113,7 @@ static void mma(double acc[CELLS], const uint16_t a[CELLS], const uint16_t b[CEL
  * written once and read from a cell the refresh does not write, so in any order. */
 static void refresh(const cat_geometry *g, uint16_t *buf) {
     int64_t border = cat_geometry_border_fragments(g);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t b = 0; b < border; b++) {
         int64_t ey, ex;
         cat_border_fragment(g, b, &ey, &ex);
@@ -326,7 +332,7 @@ int cat_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     cat_emu *e = ctx;
     const cat_geometry *g = &e->g;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++)
         for (int64_t x0 = 0; x0 < g->w; x0 += FRAG) {
             const uint8_t *src = cells + y * g->w + x0;
@@ -342,7 +348,7 @@ int cat_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const cat_emu *e = ctx;
     const cat_geometry *g = &e->g;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++)
         for (int64_t x0 = 0; x0 < g->w; x0 += FRAG) {
             uint8_t *dst = cells + y * g->w + x0;
@@ -465,7 +471,7 @@ int cat_emu_step(void *ctx, int64_t k, cc_error *err) {
     int64_t tiles_x = (g->fw + e->cfg.tile_w - 1) / e->cfg.tile_w;
     int64_t tiles_y = (g->fh + e->cfg.tile_h - 1) / e->cfg.tile_h;
     for (int64_t s = 0; s < k; s++) {
-#pragma omp parallel num_threads(e->threads)
+#pragma omp parallel num_threads(e->threads) if (WIDE(g))
         {
             const cat_emu_scratch *sc = &e->scratch[omp_get_thread_num()];
 #pragma omp for schedule(static)

@@ -25,6 +25,12 @@
 #define MROWS 16                /* rows m of an MMA's A (and D) */
 #define NCOLS 8                 /* columns n of an MMA's B (and D) */
 
+/* Grids below this many cells run on one thread: a parallel region costs more than their work,
+ * and far more where the team outnumbers the free cores (the step-count checks run long sequences
+ * of steps on small grids). The result is the same either way. */
+#define PARALLEL_CELLS_MIN (1 << 16)
+#define WIDE(g) ((int64_t)(g)->w * (int64_t)(g)->h >= PARALLEL_CELLS_MIN)
+
 /* The non-zero A registers of row m of a row-sum MMA (k 0 .. 127: a0, a1; a2, a3 are 0):
  * popc(mask & B[4n + kt][0]) for each. */
 typedef struct b1_terms {
@@ -296,7 +302,7 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
 
 /* Each row from its own cells: rows on every core. */
 static void refresh(const runsum_geometry *g, uint32_t *grid) {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         uint32_t *row = grid + (size_t)y * (size_t)g->eww, words[3];
         for (int which = 0; which < 3; which++)
@@ -387,6 +393,33 @@ void runsum_emu_destroy(void *ctx) {
     free(e);
 }
 
+/* The word of 32 cells (0 or 1) at cells, cell i at bit i. Each run of 8 cells q is one 64-bit
+ * number with cell i in bit 8 i, whose bits move to i in three masked shifts (by 7, 14, 28: the
+ * bits of i from the lowest), then up by 8 q. */
+static inline uint32_t pack_word(const uint8_t *cells) {
+    uint32_t v = 0;
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = 0;
+        for (int i = 0; i < 8; i++) x |= (uint64_t)cells[8 * q + i] << (8 * i);
+        x = (x | (x >> 7)) & 0x0003000300030003ull;
+        x = (x | (x >> 14)) & 0x0000000F0000000Full;
+        x = (x | (x >> 28)) & 0xFFull;
+        v |= (uint32_t)x << (8 * q);
+    }
+    return v;
+}
+
+/* pack_word's inverse: bit 8 q + i back to byte 8 q + i, the shifts the other way. */
+static inline void unpack_word(uint32_t v, uint8_t *cells) {
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = (v >> (8 * q)) & 0xFFu;
+        x = (x | (x << 28)) & 0x0000000F0000000Full;
+        x = (x | (x << 14)) & 0x0003000300030003ull;
+        x = (x | (x << 7)) & 0x0101010101010101ull;
+        for (int i = 0; i < 8; i++) cells[8 * q + i] = (uint8_t)(x >> (8 * i));
+    }
+}
+
 /* Rows on every core, a word of 32 cells at a time (column 32 (e - 1) + i at bit i of word e),
  * the last word of a row cell by cell. */
 int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
@@ -394,16 +427,12 @@ int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
     const int64_t full = g->w / RUNSUM_WORD;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         const uint8_t *row = cells + y * g->w;
         uint32_t *words = e->cur + runsum_word_index(g, 0, y);
         memset(words - 1, 0, (size_t)g->eww * sizeof *words);
-        for (int64_t j = 0; j < full; j++) {
-            uint32_t v = 0;
-            for (int i = 0; i < RUNSUM_WORD; i++) v |= (uint32_t)row[RUNSUM_WORD * j + i] << i;
-            words[j] = v;
-        }
+        for (int64_t j = 0; j < full; j++) words[j] = pack_word(row + RUNSUM_WORD * j);
         for (int64_t x = RUNSUM_WORD * full; x < g->w; x++)
             if (row[x]) words[x / RUNSUM_WORD] |= 1u << (x % RUNSUM_WORD);
     }
@@ -415,13 +444,11 @@ int runsum_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         uint8_t *row = cells + y * g->w;
         const uint32_t *words = e->cur + runsum_word_index(g, 0, y);
-        for (int64_t j = 0; j < g->w / RUNSUM_WORD; j++)
-            for (int i = 0; i < RUNSUM_WORD; i++)
-                row[RUNSUM_WORD * j + i] = (uint8_t)((words[j] >> i) & 1u);
+        for (int64_t j = 0; j < g->w / RUNSUM_WORD; j++) unpack_word(words[j], row + RUNSUM_WORD * j);
         for (int64_t x = g->w / RUNSUM_WORD * RUNSUM_WORD; x < g->w; x++)
             row[x] = (uint8_t)((words[x / RUNSUM_WORD] >> (x % RUNSUM_WORD)) & 1u);
     }
@@ -438,12 +465,12 @@ int runsum_emu_step(void *ctx, int64_t k, cc_error *err) {
         /* Every warp reads cur and writes its own words of next: any order, any team. */
         if (e->band_mma) {
             const int64_t warps = mma_bands * g->nw;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
             for (int64_t i = 0; i < warps; i++)
                 warp_band_mma(e, e->cur, e->next, 1 + i % g->nw, i / g->nw);
         } else {
             const int64_t warps = g->bands * g->strips;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (WIDE(g))
             for (int64_t i = 0; i < warps; i++)
                 warp_band(e, e->cur, e->next, i % g->strips, i / g->strips);
         }
