@@ -584,6 +584,22 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
     cc_error_clear(&err);
     int rc = cc_call_create(t->engine, &c.rule, c.w, c.h, &ctx, &err);
     cc_call_destroy(ctx, NULL);
+    /* An engine that states no memory estimate is held to the generic one (engines/engine.h):
+     * holding more in create is its layout, not a wrong engine, and this case cannot be sized
+     * for it. One that states an estimate and holds more is wrong, and fails below. */
+    int stated = 0;
+    (void)cc_engine_memory_need(t->engine, &c.rule, c.w, c.h, &stated);
+    if (rc == CC_ERR_MEMORY_LIMIT && !stated) {
+        snprintf(t->huge_note, sizeof t->huge_note,
+                 "%dx%d: the engine states no memory estimate (cc_engine.memory) and held more "
+                 "in create than the generic %.0f bytes a cell allow",
+                 (int)w, (int)h, CC_GENERIC_ENGINE_BYTES_PER_CELL);
+        cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_MEMORY, 1, "%s: %.300s", t->huge_note,
+                    err.msg);
+        printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name,
+               t->huge_note);
+        return;
+    }
     if (rc == CC_ERR_NOMEM) {
         snprintf(t->huge_note, sizeof t->huge_note, "%dx%d does not fit here: %.120s", (int)w,
                  (int)h, err.msg);

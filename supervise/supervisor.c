@@ -271,8 +271,12 @@ static double pool_allowance(const cc_supervisor *sv) { return 1.5 * sv->need_ma
 
 /* The memory the worker may hold now: its live contexts' and the one being created, and a
  * pool's. */
+static double creating_bytes(const cc_supervisor *sv) {
+    return ((const sv_header *)(const void *)sv->map)->creating_host_bytes;
+}
+
 static double memory_limit(const cc_supervisor *sv) {
-    double creating = ((const sv_header *)(const void *)sv->map)->creating_host_bytes;
+    double creating = creating_bytes(sv);
     return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating) +
            pool_allowance(sv);
 }
@@ -293,9 +297,11 @@ static int end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc
         cc_fail(err, CC_ERR_MEMORY_LIMIT,
                    "%s: out of memory: the worker held %.0f MiB in %s, past its limit of %.0f MiB "
                    "(%.0f at start + 1.5 x %.0f the engine's estimate for its %d live contexts + "
-                   "1.5 x %.0f its largest context's, kept as a pool + a margin of %.0f)",
+                   "1.5 x %.0f for the one being created + 1.5 x %.0f its largest context's, kept "
+                   "as a pool + a margin of %.0f)",
                    ci->engine, mib(rss), ci->what, mib(memory_limit(sv)), mib(sv->rss_start),
-                   mib(sv->live_need), sv->live, mib(sv->need_max), mib(sv->opt.memory_margin));
+                   mib(sv->live_need), sv->live, mib(creating_bytes(sv)), mib(sv->need_max),
+                   mib(sv->opt.memory_margin));
     end_faulted(sv, 0, NULL);
     return CC_ERR_MEMORY_LIMIT;
 }
