@@ -328,18 +328,30 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     if (caps->centres & CC_CENTRE_M0) centres[nc++] = 0;
     if (caps->centres & CC_CENTRE_M1) centres[nc++] = 1;
     int skipped = 0;
+    /* The cases the largest radius gained for shapes other than Moore take seeds of their own,
+     * so every other case keeps the seed it always had. */
+    uint64_t added_salt = 0x1a7e000;
+    const int32_t all_lo = caps->radius_min < 1 ? 1 : caps->radius_min;
+    const int32_t all_hi = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
+    const int32_t all_radii[3] = {all_hi, all_lo, (all_lo + all_hi) / 2};
 
     /* The largest counts, for every shape at its own largest and smallest radius and one
-     * between (its shape_limits narrowing the engine's), every density and rule. */
+     * between (its shape_limits narrowing the engine's), every density and rule; hex where the
+     * engine's radii reach r = 1. */
     for (int ri = 0; ri < 3; ri++) {
         for (int s = 0; s < CC_SHAPE_COUNT; s++) {
             if (!(caps->shapes & CC_SHAPE_BIT(s))) continue;
             const cc_engine_caps sc = cc_engine_caps_for_shape(caps, (cc_shape)s);
             int32_t lo, hi;
             if (!shape_radii(&sc, (cc_shape)s, &lo, &hi)) continue;
+            if (s == CC_SHAPE_HEX) { /* r = 1: where the engine's own radii put it */
+                lo = all_lo;
+                hi = all_hi;
+            }
             const int32_t radii[3] = {hi, lo, (lo + hi) / 2};
             if (ri >= (hi == lo ? 1 : hi - lo > 1 ? 3 : 2)) continue;
             const int32_t r = radii[ri];
+            if (s == CC_SHAPE_HEX && all_radii[ri] != 1) continue;
             int32_t w = smallest_side(r, sc.w_multiple, sc.w_max);
             int32_t h = smallest_side(r, sc.h_multiple, sc.h_max);
             if (!w || !h) continue;
@@ -360,8 +372,9 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                 for (int v = 0; v < 4; v++) {
                     cc_rule rule = cc_edge_rule((cc_shape)s, r, centres[ci], variants[v].rule,
                                              caps->count_max);
+                    int added = ri == 0 && v > 0 && s != CC_SHAPE_MOORE && s != CC_SHAPE_HEX;
                     cc_case c = cc_edge_case(&rule, w, h, variants[v].steps, variants[v].density,
-                                          salt++, master);
+                                             added ? added_salt++ : salt++, master);
                     if (!affordable_here(t, &c)) {
                         skipped++;
                         continue;
