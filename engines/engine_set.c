@@ -35,6 +35,14 @@ int cc_engine_set_init(cc_engine_set *set, cc_error *err) {
     for (size_t i = 0; i < n; i++) {
         set->engines[i] = all[i];
         set->origins[i] = NULL;
+        /* Built-in caps are held to what a plugin's are: a contradiction is a bug to fix. */
+        cc_error caps_err;
+        if (cc_engine_caps_check(all[i], &caps_err)) {
+            free(set->engines);
+            free(set->origins);
+            memset(set, 0, sizeof *set);
+            return cc_fail(err, CC_ERR_ARG, "built-in engine %s", caps_err.msg);
+        }
     }
     set->count = n;
     set->engines[n] = NULL;

@@ -26,7 +26,8 @@ typedef struct cc_engine_set {
     size_t plugins;
 } cc_engine_set;
 
-/* The built-in engines. */
+/* The built-in engines; refused, naming the engine, where one's caps contradict themselves
+ * (cc_engine_caps_check), as a plugin's would be. */
 int cc_engine_set_init(cc_engine_set *set, cc_error *err);
 
 /* Loads the plugin at path and adds its engines. A plugin of ABI version CC_PLUGIN_ABI_OLDEST
