@@ -72,8 +72,12 @@ _cuda_archive = rule(
     },
 )
 
-def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], visibility = None, testonly = False):
-    """A cc_library whose code is CUDA: `hdrs` is its C interface, `cuda_hdrs` stay private."""
+def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], linkopts = [], visibility = None, testonly = False):
+    """A cc_library whose code is CUDA: `hdrs` is its C interface, `cuda_hdrs` stay private.
+
+    Its objects reach a program as an archive's members, each linked only where something
+    refers to it; `linkopts` (-Wl,--undefined=SYMBOL) pulls one in that only weak references
+    name."""
     _cuda_archive(
         name = name + "_cuda",
         srcs = srcs,
@@ -87,7 +91,7 @@ def cuda_library(name, srcs, hdrs = [], cuda_hdrs = [], deps = [], copts = [], v
         srcs = [":" + name + "_cuda"],
         hdrs = hdrs,
         deps = deps,
-        linkopts = [
+        linkopts = linkopts + [
             CUDA_LIB + "/libcudart_static.a",
             "-lstdc++",
             "-ldl",

@@ -51,6 +51,8 @@ printf 'x | cpu.ref | flat | 32 | 1 | -3\n' >gate3.txt
 # Files that are not regular, or larger than what they say they hold.
 mkfifo fifo.rle fifo.txt fifo_out.rle
 mkdir dir.rle dir_out.rle dir.so catdir
+# Output directories whose certificate or shard record has a directory in its way.
+mkdir -p blocked/certificate.md blocked_set/.certificate blocked_shard/shard.txt
 ln -s /dev/zero zero.rle
 ln -s /dev/zero zero.txt
 ln -s loop.rle loop.rle

@@ -157,7 +157,8 @@ import xml.etree.ElementTree as ET
 tmp = sys.argv[1]
 sections = ["edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells",
             "thin and tall grids",
-            "round trips", "step counts", "call sequences", "refusals", "campaign", "goldens"]
+            "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign",
+            "goldens"]
 def suite(name):
     root = ET.parse(f"{tmp}/{name}/junit.xml").getroot()
     assert root.tag == "testsuites", root.tag

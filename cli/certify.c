@@ -47,7 +47,11 @@ typedef struct engine_row {
     double seconds;
     const char *plugin;       /* the plugin it came from, NULL for a built-in engine */
     char plugin_sha256[65];   /* the plugin file's SHA-256, or why it has none */
+    double kept_bytes;        /* the most its workers kept with no context live (a pool) */
 } engine_row;
+
+/* Memory kept after destroy worth a note: past what a fresh worker's allocator keeps. */
+#define KEPT_NOTE_BYTES (64.0 * 1048576.0)
 
 static const char *verdict_name(verdict v) {
     return v == VERDICT_CERTIFIED    ? "CERTIFIED"
@@ -78,7 +82,10 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     cc_error err = {0};
     cc_supervisor_stats before, after;
     cc_supervisor *sv = cc_supervisor_of(e);
-    if (sv) cc_supervisor_stats_get(sv, &before);
+    if (sv) {
+        cc_supervisor_kept_reset(sv);
+        cc_supervisor_stats_get(sv, &before);
+    }
     if (cc_call_available(e, &err)) {
         row->v = VERDICT_NOT_RUN;
         snprintf(row->reason, sizeof row->reason, "%s", err.msg);
@@ -124,6 +131,7 @@ static void certify_engine(engine_row *row, const cc_campaign_options *opt,
     if (sv) {
         /* What running it in workers cost: each call is a round trip, each worker a start. */
         cc_supervisor_stats_get(sv, &after);
+        row->kept_bytes = after.kept_bytes_max;
         printf("== %s: %.1f s, %llu engine calls in %llu worker processes (%llu ended by a "
                "fault)\n",
                e->name, row->seconds, (unsigned long long)(after.calls - before.calls),
@@ -228,18 +236,22 @@ static void failure_of(const engine_row *r, failure_view *v) {
 static void write_table(FILE *f, const engine_row *rows, int n) {
     fprintf(f, "| engine | needs | verdict | edge cases | past the tiles | past 2^32 cells | "
                "past 2^16 rows, columns, tiles | seams | bounded plane | step counts (largest) | "
-               "call sequences | "
+               "call sequences | GPU timing | "
                "light-cone cells | round trips | campaign passed / failed | "
                "golden passed / not supported | seconds |\n");
     fprintf(f, "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: "
-               "| ---: | ---: | ---: | ---: |\n");
+               "| ---: | ---: | ---: | ---: | ---: |\n");
     for (int i = 0; i < n; i++) {
         const engine_row *r = &rows[i];
         if (r->v == VERDICT_NOT_RUN || (r->v == VERDICT_FAILED && r->seconds == 0)) {
-            fprintf(f, "| %s | %s | %s | | | | | | | | | | | | | |\n", r->engine->name,
+            fprintf(f, "| %s | %s | %s | | | | | | | | | | | | | | |\n", r->engine->name,
                     cc_hardware_name(r->engine->hardware), verdict_name(r->v));
             continue;
         }
+        /* The checks under a disturbed timing between streams: a dimension of GPU engines. */
+        char timing[24] = "n/a";
+        if (r->engine->hardware == CC_HW_GPU)
+            snprintf(timing, sizeof timing, "%d", r->conf.timing_passed);
         const cc_campaign_result *c = &r->conf.campaign;
         char tile[48], huge[240], classes[160], verdict[80];
         cc_conformance_geometry(&r->conf, tile, sizeof tile, huge, sizeof huge);
@@ -258,13 +270,13 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         else
             snprintf(needs, sizeof needs, "%s", cc_hardware_name(r->engine->hardware));
         fprintf(f,
-                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %" PRIu64
-                " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
+                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %s | "
+                "%" PRIu64 " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
                 r->engine->name, needs, verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.shapes_passed,
                 r->conf.seams_passed, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "", r->conf.sequences,
-                r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
+                timing, r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
                 c->passed, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
     }
     /* Markdown: each block (the table, the reasons, the notes, the caps) after one blank line,
@@ -315,6 +327,64 @@ static void write_table(FILE *f, const engine_row *rows, int n) {
         cc_engine_describe_caps(rows[i].engine, caps, sizeof caps);
         fprintf(f, "- %s: %s\n", rows[i].engine->name, caps);
     }
+    /* Memory kept past every destroy is allowed up to a pool of the largest context; said. */
+    int kept = 0;
+    for (int i = 0; i < n; i++) kept |= rows[i].kept_bytes >= KEPT_NOTE_BYTES;
+    if (kept) {
+        fprintf(f, "\nMemory kept with no context live (a pool up to 1.5 x the largest "
+                   "context's estimate is allowed; a leak grows past it and fails):\n\n");
+        for (int i = 0; i < n; i++)
+            if (rows[i].kept_bytes >= KEPT_NOTE_BYTES)
+                fprintf(f, "- %s: %.0f MiB\n", rows[i].engine->name,
+                        rows[i].kept_bytes / 1048576.0);
+    }
+    fprintf(f, "\nWhat each section's passing checks covered (shapes, radii, centres, edges, "
+               "OpenMP teams, steps, sizes):\n\n");
+    for (int i = 0; i < n; i++) {
+        if (rows[i].v == VERDICT_NOT_RUN) continue;
+        for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+            const cc_section_tally *t = &rows[i].conf.sections[s];
+            if (!t->run && !t->cov.cases) continue;
+            char text[400];
+            cc_coverage_describe(&t->cov, text, sizeof text);
+            fprintf(f, "- %s, %s: %s\n", rows[i].engine->name,
+                    cc_check_section_name((cc_check_section)s), text);
+        }
+    }
+}
+
+/* A section's coverage as a JSON object (cc_coverage's fields, and its line of text). */
+static void json_coverage(FILE *f, const cc_coverage *v) {
+    fprintf(f, "{\"cases\": %d, \"shapes\": [", v->cases);
+    const char *sep = "";
+    for (int sh = 0; sh < CC_SHAPE_COUNT; sh++)
+        if (v->shapes & CC_SHAPE_BIT(sh)) {
+            fprintf(f, "%s\"%s\"", sep, cc_shape_code((cc_shape)sh));
+            sep = ", ";
+        }
+    fprintf(f, "], \"radius_min\": %d, \"radius_max\": %d, \"centres\": [%s%s%s], "
+               "\"topologies\": [%s%s%s], \"teams\": [",
+            (int)v->radius_min, (int)v->radius_max, v->centres & 1u ? "\"M0\"" : "",
+            v->centres == 3u ? ", " : "", v->centres & 2u ? "\"M1\"" : "",
+            v->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) ? "\"torus\"" : "",
+            v->topologies == (CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))
+                ? ", "
+                : "",
+            v->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE) ? "\"plane\"" : "");
+    sep = "";
+    for (int b = 0; b < 64; b++)
+        if (v->teams & (1ull << b)) {
+            fprintf(f, "%s%d", sep, b + 1);
+            sep = ", ";
+        }
+    fprintf(f, "], \"default_team\": %s, \"steps_max\": %lld, \"cells_max\": %.0f, "
+               "\"side_max\": %d, \"text\": ",
+            v->default_team ? "true" : "false", (long long)v->steps_max, v->cells_max,
+            (int)v->side_max);
+    char text[400];
+    cc_coverage_describe(v, text, sizeof text);
+    json_string(f, text);
+    fputc('}', f);
 }
 
 /* Where a certificate came from: cellcheck's commit and version, the date, the command line, the
@@ -583,7 +653,7 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
                 "}, \"edge_cases\": %d, \"round_trips\": %d, \"shapes\": %d, "
                 "\"seams\": {\"passed\": %d, \"grids_per_alignment\": %d}, \"plane\": %d, "
                 "\"step_counts\": {\"passed\": %d, \"largest\": %" PRId64
-                ", \"left_out\": %d}, \"call_sequences\": %d, "
+                ", \"left_out\": %d}, \"call_sequences\": %d, \"gpu_timing\": %d, "
                 "\"campaign\": {\"run\": %" PRIu64 ", \"passed\": %" PRIu64
                 ", \"failed\": %" PRIu64 "}, "
                 "\"golden\": {\"passed\": %zu, \"failed\": %zu, \"unsupported\": %zu}, "
@@ -591,13 +661,24 @@ static int write_certificates(const char *dir, const engine_row *rows, int n,
                 r->conf.edge_passed, r->conf.round_trips, r->conf.shapes_passed,
                 r->conf.seams_passed, CC_SEAM_GRIDS, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind,
-                r->conf.sequences, c->run, c->passed, c->failed, r->golden.passed,
+                r->conf.sequences, r->conf.timing_passed, c->run, c->passed, c->failed,
+                r->golden.passed,
                 r->golden.failed, r->golden.unsupported, r->seconds);
         for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
             json_string(f, cc_check_section_name((cc_check_section)s));
             fprintf(f, ": %.3f, ", section_seconds(r, s));
         }
-        fprintf(f, "\"goldens\": %.3f}}", r->golden_seconds);
+        fprintf(f, "\"goldens\": %.3f}, \"coverage\": {", r->golden_seconds);
+        const char *sep = "";
+        for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+            if (!r->conf.sections[s].cov.cases) continue;
+            fputs(sep, f);
+            json_string(f, cc_check_section_name((cc_check_section)s));
+            fprintf(f, ": ");
+            json_coverage(f, &r->conf.sections[s].cov);
+            sep = ", ";
+        }
+        fprintf(f, "}}");
     }
     fprintf(f, "\n  ]\n}\n");
     fclose(f);
@@ -661,6 +742,11 @@ static junit_outcome junit_section(const engine_row *r, int section, char *msg, 
         return CASE_PASSED;
     }
     const cc_section_tally *t = &c->sections[section];
+    if (section == CC_CHECK_TIMING && r->engine->hardware != CC_HW_GPU) {
+        snprintf(msg, size, "not a dimension of an engine on the %s: no streams to disturb",
+                 cc_hardware_name(r->engine->hardware));
+        return CASE_SKIPPED;
+    }
     if (t->failed > 0) {
         if ((c->failed > 0 || c->campaign.has_failure) && (int)c->first_section == section)
             snprintf(msg, size, "%s", c->first_failure);
@@ -678,6 +764,13 @@ static junit_outcome junit_section(const engine_row *r, int section, char *msg, 
         return CASE_SKIPPED;
     }
     if (t->passed == 0) {
+        /* A section left out whole names its gap (the GPU timing section with no device to
+         * disturb). */
+        for (int g = 0; g < c->gaps.n; g++)
+            if (c->gaps.gaps[g].section == section) {
+                snprintf(msg, size, "left out: %s", c->gaps.gaps[g].reason);
+                return CASE_SKIPPED;
+            }
         snprintf(msg, size, "no case of this section fits the engine's caps or this shard");
         return CASE_SKIPPED;
     }
@@ -1078,7 +1171,7 @@ static int merge_shards(const cc_engine_set *engines, const char *dir, const cha
 }
 
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -1091,7 +1184,8 @@ static const char about[] =
     "engines that cannot run here and are not required are NOT RUN.\n"
     "An engine whose every check passed but some were left out (a gap: the case\n"
     "past 2^32 cells past this machine's memory, a step count past its time\n"
-    "bound, a section turned off) is INCOMPLETE, exit 4, with each gap named\n"
+    "bound, a section left out by --leave-out, the GPU timing disturbance where\n"
+    "a worker cannot run it) is INCOMPLETE, exit 4, with each gap named\n"
     "at the end; --accept-gap ID[,ID...] accepts named gaps knowingly (a\n"
     "section, huge-grid, or SECTION:KIND, step-counts:time), and the certificate\n"
     "says so. Exit: 0 every engine CERTIFIED (or NOT RUN), 1 one FAILED,\n"
@@ -1137,6 +1231,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                                         "gaps to accept knowingly: a section (huge-grid) or "
                                         "SECTION:KIND (step-counts:time); the certificate says "
                                         "which"),
+        [LEAVE_OUT] = cc_leave_out_option(&opt),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
@@ -1218,6 +1313,15 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     if (stat(out_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) || access(out_dir, W_OK) != 0) {
         free(rows);
         cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
+        return cli_bad_usage(&cmd, &err);
+    }
+    /* The certificate pair and a shard's record: nothing in the way of their names either. */
+    static const char *const pair[] = {"certificate.md", "certificate.json"};
+    static const char *const shard_names[] = {"shard.txt"};
+    if (cc_write_files_check(out_dir, "certificate", 2, pair, &err) ||
+        (opt.shard_count > 1 && cc_write_files_check(out_dir, "shard", 1, shard_names, &err))) {
+        free(rows);
+        cc_prefix(&err, "--out-dir");
         return cli_bad_usage(&cmd, &err);
     }
     if (opt.report_dir &&

@@ -42,6 +42,7 @@ static const field fields[] = {
     FIELD("seam_classes", F_U32, conf.seam_classes, M_OR),
     FIELD("round_trips", F_INT, conf.round_trips, M_SUM),
     FIELD("sequences", F_INT, conf.sequences, M_SUM),
+    FIELD("timing_passed", F_INT, conf.timing_passed, M_SUM),
     FIELD("shapes_passed", F_INT, conf.shapes_passed, M_SUM),
     FIELD("seams_passed", F_INT, conf.seams_passed, M_SUM),
     FIELD("plane_passed", F_INT, conf.plane_passed, M_SUM),
@@ -80,6 +81,8 @@ static const field fields[] = {
 
 /* Per section: run, passed, failed, seconds. */
 #define SECTION_KEY "section"
+/* Per section that checked a case: section, then its cc_coverage's fields in order. */
+#define COVERAGE_KEY "coverage"
 /* Per gap: section, kind, count, accepted, then the reason (escaped) to the end of the line. */
 #define GAP_KEY "gap"
 
@@ -138,6 +141,12 @@ void cc_shard_write(FILE *f, const cc_shard_record *r) {
             const cc_section_tally *t = &e->conf.sections[s];
             fprintf(f, SECTION_KEY " %d %d %d %d %.17g\n", s, t->run, t->passed, t->failed,
                     t->seconds);
+            const cc_coverage *v = &t->cov;
+            if (v->cases)
+                fprintf(f, COVERAGE_KEY " %d %d %u %u %u %d %d %llu %d %lld %.17g %d\n", s,
+                        v->cases, v->shapes, v->centres, v->topologies, (int)v->radius_min,
+                        (int)v->radius_max, (unsigned long long)v->teams, v->default_team,
+                        (long long)v->steps_max, v->cells_max, (int)v->side_max);
         }
         const cc_gap_list *gaps = &e->conf.gaps;
         for (int g = 0; g < gaps->n; g++) {
@@ -234,7 +243,30 @@ static int parse_line(char *line, cc_shard_record *r, cc_shard_engine **cur, int
                        &extra) != 5 ||
                 s < 0 || s >= CC_CHECK_SECTION_COUNT)
                 return 0;
-            (*cur)->conf.sections[s] = (cc_section_tally){run, passed, failed, seconds};
+            cc_section_tally *t = &(*cur)->conf.sections[s];
+            t->run = run;
+            t->passed = passed;
+            t->failed = failed;
+            t->seconds = seconds;
+            return 1;
+        }
+        if (!strcmp(key, COVERAGE_KEY)) {
+            int s, radius_min, radius_max, side_max;
+            unsigned long long teams;
+            long long steps_max;
+            cc_coverage v = {0};
+            char extra;
+            if (sscanf(value, "%d %d %u %u %u %d %d %llu %d %lld %lf %d %c", &s, &v.cases,
+                       &v.shapes, &v.centres, &v.topologies, &radius_min, &radius_max, &teams,
+                       &v.default_team, &steps_max, &v.cells_max, &side_max, &extra) != 12 ||
+                s < 0 || s >= CC_CHECK_SECTION_COUNT)
+                return 0;
+            v.radius_min = radius_min;
+            v.radius_max = radius_max;
+            v.teams = teams;
+            v.steps_max = steps_max;
+            v.side_max = side_max;
+            (*cur)->conf.sections[s].cov = v;
             return 1;
         }
         if (!strcmp(key, GAP_KEY)) {
@@ -448,6 +480,7 @@ static void merge_engine(cc_shard_engine *out, const cc_shard_engine *in, int n)
             o->passed += t->passed;
             o->failed += t->failed;
             o->seconds += t->seconds;
+            cc_coverage_merge(&o->cov, &t->cov);
         }
     /* A shard that could not run it (its hardware absent there) leaves the engine unchecked. */
     if (failed == 0 && not_run > 0) {

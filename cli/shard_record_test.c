@@ -35,7 +35,13 @@ static void make(cc_shard_record *r, uint32_t index, uint32_t count, int64_t b_o
     a->conf.seam_classes = 1u << index;
     a->conf.first_index = a->conf.first_ordinal = -1;
     a->conf.passed = 1;
-    a->conf.sections[0] = (cc_section_tally){1, 10 + (int)index, 0, 0.5};
+    a->conf.sections[0] = (cc_section_tally){1, 10 + (int)index, 0, 0.5, {0}};
+    /* Shard i checked radius i + 1 at a team of i + 1 and a grid of 100 * (i + 1) a side. */
+    cc_rule rule = {0};
+    rule.radius = (int32_t)index + 1;
+    rule.shape = index % 2 ? CC_SHAPE_CROSS : CC_SHAPE_MOORE;
+    cc_coverage_add(&a->conf.sections[0].cov, &rule, 100 * ((int32_t)index + 1), 7,
+                    3 + (int64_t)index, (int32_t)index + 1);
     a->golden.passed = 3;
     a->seconds = 1.25;
     snprintf(b->name, sizeof b->name, "mutant.b");
@@ -67,6 +73,9 @@ static void round_trip(checks *t) {
         CHECK_EQ(t, back.engines, 2);
         CHECK_EQ(t, back.engine[0].conf.edge_passed, 12);
         CHECK_EQ(t, back.engine[0].conf.sections[0].passed, 12);
+        CHECKF(t, !memcmp(&back.engine[0].conf.sections[0].cov, &r.engine[0].conf.sections[0].cov,
+                          sizeof(cc_coverage)),
+               "coverage read back differs: %d cases", back.engine[0].conf.sections[0].cov.cases);
         CHECK_EQ(t, back.engine[1].conf.first_ordinal, 17);
         CHECK(t, !strcmp(back.engine[1].conf.first_reproducer, r.engine[1].conf.first_reproducer));
         cc_shard_free(&back);
@@ -101,6 +110,14 @@ static void merge(checks *t) {
         CHECK_EQ(t, (int)m.engine[0].conf.step_counts_max, 400);
         CHECK_EQ(t, m.engine[0].conf.seam_classes, 0xfu);
         CHECK_EQ(t, m.engine[0].conf.sections[0].passed, 46);
+        const cc_coverage *v = &m.engine[0].conf.sections[0].cov;
+        CHECK_EQ(t, v->cases, 4);
+        CHECK_EQ(t, (int)v->radius_min, 1);
+        CHECK_EQ(t, (int)v->radius_max, 4);
+        CHECK_EQ(t, (int)v->teams, 0xf);
+        CHECK_EQ(t, (int)v->steps_max, 6);
+        CHECK_EQ(t, (int)v->side_max, 400);
+        CHECK_EQ(t, v->shapes, CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS));
         CHECK_EQ(t, (int)m.engine[0].golden.passed, 12);
         CHECK_EQ(t, m.engine[1].verdict, CC_SHARD_FAILED);
         CHECKF(t, strstr(m.engine[1].conf.first_reproducer, "'shard 2'") != NULL, "%s",

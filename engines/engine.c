@@ -1,12 +1,15 @@
 /* The contract's entry points: the generic checks, done once for every engine. */
 #define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "engines/engine.h"
 
+#include <sched.h>
 #include <stdarg.h>
 #include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "oracle/cells.h"
 #include "oracle/grid.h"
@@ -303,6 +306,13 @@ static int item_names(const char *item, size_t len, void *state) {
 
 int cc_hardware_required(cc_hardware hw) {
     return for_each_item("CELLCHECK_REQUIRE", item_names, &hw);
+}
+
+long cc_cores_available(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? n : 1;
 }
 
 int cc_hardware_hidden(cc_hardware hw) {

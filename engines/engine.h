@@ -179,6 +179,10 @@ int cc_hardware_hidden(cc_hardware hw);
  * as on a machine without it. */
 int cc_require_check(cc_error *err);
 
+/* The cores this process may run on (its CPU affinity; the online cores where that cannot be
+ * read), at least 1: what a worker's "every core" and the harness's spare core count. */
+long cc_cores_available(void);
+
 /* Describes caps in one line ("shapes NM,NN; r 1..64; M0,M1; any W, H"). */
 void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size);
 

@@ -20,7 +20,7 @@
  *
  * Every case, valid or not, also draws its grid kind: 70% uniform soups, 6% each of patches,
  * bands, cells, holes and checkerboards (oracle/case.h). */
-#define _POSIX_C_SOURCE 200809L /* sysconf */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1078,9 +1078,9 @@ int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, ui
 int32_t cc_team_size(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index) {
     if (!engine || engine->hardware == CC_HW_GPU || opt->same_team) return 0;
     /* "Every core": the team this machine gives (OMP_NUM_THREADS where set, as a runner of
-     * many jobs sets it, else the cores), at least 4. */
+     * many jobs sets it, else the cores this process may use), at least 4. */
     const char *omp = getenv("OMP_NUM_THREADS");
-    long given = omp && atoi(omp) > 0 ? atoi(omp) : sysconf(_SC_NPROCESSORS_ONLN);
+    long given = omp && atoi(omp) > 0 ? atoi(omp) : cc_cores_available();
     const int32_t sizes[4] = {1, 2, 3, given > 4 ? (int32_t)(given < 1024 ? given : 1024) : 4};
     return sizes[(index / CC_TEAM_TURN) % 4];
 }

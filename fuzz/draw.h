@@ -105,7 +105,9 @@ typedef struct cc_campaign_options {
 #define CC_SECTION_PLANE 32u       /* the bounded plane */
 #define CC_SECTION_PAST_TILES 64u  /* past the tiles, 2^24 and 2^32 cells */
 #define CC_SECTION_ROUND_TRIPS 128u /* zero-step load/store round trips */
-#define CC_SECTION_ALL 255u         /* every section above: ALL & ~BIT keeps BIT's alone */
+#define CC_SECTION_TIMING 256u      /* GPU engines: call patterns and sequences under a disturbed
+                                     * timing between streams */
+#define CC_SECTION_ALL 511u         /* every section above: ALL & ~BIT keeps BIT's alone */
 
 typedef struct cc_drawn_case {
     cc_case c;

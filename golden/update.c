@@ -179,11 +179,12 @@ static void log_changes(const golden_catalogue *cat, const update_result *result
 
 /* The update lock of golden_dir, taken without waiting: *fd holds it until closed (the kernel
  * lets it go when the process ends, however it ends, so a killed update never leaves it held). */
-static int take_update_lock(const char *golden_dir, int *fd, cc_error *err) {
+static int take_update_lock(const char *golden_dir, int *fd, int *denied, cc_error *err) {
     char path[GOLDEN_PATH_MAX];
     int rc = golden_join_path(path, sizeof path, golden_dir, UPDATE_LOCK, err);
     if (rc) return rc;
     *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    *denied = *fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM);
     if (*fd < 0)
         return cc_fail(err, CC_ERR_IO, "cannot open the update lock %s: %s", path,
                        strerror(errno));
@@ -202,19 +203,29 @@ static int take_update_lock(const char *golden_dir, int *fd, cc_error *err) {
     return CC_OK;
 }
 
-static int update_locked(const golden_catalogue *cat, FILE *log, cc_error *err);
+static int update_locked(const golden_catalogue *cat, FILE *log, const char *read_only,
+                         cc_error *err);
 
 int golden_update(const golden_catalogue *cat, FILE *log, cc_error *err) {
     if (!cat->text) return cc_fail(err, CC_ERR_ARG, "golden update: the catalogue has no text");
-    int lock = -1;
-    int rc = take_update_lock(cat->golden, &lock, err);
+    int lock = -1, denied = 0;
+    int rc = take_update_lock(cat->golden, &lock, &denied, err);
+    /* A checkout this user cannot write: an update with nothing to change needs no lock (it
+     * writes nothing); one that would change something is refused below, naming why. */
+    if (rc && denied) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return update_locked(cat, log, why, err);
+    }
     if (rc) return cc_prefix(err, "golden update: nothing written");
-    rc = update_locked(cat, log, err);
+    rc = update_locked(cat, log, NULL, err);
     close(lock);
     return rc;
 }
 
-static int update_locked(const golden_catalogue *cat, FILE *log, cc_error *err) {
+/* read_only: why the goldens cannot be written here (NULL: they can, and the lock is held). */
+static int update_locked(const golden_catalogue *cat, FILE *log, const char *read_only,
+                         cc_error *err) {
     update_result *results = calloc(cat->count, sizeof *results);
     golden_gen_file *files = calloc(cat->count + 2, sizeof *files);
     if (!results || !files) {
@@ -281,7 +292,12 @@ static int update_locked(const golden_catalogue *cat, FILE *log, cc_error *err) 
     golden_generation_name(files, n, name, sizeof name);
     int unchanged = found && strcmp(name, name_now) == 0 &&
                     generation_holds(gen_now, files, n, snapshots);
-    if (!unchanged) {
+    if (!unchanged && read_only) {
+        rc = cc_fail(err, CC_ERR_IO,
+                     "golden update: the goldens would change, and %s cannot be written here "
+                     "(%s); nothing written",
+                     cat->golden, read_only);
+    } else if (!unchanged) {
         /* The generation in force may carry this name with other bytes (edited by hand): the new
          * one then takes a second name, so the one in force is never touched. */
         if (found && strcmp(name, name_now) == 0) strncat(name, "-2", sizeof name - strlen(name) - 1);
@@ -297,11 +313,12 @@ static int update_locked(const golden_catalogue *cat, FILE *log, cc_error *err) 
         }
     }
     if (!rc) {
-        remove_leftovers(cat->golden, unchanged ? name_now : name, log);
+        if (!read_only) remove_leftovers(cat->golden, unchanged ? name_now : name, log);
         log_changes(cat, results, &old, old_missing, log);
         if (log)
-            fprintf(log, "golden update: %s/%s -> %s%s\n", cat->golden, CURRENT_LINK,
-                    unchanged ? name_now : name, unchanged ? " (unchanged, nothing written)" : "");
+            fprintf(log, "golden update: %s/%s -> %s%s%s\n", cat->golden, CURRENT_LINK,
+                    unchanged ? name_now : name, unchanged ? " (unchanged, nothing written)" : "",
+                    read_only ? "; read-only here, so no lock was taken" : "");
     }
     golden_hashes_free(&old);
     free(hash_text);

@@ -1,5 +1,6 @@
 /* The campaign loop, its options, and the check of one case line. */
 #include "harness/campaign.h"
+#include "harness/internal.h"
 #include "harness/limits.h"
 #include "harness/progress.h"
 #include "harness/lightcone.h"
@@ -151,6 +152,8 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         }
         if (check.outcome == CC_OUTCOME_PASS) {
             res->passed++;
+            cc_coverage_add(&res->covered, &drawn.c.rule, drawn.c.w, drawn.c.h, drawn.c.steps,
+                            drawn.c.threads);
             continue;
         }
         if (check.outcome == CC_OUTCOME_REFUSED) {
@@ -199,9 +202,12 @@ int cc_campaign_check_line(const cc_engine *engine, const char *line,
     cc_case c;
     int rc = case_parse(line, &c, err);
     if (rc) return rc;
-    /* The harness holds three copies of the grid, beside the engine's context. */
+    /* The harness holds three copies of the grid beside the engine's context, one past 2^30
+     * cells of a uniform grid (check_in_place.c). */
+    double grids = (double)c.w * (double)c.h > CC_CHECK_IN_PLACE_CELLS &&
+                           c.grid_kind == CC_GRID_UNIFORM ? 1.0 : 3.0;
     if ((rc = cc_limit_work("check --case", &c.rule, c.w, c.h, c.steps, CC_CHECK_WORK_MAX, err)) ||
-        (rc = cc_limit_engine_memory("check --case", engine, &c.rule, c.w, c.h, 3.0, err)))
+        (rc = cc_limit_engine_memory("check --case", engine, &c.rule, c.w, c.h, grids, err)))
         return rc;
     cc_check_result check;
     if ((rc = cc_case_check(engine, &c, &check, err))) return rc;

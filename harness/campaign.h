@@ -28,6 +28,7 @@
 
 #include "fuzz/draw.h"
 #include "engines/engine.h"
+#include "harness/coverage.h"
 #include "oracle/case.h"
 #include "oracle/error.h"
 #include "oracle/grid.h"
@@ -137,6 +138,9 @@ typedef struct cc_check_options {
     double lightcone_budget;    /* oracle visits light cones may spend past the seams (0: any) */
     const cc_grid *expected;    /* the oracle's grid after c->steps where the caller has it
                                  * already (NULL: the check steps the oracle itself) */
+    double in_place_cells;      /* past this many cells a uniform case's grid is held once, in
+                                 * the worker's shared grid, and verified by light cones
+                                 * (0: CC_CHECK_IN_PLACE_CELLS, 2^30) */
 } cc_check_options;
 
 #define CC_CHECK_DEFAULT_ORACLE_BUDGET 2e7
@@ -254,6 +258,7 @@ typedef struct cc_campaign_result {
     int has_failure;
     uint64_t first_failure;     /* its case index */
     cc_failure_report failure;  /* the first failure's report */
+    cc_coverage covered;        /* what the passing cases covered */
 } cc_campaign_result;
 
 /* Runs cases 0 .. opt->cases-1 that belong to this shard. Returns CC_OK when every case passed

@@ -60,13 +60,7 @@ int cc_failure_kind_is_fault(cc_failure_kind kind) {
            kind == CC_FAILURE_DEVICE_ERROR;
 }
 
-static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...) {
+void harness_fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...) {
     res->outcome = CC_OUTCOME_FAIL;
     res->kind = kind;
     va_list ap;
@@ -77,11 +71,11 @@ static void fail_result(cc_check_result *res, cc_failure_kind kind, const char *
 
 /* A call that failed: a fault or a broken contract in the supervisor's words, which name the
  * call; an engine's own error after what was called. */
-static void call_failed(cc_check_result *res, int rc, const char *what, const cc_error *e) {
+void harness_call_failed(cc_check_result *res, int rc, const char *what, const cc_error *e) {
     if (cc_code_is_fault(rc) || rc == CC_ERR_CONTRACT)
-        fail_result(res, cc_failure_kind_of_code(rc), "%.500s", e->msg);
+        harness_fail_result(res, cc_failure_kind_of_code(rc), "%.500s", e->msg);
     else
-        fail_result(res, CC_FAILURE_ENGINE_ERROR, "%.100s failed: %.400s", what, e->msg);
+        harness_fail_result(res, CC_FAILURE_ENGINE_ERROR, "%.100s failed: %.400s", what, e->msg);
 }
 
 void cc_check_options_init(cc_check_options *opt) {
@@ -92,12 +86,12 @@ void cc_check_options_init(cc_check_options *opt) {
 }
 
 /* a of step(a) then step(k-a): 1..k-1, from the case seed, so a reproducer replays it. */
-static int64_t split_point(const cc_case *c) {
+int64_t harness_split_point(const cc_case *c) {
     return c->steps < 2 ? 0 : 1 + (int64_t)(c->seed[1] % (uint64_t)(c->steps - 1));
 }
 
 void cc_pattern_describe(cc_pattern p, const cc_case *c, char *buf, size_t size) {
-    long long k = (long long)c->steps, a = (long long)split_point(c);
+    long long k = (long long)c->steps, a = (long long)harness_split_point(c);
     switch (p) {
     case CC_PATTERN_ONE_CALL: snprintf(buf, size, "step(%lld)", k); return;
     case CC_PATTERN_SPLIT: snprintf(buf, size, "step(%lld) then step(%lld)", a, k - a); return;
@@ -154,7 +148,7 @@ static cc_context *started(const cc_engine *engine, const cc_case *c, const uint
 /* Runs case c under pattern p into got. CC_OK, or the engine's error in err. */
 static int run_pattern(const cc_engine *engine, const cc_case *c, const cc_grid *init,
                        cc_pattern p, cc_grid *got, cc_error *err) {
-    int64_t k = c->steps, a = split_point(c);
+    int64_t k = c->steps, a = harness_split_point(c);
     int rc = CC_OK;
     cc_context *ctx = NULL, *other = NULL;
     cc_case second;
@@ -233,7 +227,7 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
         res->verified = n;
         res->differing = cc_cells_count_differing(got->cells, want->cells, n, &first);
         if (res->differing)
-            fail_result(res, CC_FAILURE_MISMATCH,
+            harness_fail_result(res, CC_FAILURE_MISMATCH,
                         "%llu of %zu cells differ from the oracle after %lld steps, first (%d,%d): "
                         "engine %d, oracle %d",
                         (unsigned long long)res->differing, n, (long long)c->steps,
@@ -258,7 +252,7 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
     res->seam_classes = lr.classes;
     res->differing = lr.differing;
     if (lr.differing)
-        fail_result(res, CC_FAILURE_MISMATCH,
+        harness_fail_result(res, CC_FAILURE_MISMATCH,
                     "%llu of %llu cells verified by light cones (%llu windows) differ from the "
                     "oracle after %lld steps, first (%d,%d): engine %d, oracle %d",
                     (unsigned long long)lr.differing, (unsigned long long)lr.cells,
@@ -287,8 +281,10 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         opt = &defaults;
     }
     memset(res, 0, sizeof *res);
-    /* The case's OpenMP team (threads=N), for every call of it. */
+    /* The case's OpenMP team (threads=N) and timing disturbance (timing=), for every call of
+     * it, and for the analysis of its failure that follows. */
     cc_supervisor_team(cc_supervisor_of(engine), c->threads);
+    cc_supervisor_timing(cc_supervisor_of(engine), c->timing);
     cc_error caps_err, eng_err;
     cc_error_clear(&caps_err);
     cc_error_clear(&eng_err);
@@ -308,13 +304,18 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     }
     if (rc != CC_OK) {
         if (cc_code_is_fault(rc) || rc == CC_ERR_CONTRACT)
-            call_failed(res, rc, "create", &eng_err);
+            harness_call_failed(res, rc, "create", &eng_err);
         else
-            fail_result(res, CC_FAILURE_REFUSED_VALID, "create refused a case within its caps: %s",
+            harness_fail_result(res, CC_FAILURE_REFUSED_VALID, "create refused a case within its caps: %s",
                         eng_err.msg[0] ? eng_err.msg : "(no message)");
         return CC_OK;
     }
 
+    /* A grid past 2^30 cells (in_place_cells) is held once, in the worker's shared grid, when its seed can draw
+     * it in pieces (harness/check_in_place.c). */
+    double in_place = opt->in_place_cells > 0 ? opt->in_place_cells : CC_CHECK_IN_PLACE_CELLS;
+    if ((double)c->w * (double)c->h > in_place && c->grid_kind == CC_GRID_UNIFORM && !opt->expected)
+        return harness_check_in_place(engine, c, opt, ctx, res, err);
     cc_grid init = {0}, got = {0}, again = {0};
     /* The oracle's work for the whole grid: it picks light cones, and bounds what runs twice
      * (the second store, the call patterns): each is a whole grid's transfer or run more. */
@@ -330,11 +331,11 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     }
     size_t n = cc_grid_cells(&init), first = 0;
     if ((rc = cc_call_load(ctx, init.cells, &eng_err))) {
-        call_failed(res, rc, "load", &eng_err);
+        harness_call_failed(res, rc, "load", &eng_err);
     } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
-        call_failed(res, rc, "store after load", &eng_err);
+        harness_call_failed(res, rc, "store after load", &eng_err);
     } else if ((res->differing = cc_cells_count_differing(got.cells, init.cells, n, &first)) != 0) {
-        fail_result(res, CC_FAILURE_ROUND_TRIP,
+        harness_fail_result(res, CC_FAILURE_ROUND_TRIP,
                     "store right after load differs from the loaded grid in %llu cells, first "
                     "(%d,%d): stored %d, loaded %d",
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
@@ -342,22 +343,22 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     } else if ((rc = timed_step(ctx, c->steps, &res->step_seconds, &eng_err))) {
         char what[48];
         snprintf(what, sizeof what, "step(%lld)", (long long)c->steps);
-        call_failed(res, rc, what, &eng_err);
+        harness_call_failed(res, rc, what, &eng_err);
     } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
-        call_failed(res, rc, "store after step(k)", &eng_err);
+        harness_call_failed(res, rc, "store after step(k)", &eng_err);
     } else if (twice && (rc = cc_call_store(ctx, again.cells, &eng_err))) {
-        call_failed(res, rc, "a second store after step(k)", &eng_err);
+        harness_call_failed(res, rc, "a second store after step(k)", &eng_err);
     } else if (twice &&
                (res->differing = cc_cells_count_differing(again.cells, got.cells, n, &first)) != 0) {
         /* store reads the engine's state; it must not change it. */
-        fail_result(res, CC_FAILURE_CONTRACT,
+        harness_fail_result(res, CC_FAILURE_CONTRACT,
                     "two stores in a row gave different grids: %llu cells differ, first (%d,%d): "
                     "%d, then %d",
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
                     (int)(first / (size_t)c->w), got.cells[first], again.cells[first]);
     }
     if ((rc = cc_call_destroy(ctx, &eng_err)) && res->outcome != CC_OUTCOME_FAIL)
-        call_failed(res, rc, "destroy", &eng_err);
+        harness_call_failed(res, rc, "destroy", &eng_err);
     rc = CC_OK;
     if (res->outcome != CC_OUTCOME_FAIL) rc = verify(engine, c, opt, work, &init, &got, res, err);
     uint32_t patterns = opt->patterns;
@@ -375,7 +376,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         if (prc) {
             char what[200];
             snprintf(what, sizeof what, "under the call pattern %s", name);
-            call_failed(res, prc, what, &eng_err);
+            harness_call_failed(res, prc, what, &eng_err);
             res->pattern = (cc_pattern)p;
             break;
         }
@@ -383,7 +384,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         if (d) {
             res->differing = d;
             res->pattern = (cc_pattern)p;
-            fail_result(res, CC_FAILURE_CALL_PATTERN,
+            harness_fail_result(res, CC_FAILURE_CALL_PATTERN,
                         "%s differs from %s in %llu cells, first (%d,%d): %d, not %d", name, one,
                         (unsigned long long)d, (int)(first % (size_t)c->w),
                         (int)(first / (size_t)c->w), again.cells[first], got.cells[first]);

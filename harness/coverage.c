@@ -18,12 +18,13 @@ static const struct {
     [CC_CHECK_ROUND_TRIPS] = {"round trips", "round-trips"},
     [CC_CHECK_STEP_COUNTS] = {"step counts", "step-counts"},
     [CC_CHECK_SEQUENCES] = {"call sequences", "sequences"},
+    [CC_CHECK_TIMING] = {"GPU timing", "gpu-timing"},
     [CC_CHECK_REFUSALS] = {"refusals", "refusals"},
     [CC_CHECK_CAMPAIGN] = {"campaign", "campaign"},
 };
 
-static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time", "budget",
-                                                         "blind"};
+static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time",
+                                                         "budget", "blind", "absent"};
 
 const char *cc_check_section_name(cc_check_section section) {
     return (unsigned)section < CC_CHECK_SECTION_COUNT ? sections[section].name : "unknown section";
@@ -111,7 +112,7 @@ int cc_gap_accept_check(const char *accept, cc_error *err) {
                          sections[s].id);
             return cc_fail(err, CC_ERR_ARG,
                            "--accept-gap: '%.*s' names no gap (a section: %s; or SECTION:KIND, "
-                           "KIND one of asked, memory, time, budget, blind)",
+                           "KIND one of asked, memory, time, budget, blind, absent)",
                            len > 64 ? 64 : (int)len, p, ids);
         }
         p += len;
@@ -147,4 +148,91 @@ void cc_gap_list_print(FILE *f, const char *engine, const cc_gap_list *list) {
     if (list->dropped)
         fprintf(f, "  %s: %d checks more left out, past the %d gaps a certificate lists\n",
                 engine, list->dropped, CC_GAPS_MAX);
+}
+
+void cc_coverage_add(cc_coverage *cov, const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
+                     int32_t threads) {
+    if (cov->cases == 0 || rule->radius < cov->radius_min) cov->radius_min = rule->radius;
+    if (rule->radius > cov->radius_max) cov->radius_max = rule->radius;
+    cov->cases++;
+    cov->shapes |= CC_SHAPE_BIT(rule->shape);
+    cov->centres |= rule->centre ? 2u : 1u;
+    cov->topologies |= CC_TOPOLOGY_BIT(rule->topology);
+    if (threads > 0) cov->teams |= 1ull << (threads > 64 ? 63 : threads - 1);
+    else cov->default_team = 1;
+    if (steps > cov->steps_max) cov->steps_max = steps;
+    if ((double)w * (double)h > cov->cells_max) cov->cells_max = (double)w * (double)h;
+    if (w > cov->side_max) cov->side_max = w;
+    if (h > cov->side_max) cov->side_max = h;
+}
+
+void cc_coverage_merge(cc_coverage *into, const cc_coverage *from) {
+    if (from->cases == 0) return;
+    if (into->cases == 0 || from->radius_min < into->radius_min) into->radius_min = from->radius_min;
+    if (from->radius_max > into->radius_max) into->radius_max = from->radius_max;
+    into->cases += from->cases;
+    into->shapes |= from->shapes;
+    into->centres |= from->centres;
+    into->topologies |= from->topologies;
+    into->teams |= from->teams;
+    into->default_team |= from->default_team;
+    if (from->steps_max > into->steps_max) into->steps_max = from->steps_max;
+    if (from->cells_max > into->cells_max) into->cells_max = from->cells_max;
+    if (from->side_max > into->side_max) into->side_max = from->side_max;
+}
+
+/* Appends to buf at *used, never past size. */
+static void put(char *buf, size_t size, size_t *used, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void put(char *buf, size_t size, size_t *used, const char *fmt, ...) {
+    if (*used >= size) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *used, size - *used, fmt, ap);
+    va_end(ap);
+    if (k > 0) *used += (size_t)k < size - *used ? (size_t)k : size - *used - 1;
+}
+
+void cc_coverage_describe(const cc_coverage *cov, char *buf, size_t size) {
+    size_t used = 0;
+    if (size) buf[0] = '\0';
+    if (cov->cases == 0) {
+        put(buf, size, &used, "none");
+        return;
+    }
+    put(buf, size, &used, "%d case%s: shapes", cov->cases, cov->cases == 1 ? "" : "s");
+    const char *sep = " ";
+    for (int sh = 0; sh < CC_SHAPE_COUNT; sh++) {
+        if (!(cov->shapes & CC_SHAPE_BIT(sh))) continue;
+        put(buf, size, &used, "%s%s", sep, cc_shape_code((cc_shape)sh));
+        sep = ",";
+    }
+    if (cov->radius_min == cov->radius_max) put(buf, size, &used, "; r %d", (int)cov->radius_min);
+    else put(buf, size, &used, "; r %d..%d", (int)cov->radius_min, (int)cov->radius_max);
+    put(buf, size, &used, "; %s%s%s", cov->centres & 1u ? "M0" : "",
+        cov->centres == 3u ? "," : "", cov->centres & 2u ? "M1" : "");
+    put(buf, size, &used, "; %s%s%s",
+        cov->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) ? "torus" : "",
+        cov->topologies == (CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) | CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))
+            ? ", "
+            : "",
+        cov->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE) ? "plane" : "");
+    if (cov->teams) {
+        put(buf, size, &used, "; teams");
+        sep = " ";
+        for (int b = 0; b < 64; b++) {
+            if (!(cov->teams & (1ull << b))) continue;
+            put(buf, size, &used, "%s%d%s", sep, b + 1, b == 63 ? "+" : "");
+            sep = ",";
+        }
+        if (cov->default_team) put(buf, size, &used, ",default");
+    } else {
+        put(buf, size, &used, "; the worker's default team");
+    }
+    put(buf, size, &used, "; steps up to %lld; up to %.0f cells, sides up to %d",
+        (long long)cov->steps_max, cov->cells_max, (int)cov->side_max);
 }

@@ -5,9 +5,11 @@
 #define CELLCHECK_HARNESS_COVERAGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "oracle/error.h"
+#include "oracle/rule.h"
 
 /* The sections of a conformance run, in the order certify reports them. */
 typedef enum cc_check_section {
@@ -20,18 +22,45 @@ typedef enum cc_check_section {
     CC_CHECK_ROUND_TRIPS,    /* zero-step load/store round trips */
     CC_CHECK_STEP_COUNTS,    /* step counts across magnitudes */
     CC_CHECK_SEQUENCES,      /* call sequences */
+    CC_CHECK_TIMING,         /* GPU engines: call patterns and sequences under a disturbed
+                              * timing between streams (a case's timing=) */
     CC_CHECK_REFUSALS,       /* parameters outside the caps refused at create */
     CC_CHECK_CAMPAIGN,       /* the seeded campaign */
     CC_CHECK_SECTION_COUNT
 } cc_check_section;
 
 /* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall grids",
- * "round trips", "step counts", "call sequences", "refusals", "campaign". */
+ * "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign". */
 const char *cc_check_section_name(cc_check_section section);
 
 /* The section's name on a command line: "edge-cases", "seams", "plane", "past-tiles",
- * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "refusals", "campaign". */
+ * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "gpu-timing", "refusals",
+ * "campaign". */
 const char *cc_check_section_id(cc_check_section section);
+
+/* What a section's passing checks covered, along the dimensions a certificate names: every
+ * checked case adds its shape, radius, centre, topology, OpenMP team, steps and cells. */
+typedef struct cc_coverage {
+    int cases;
+    uint32_t shapes;     /* CC_SHAPE_BIT of each shape checked */
+    uint32_t centres;    /* bit 0: M0, bit 1: M1 */
+    uint32_t topologies; /* CC_TOPOLOGY_BIT of each */
+    int32_t radius_min, radius_max;
+    uint64_t teams;      /* bit t-1: an OpenMP team of t threads (t >= 64: bit 63); bit 63 also
+                          * stands for larger teams */
+    int default_team;    /* some case ran at the worker's default team (threads unset) */
+    int64_t steps_max;
+    double cells_max;
+    int32_t side_max;    /* the longest side, W or H */
+} cc_coverage;
+
+/* Adds one checked case (threads 0: the worker's default team). */
+void cc_coverage_add(cc_coverage *cov, const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
+                     int32_t threads);
+void cc_coverage_merge(cc_coverage *into, const cc_coverage *from);
+/* "12 cases: shapes NM,N+; r 1..64; M0,M1; torus, plane; teams 1,2,3,4; steps up to 9; up to
+ * 4299161319 cells, sides up to 98309", or "none" when nothing was checked. */
+void cc_coverage_describe(const cc_coverage *cov, char *buf, size_t size);
 
 /* Why checks were left out. */
 typedef enum cc_gap_kind {
@@ -40,10 +69,12 @@ typedef enum cc_gap_kind {
     CC_GAP_TIME,      /* they would take past a time bound on this machine */
     CC_GAP_BUDGET,    /* they cost past one of the harness's work budgets */
     CC_GAP_BLIND,     /* no case found tells the right answer from the wrong ones */
+    CC_GAP_ABSENT,    /* what they need is not here: the device to disturb, or the code that
+                       * disturbs it in this program */
     CC_GAP_KIND_COUNT
 } cc_gap_kind;
 
-/* "asked", "memory", "time", "budget", "blind". */
+/* "asked", "memory", "time", "budget", "blind", "absent". */
 const char *cc_gap_kind_name(cc_gap_kind kind);
 
 /* One gap: the checks of one section left out for one kind of reason, how many, and the first

@@ -2,12 +2,38 @@
  * that matches, and counted as open otherwise. */
 #include "harness/coverage.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "testing/check.h"
 
+/* What ran, by hand: three cases, merged with a fourth. */
+static void coverage(checks *t) {
+    cc_coverage a = {0}, b = {0};
+    char text[400];
+    cc_coverage_describe(&a, text, sizeof text);
+    CHECKF(t, !strcmp(text, "none"), "empty: '%s'", text);
+    cc_rule r = {0};
+    r.shape = CC_SHAPE_MOORE;
+    r.radius = 5;
+    cc_coverage_add(&a, &r, 98309, 43691, 1, 0);
+    r.radius = 2;
+    r.centre = 1;
+    r.topology = CC_TOPOLOGY_PLANE;
+    cc_coverage_add(&a, &r, 7, 9, 65537, 3);
+    r.shape = CC_SHAPE_HEX;
+    r.radius = 1;
+    cc_coverage_add(&b, &r, 5, 5, 2, 100);
+    cc_coverage_merge(&a, &b);
+    cc_coverage_describe(&a, text, sizeof text);
+    CHECKF(t, !strcmp(text, "3 cases: shapes NM,NH; r 1..5; M0,M1; torus, plane; teams 3,64+,default; "
+                            "steps up to 65537; up to 4295218519 cells, sides up to 98309"),
+           "described as '%s'", text);
+}
+
 int main(void) {
     checks t = {"coverage_test", 0, 0};
+    coverage(&t);
     cc_gap_list a = {0};
     cc_gap_note(&a, CC_CHECK_STEP_COUNTS, CC_GAP_TIME, 1, "step count %d: about %d s", 65537, 14);
     cc_gap_note(&a, CC_CHECK_STEP_COUNTS, CC_GAP_TIME, 1, "step count %d: about %d s", 89720, 34);
@@ -57,9 +83,18 @@ int main(void) {
     CHECKF(&t, full.n == CC_GAPS_MAX && full.dropped == 2, "%d kept, %d dropped", full.n,
            full.dropped);
     cc_gap_list_accept(&full, "edge-cases,seams,plane,past-tiles,huge-grid,shapes,round-trips,"
-                              "step-counts,sequences,refusals,campaign");
+                              "step-counts,sequences,gpu-timing,refusals,campaign");
     CHECKF(&t, cc_gap_list_open(&full) == 1, "dropped gaps counted as accepted");
     CHECK(&t, strcmp(cc_check_section_id(CC_CHECK_PAST_2_32), "huge-grid") == 0);
     CHECK(&t, strcmp(cc_check_section_name(CC_CHECK_STEP_COUNTS), "step counts") == 0);
+    /* A GPU engine certified without its timing disturbance: "gpu-timing:absent". */
+    cc_gap_list g = {0};
+    cc_gap_note(&g, CC_CHECK_TIMING, CC_GAP_ABSENT, 1, "no device");
+    char gid[64];
+    cc_gap_id(&g.gaps[0], gid, sizeof gid);
+    CHECKF(&t, strcmp(gid, "gpu-timing:absent") == 0, "id %s", gid);
+    CHECK(&t, cc_gap_accept_check("gpu-timing:absent", &err) == CC_OK);
+    cc_gap_list_accept(&g, "gpu-timing:absent");
+    CHECK(&t, cc_gap_list_open(&g) == 0);
     return check_summary(&t);
 }

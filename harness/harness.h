@@ -35,6 +35,10 @@ void cc_campaign_option_rows(cc_campaign_options *opt, cc_option rows[CC_CAMPAIG
  * and `cellcheck certify` take it. */
 cc_option cc_huge_grid_option(cc_campaign_options *opt);
 
+/* --leave-out SECTION[,SECTION...]: sections the conformance checks leave out, by their ids
+ * (cc_check_section_id), into opt->sections_off; each is a gap, SECTION:asked. */
+cc_option cc_leave_out_option(cc_campaign_options *opt);
+
 /* --progress: progress lines on stderr even when it is not a terminal (opt->progress = 1). */
 cc_option cc_progress_option(cc_campaign_options *opt);
 
@@ -45,6 +49,7 @@ typedef struct cc_section_tally {
     int passed;
     int failed;
     double seconds; /* wall time the section took */
+    cc_coverage cov; /* what its passing checks covered */
 } cc_section_tally;
 
 /* What a conformance run found. passed: every check passed. */
@@ -61,6 +66,8 @@ typedef struct cc_conformance_summary {
     uint32_t seam_classes;    /* the seam classes those light cones covered (CC_SEAM_*) */
     int round_trips;  /* zero-step load/store round trips */
     int sequences;    /* call sequences whose every store agreed with the oracle */
+    int timing_passed; /* GPU timing: cases (with their call patterns) and call sequences that
+                        * passed under a disturbed timing between streams */
     int shapes_passed; /* thin, tall and wide grids past 2^16 rows or columns and 65535 tiles,
                         * every shape at its smallest and largest radius (harness/extremes.h) */
     int seams_passed;  /* grids of the nine alignments of the last tile (CC_SEAM_GRIDS each) */
@@ -93,6 +100,11 @@ typedef struct cc_conformance_summary {
  * around ("tile 256x16") and the case past 2^32 cells ("passed" or "not run: why"). */
 void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size_t tile_size,
                              char *huge, size_t huge_size);
+
+/* The GPU timing section: its drawn cases and call sequences, each under one timing= setting
+ * in turn (harness_conformance.c). */
+#define CC_TIMING_CASES 48
+#define CC_TIMING_SEQUENCES 24
 
 /* The checks of cc_harness_conformance for the cases of opt's shard, as a library call (used by
  * `cellcheck certify`). Reports go to stdout. Returns CC_OK when the checks ran (sum->passed says

@@ -96,6 +96,7 @@ typedef struct tally {
     int64_t first_ordinal; /* the first failure's check, in that numbering */
     int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
     int sequences; /* call sequences that passed */
+    int timing_passed; /* checks of the GPU timing section that passed */
     int shapes_passed; /* thin, tall and wide grids past 2^16 and 65535 tiles, every shape */
     int seams_passed;  /* grids of the seam alignments that passed */
     int plane_passed;  /* cases on the bounded plane that passed */
@@ -200,6 +201,7 @@ static void check_case_with(tally *t, const char *section, const cc_case *given,
         (*passed)++;
         t->step_seconds = res.step_seconds;
         t->sections[t->section].passed++;
+        cc_coverage_add(&t->sections[t->section].cov, &c->rule, c->w, c->h, c->steps, c->threads);
         if (res.lightcone) {
             t->lightcone_cells += res.verified;
             t->seam_classes |= res.seam_classes;
@@ -454,8 +456,10 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 
 /* The engine time past which certify's default leaves the case past 2^32 cells out, and the
  * side of the square whose load, step and store estimate it (the rate per cell, times the cells
- * of the large case: a lower bound, as a larger grid runs no faster per cell). */
-#define HUGE_CASE_SECONDS_MAX 120.0
+ * of the large case: a lower bound, as a larger grid runs no faster per cell). The bound is far
+ * above what any engine here takes (under 3 minutes on 2 cores), so a loaded machine's noisy
+ * estimate does not change the verdict; a correct but slow engine past it is INCOMPLETE. */
+#define HUGE_CASE_SECONDS_MAX 600.0
 #define HUGE_PROBE_SIDE 1024
 
 static int huge_case_estimate(const cc_engine *engine, const cc_case *huge, double *seconds,
@@ -516,13 +520,12 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
         return;
     }
     if (!mine(t)) return;
-    /* auto: every engine whose context and the harness's three grids fit this machine's memory
-     * now (a GPU engine's context lives on its device; a CPU engine's worker shares the host,
-     * so two grids more are kept free for what its estimate leaves out). */
+    /* auto: every engine whose own estimate and one grid fit this machine's memory now: the
+     * grid is held once, in the worker's shared grid (harness/check_in_place.c). */
     cc_error mem_err;
     if (mode == CC_HUGE_GRID_AUTO &&
-        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h,
-                               t->engine->hardware == CC_HW_GPU ? 3.0 : 5.0, &mem_err)) {
+        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h, 1.0,
+                               &mem_err)) {
         snprintf(t->huge_note, sizeof t->huge_note, "does not fit this machine's memory: %.140s",
                  mem_err.msg);
         cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_MEMORY, 1,
@@ -943,6 +946,53 @@ static void step_counts(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 #define CONFORMANCE_SEQUENCES 40
 #define SEQUENCE_SHRINK_TRIES 96
 
+/* Runs call sequence i, drawn on case c, and counts its verdict in the running section (label
+ * names it in reports): a failure is reported with the sequence, then the shortest one found that
+ * still fails. Returns 1 where the checks stop after it (a failure, stopping at the first). */
+static int run_sequence(tally *t, const char *label, int i, const cc_case *c, int *passed) {
+    cc_error err;
+    int64_t max_k = c->steps < 2 ? 2 : c->steps > 8 ? 8 : c->steps;
+    cc_call_sequence s;
+    cc_sequence_draw(c, max_k, &s);
+    cc_sequence_result res;
+    if (cc_sequence_run(t->engine, c, &s, &res, &err)) {
+        printf("ERROR: %s: %s %d: %s\n", t->engine->name, label, i, err.msg);
+        t->infra_error++;
+        return 0;
+    }
+    if (!res.failed) {
+        (*passed)++;
+        t->sections[t->section].passed++;
+        cc_coverage_add(&t->sections[t->section].cov, &c->rule, c->w, c->h, c->steps, c->threads);
+        return 0;
+    }
+    char calls[CC_SEQUENCE_TEXT_MAX];
+    cc_sequence_format(&s, calls, sizeof calls);
+    int first = t->failed == 0;
+    note_failure(t, res.kind, label, res.detail, c, calls);
+    if (cc_failure_kind_is_fault(res.kind)) t->stopped = 1;
+    cc_call_sequence shortest = s;
+    int tries = 0;
+    if (!t->reported) {
+        printf("FAILED in %s:\n", label);
+        /* The verdict first: shrinking runs the sequence again, many times. */
+        cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, c, &s, &res, NULL, 0);
+        fflush(stdout);
+        if (!cc_failure_kind_is_fault(res.kind) && t->opt->shrink &&
+            cc_sequence_shrink(t->engine, c, &s, &res, SEQUENCE_SHRINK_TRIES, &shortest, &tries,
+                               &err) == CC_OK &&
+            shortest.n < s.n)
+            cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, c, &s, &res,
+                               &shortest, tries);
+        /* The reproducer the report ends with: the shortest sequence found. */
+        if (first) cc_sequence_format(&shortest, t->first_calls, sizeof t->first_calls);
+        t->reported = 1;
+    } else {
+        cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, c, &s, &res, NULL, 0);
+    }
+    return t->opt->stop_at_first_failure;
+}
+
 static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
     if (t->opt->sections_off & CC_SECTION_SEQUENCES) return;
@@ -964,44 +1014,79 @@ static void call_sequences(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         }
         /* The OpenMP team turns with each sequence: 1, 2, 3, every core. */
         c.threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
-        int64_t max_k = c.steps < 2 ? 2 : c.steps > 8 ? 8 : c.steps;
-        cc_call_sequence s;
-        cc_sequence_draw(&c, max_k, &s);
-        cc_sequence_result res;
-        if (cc_sequence_run(t->engine, &c, &s, &res, &err)) {
-            printf("ERROR: %s: call sequence %d: %s\n", t->engine->name, i, err.msg);
+        if (run_sequence(t, "call sequences", i, &c, &t->sequences)) return;
+    }
+}
+
+/* ---- GPU timing ------------------------------------------------------------------------- */
+
+/* The disturbances the GPU timing section turns through, one a check in turn (oracle/case.h):
+ * the legacy stream held back, the copy engines and the multiprocessors occupied, alone and
+ * together, with pageable and pinned host buffers, with and without pauses between calls. */
+static const uint32_t timing_settings[] = {
+    CC_TIMING_LEGACY,
+    CC_TIMING_LEGACY | CC_TIMING_PINNED,
+    CC_TIMING_COPIES | CC_TIMING_KERNEL,
+    CC_TIMING_COPIES | CC_TIMING_PINNED | CC_TIMING_DELAYS,
+    CC_TIMING_LEGACY | CC_TIMING_COPIES | CC_TIMING_KERNEL | CC_TIMING_PINNED,
+    CC_TIMING_KERNEL | CC_TIMING_DELAYS,
+    CC_TIMING_LEGACY | CC_TIMING_COPIES | CC_TIMING_DELAYS,
+    CC_TIMING_COPIES | CC_TIMING_KERNEL | CC_TIMING_PINNED,
+};
+#define TIMING_SETTINGS (sizeof timing_settings / sizeof timing_settings[0])
+
+/* An engine on a GPU runs the call patterns of CC_TIMING_CASES drawn cases (each case checked
+ * in one call of step(k), then under every pattern its size allows) and CC_TIMING_SEQUENCES call
+ * sequences again, each under one setting of timing_settings in turn; a CPU engine has no such
+ * dimension. Where its worker cannot disturb it (no device to disturb, a program built without
+ * the disturbance) every one of them is a gap, gpu-timing:absent. */
+static void gpu_timing(tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    cc_error err;
+    if (cc_call_timing_available(t->engine, &err)) {
+        cc_gap_note(&t->gaps, CC_CHECK_TIMING, CC_GAP_ABSENT, CC_TIMING_CASES + CC_TIMING_SEQUENCES,
+                    "the call patterns and sequences under a disturbed timing between streams "
+                    "did not run: %s",
+                    err.msg);
+        return;
+    }
+    /* Drawn as the campaign draws its valid cases (large ones too), from seeds of their own. */
+    cc_campaign_options drawn = *t->opt;
+    drawn.invalid_percent = 0;
+    for (int i = 0; i < CC_TIMING_CASES && !t->stopped; i++) {
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(master, 0x74696d696e670000ull + (uint64_t)i, seed); /* "timing" */
+        cc_drawn_case d;
+        if (cc_case_draw(t->engine, &drawn, seed, &d, &err)) {
+            if (mine(t)) {
+                printf("ERROR: %s: GPU timing case %d: cannot draw it: %s\n", t->engine->name, i,
+                       err.msg);
+                t->infra_error++;
+            }
+            continue;
+        }
+        d.c.timing = timing_settings[(size_t)i % TIMING_SETTINGS];
+        check(t, "GPU timing", &d.c, &t->timing_passed);
+        if (t->failed && t->opt->stop_at_first_failure) return;
+    }
+    for (int i = 0; i < CC_TIMING_SEQUENCES && !t->stopped; i++) {
+        if (!mine(t)) continue;
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(master, 0x74696d6573657100ull + (uint64_t)i, seed); /* "timeseq" */
+        cc_case c;
+        if (cc_case_draw_small(t->engine, seed, &c, &err)) {
+            printf("ERROR: %s: GPU timing sequence %d: cannot draw its case: %s\n",
+                   t->engine->name, i, err.msg);
             t->infra_error++;
             continue;
         }
-        if (!res.failed) {
-            t->sequences++;
-            t->sections[t->section].passed++;
+        if (!fuzz_fit_port_caps(&caps, 0, &c)) {
+            t->over_cells++;
             continue;
         }
-        char calls[CC_SEQUENCE_TEXT_MAX];
-        cc_sequence_format(&s, calls, sizeof calls);
-        int first = t->failed == 0;
-        note_failure(t, res.kind, "call sequences", res.detail, &c, calls);
-        if (cc_failure_kind_is_fault(res.kind)) t->stopped = 1;
-        cc_call_sequence shortest = s;
-        int tries = 0;
-        if (!t->reported) {
-            printf("FAILED in call sequences:\n");
-            /* The verdict first: shrinking runs the sequence again, many times. */
-            cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, &c, &s, &res, NULL, 0);
-            fflush(stdout);
-            if (!cc_failure_kind_is_fault(res.kind) && t->opt->shrink &&
-                cc_sequence_shrink(t->engine, &c, &s, &res, SEQUENCE_SHRINK_TRIES, &shortest,
-                                   &tries, &err) == CC_OK &&
-                shortest.n < s.n)
-                cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, &c, &s, &res, &shortest, tries);
-            /* The reproducer the report ends with: the shortest sequence found. */
-            if (first) cc_sequence_format(&shortest, t->first_calls, sizeof t->first_calls);
-            t->reported = 1;
-        } else {
-            cc_sequence_report(stdout, t->opt->reproduce, t->engine->name, &c, &s, &res, NULL, 0);
-        }
-        if (t->opt->stop_at_first_failure) return;
+        /* Offset by one from the cases, so a setting meets other grids here. */
+        c.timing = timing_settings[(size_t)(i + 1) % TIMING_SETTINGS];
+        if (run_sequence(t, "GPU timing", i, &c, &t->timing_passed)) return;
     }
 }
 
@@ -1241,21 +1326,24 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
      * printed, and an engine that failed has failed. */
     void (*const sections[])(tally *, const uint8_t *) = {
         edge_cases, seams, plane_cases, scale_cases, shapes, round_trips, step_counts,
-        call_sequences};
+        call_sequences, gpu_timing};
     static const char *const names[] = {"edge cases", "seams", "the bounded plane",
                                         "past the tiles, 2^24 and 2^32 cells",
                                         "thin and tall grids", "zero-step round trips",
-                                        "step counts", "call sequences"};
+                                        "step counts", "call sequences", "GPU timing"};
     static const cc_check_section ids[] = {CC_CHECK_EDGE_CASES, CC_CHECK_SEAMS, CC_CHECK_PLANE,
                                            CC_CHECK_PAST_TILES, CC_CHECK_SHAPES,
                                            CC_CHECK_ROUND_TRIPS, CC_CHECK_STEP_COUNTS,
-                                           CC_CHECK_SEQUENCES};
+                                           CC_CHECK_SEQUENCES, CC_CHECK_TIMING};
     /* The sections a caller turned off are not run, whatever else happens. */
     const uint32_t off[] = {CC_SECTION_EDGE_CASES, CC_SECTION_SEAMS,
                             CC_SECTION_PLANE,      CC_SECTION_PAST_TILES,
                             CC_SECTION_SHAPES,     CC_SECTION_ROUND_TRIPS,
-                            CC_SECTION_STEP_COUNTS, CC_SECTION_SEQUENCES};
+                            CC_SECTION_STEP_COUNTS, CC_SECTION_SEQUENCES,
+                            CC_SECTION_TIMING};
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+        /* The timing between streams is a dimension of engines on a GPU alone. */
+        if (ids[i] == CC_CHECK_TIMING && engine->hardware != CC_HW_GPU) continue;
         if (opt->sections_off & off[i]) {
             cc_gap_note(&t.gaps, ids[i], CC_GAP_ASKED, 1, "left out by the options");
             if (ids[i] == CC_CHECK_PAST_TILES)
@@ -1269,6 +1357,8 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
             /* The case past 2^32 cells runs inside "past the tiles" but is timed as its own. */
             double start = cc_now_seconds(), huge = t.sections[CC_CHECK_PAST_2_32].seconds;
             sections[i](&t, opt->master);
+            /* Undisturbed again after the GPU timing section's last check. */
+            cc_supervisor_timing(cc_supervisor_of(engine), 0);
             t.sections[ids[i]].seconds +=
                 cc_now_seconds() - start - (t.sections[CC_CHECK_PAST_2_32].seconds - huge);
         }
@@ -1291,9 +1381,11 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         t.sections[CC_CHECK_CAMPAIGN].seconds = cc_now_seconds() - start;
         t.sections[CC_CHECK_CAMPAIGN].passed = (int)sum->campaign.passed;
         t.sections[CC_CHECK_CAMPAIGN].failed = (int)sum->campaign.failed;
+        t.sections[CC_CHECK_CAMPAIGN].cov = sum->campaign.covered;
     }
-    /* What follows (the goldens) runs at the worker's default team again. */
+    /* What follows (the goldens) runs at the worker's default team again, undisturbed. */
     cc_supervisor_team(cc_supervisor_of(engine), 0);
+    cc_supervisor_timing(cc_supervisor_of(engine), 0);
     if (opt->same_team && engine->hardware != CC_HW_GPU)
         cc_gap_note(&t.gaps, CC_CHECK_CAMPAIGN, CC_GAP_ASKED, 1,
                     "every case at the worker's default OpenMP team, not at 1, 2, 3 and every "
@@ -1333,6 +1425,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     sum->seam_classes = t.seam_classes;
     sum->round_trips = t.round_trips;
     sum->sequences = t.sequences;
+    sum->timing_passed = t.timing_passed;
     sum->shapes_passed = t.shapes_passed;
     sum->seams_passed = t.seams_passed;
     sum->plane_passed = t.plane_passed;
@@ -1368,6 +1461,50 @@ static int huge_option(const char *flag, const char *value, void *dest, cc_error
     else if (strcmp(value, "off") == 0) *mode = CC_HUGE_GRID_OFF;
     else return cc_fail(err, CC_ERR_ARG, "%s: '%s' is not auto, gpu, on or off", flag, value);
     return CC_OK;
+}
+
+/* The sections a run may leave out, by their ids on a command line. */
+static const struct {
+    cc_check_section section;
+    uint32_t bit;
+} leavable[] = {
+    {CC_CHECK_EDGE_CASES, CC_SECTION_EDGE_CASES}, {CC_CHECK_SEAMS, CC_SECTION_SEAMS},
+    {CC_CHECK_PLANE, CC_SECTION_PLANE},           {CC_CHECK_PAST_TILES, CC_SECTION_PAST_TILES},
+    {CC_CHECK_SHAPES, CC_SECTION_SHAPES},         {CC_CHECK_ROUND_TRIPS, CC_SECTION_ROUND_TRIPS},
+    {CC_CHECK_STEP_COUNTS, CC_SECTION_STEP_COUNTS}, {CC_CHECK_SEQUENCES, CC_SECTION_SEQUENCES},
+    {CC_CHECK_TIMING, CC_SECTION_TIMING},
+};
+
+static int leave_out_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    uint32_t bits = 0;
+    for (const char *p = value;;) {
+        size_t len = strcspn(p, ","), i = 0, n = sizeof leavable / sizeof leavable[0];
+        while (i < n && !(strlen(cc_check_section_id(leavable[i].section)) == len &&
+                          strncmp(p, cc_check_section_id(leavable[i].section), len) == 0))
+            i++;
+        if (i == n) {
+            char ids[256] = "";
+            for (size_t j = 0; j < n; j++)
+                snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", j ? ", " : "",
+                         cc_check_section_id(leavable[j].section));
+            return cc_fail(err, CC_ERR_ARG, "%s: '%.*s' is not a section to leave out (%s)", flag,
+                           len > 64 ? 64 : (int)len, p, ids);
+        }
+        bits |= leavable[i].bit;
+        p += len;
+        if (!*p) break;
+        p++;
+    }
+    *(uint32_t *)dest |= bits;
+    return CC_OK;
+}
+
+cc_option cc_leave_out_option(cc_campaign_options *opt) {
+    const cc_option row = CC_OPTION_CUSTOM(
+        "leave-out", "SECTION[,SECTION...]", &opt->sections_off, leave_out_option,
+        "sections to leave out, each a gap (SECTION:asked): edge-cases, seams, plane, "
+        "past-tiles, shapes, round-trips, step-counts, sequences, gpu-timing");
+    return row;
 }
 
 static int seed_option(const char *flag, const char *value, void *dest, cc_error *err) {

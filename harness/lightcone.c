@@ -21,9 +21,6 @@ typedef struct anchors {
 typedef struct block_result {
     int rc;
     cc_error err;
-    uint64_t differing;
-    int32_t x, y;
-    uint8_t engine_value, oracle_value;
 } block_result;
 
 /* One axis of a window: its length and where its first cell sits on the grid. */
@@ -168,49 +165,140 @@ static int plan(const cc_case *c, const cc_lightcone_options *opt, const axis *a
     return rc;
 }
 
-static void check_block(const cc_case *c, const cc_grid *initial, const cc_grid *final,
-                        const axis *ax, const axis *ay, const anchor *an, block_result *out) {
+struct cc_lightcones {
+    cc_case c;
+    axis ax, ay;
+    anchors list;
+    uint8_t *want; /* the oracle's block of each anchor, ax.block x ay.block cells each */
+    double visits_per_block;
+};
+
+/* Row gy's cells at window columns 0..ax->len-1, in runs of consecutive grid columns. */
+static int window_row(const axis *ax, int32_t x0, int32_t gy, cc_cells_source source, void *arg,
+                      uint8_t *dst, cc_error *err) {
+    const uint64_t row = (uint64_t)gy * (uint64_t)ax->side;
+    for (int32_t i = 0; i < ax->len;) {
+        int32_t gx = window_to_grid(ax, x0, i), run = 1;
+        while (i + run < ax->len && window_to_grid(ax, x0, i + run) == gx + run) run++;
+        int rc = source(arg, row + (uint64_t)gx, dst + i, (size_t)run, err);
+        if (rc) return rc;
+        i += run;
+    }
+    return CC_OK;
+}
+
+/* The oracle's block of anchor an: its window from source, stepped k times. */
+static void oracle_block(const cc_lightcones *lc, const anchor *an, cc_cells_source source,
+                         void *arg, uint8_t *want, block_result *out) {
+    const axis *ax = &lc->ax, *ay = &lc->ay;
     memset(out, 0, sizeof *out);
     cc_grid cur = {0}, next = {0};
     int rc = cc_grid_alloc(&cur, ax->len, ay->len, &out->err);
-    if (!rc && c->steps > 0) rc = cc_grid_alloc(&next, ax->len, ay->len, &out->err);
-    if (rc) {
-        out->rc = rc;
-        cc_grid_free(&cur);
-        return;
-    }
-    for (int32_t j = 0; j < ay->len; j++) {
-        const uint8_t *row = initial->cells + (size_t)window_to_grid(ay, an->y0, j) * (size_t)initial->w;
-        uint8_t *dst = cur.cells + (size_t)j * (size_t)ax->len;
-        for (int32_t i = 0; i < ax->len; i++) dst[i] = row[window_to_grid(ax, an->x0, i)];
-    }
-    for (int64_t s = 0; s < c->steps && !rc; s++) {
-        rc = oracle_step(&c->rule, &cur, &next, &out->err);
+    if (!rc && lc->c.steps > 0) rc = cc_grid_alloc(&next, ax->len, ay->len, &out->err);
+    for (int32_t j = 0; j < ay->len && !rc; j++)
+        rc = window_row(ax, an->x0, window_to_grid(ay, an->y0, j), source, arg,
+                        cur.cells + (size_t)j * (size_t)ax->len, &out->err);
+    for (int64_t s = 0; s < lc->c.steps && !rc; s++) {
+        rc = oracle_step(&lc->c.rule, &cur, &next, &out->err);
         uint8_t *t = cur.cells;
         cur.cells = next.cells;
         next.cells = t;
     }
+    if (!rc) {
+        for (int32_t j = 0; j < ay->block; j++) {
+            int32_t wy = block_to_window(ay, an->y0, j);
+            for (int32_t i = 0; i < ax->block; i++)
+                want[(size_t)j * (size_t)ax->block + (size_t)i] =
+                    cur.cells[(size_t)wy * (size_t)ax->len + (size_t)block_to_window(ax, an->x0, i)];
+        }
+    }
+    out->rc = rc;
+    cc_grid_free(&cur);
+    cc_grid_free(&next);
+}
+
+int cc_lightcone_prepare(const cc_case *c, cc_cells_source source, void *arg,
+                         const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err) {
+    *out = NULL;
+    if (!c || !source || !opt) return cc_fail(err, CC_ERR_ARG, "light cones: no case, cells or options");
+    cc_lightcones *lc = calloc(1, sizeof *lc);
+    if (!lc) return cc_fail(err, CC_ERR_NOMEM, "light cones: out of memory");
+    lc->c = *c;
+    int64_t reach = (int64_t)c->rule.radius * c->steps;
+    int32_t block = reach * 2 < CC_LIGHTCONE_BLOCK_MIN ? CC_LIGHTCONE_BLOCK_MIN
+                    : reach * 2 > 64                 ? 64
+                                                     : (int32_t)(reach * 2);
+    int plane = c->rule.topology == CC_TOPOLOGY_PLANE;
+    lc->ax = axis_of(c->w, block, reach, plane);
+    lc->ay = axis_of(c->h, block, reach, plane);
+    double per_cell = (double)cc_rule_max_count(&c->rule);
+    lc->visits_per_block = (double)c->steps * (double)lc->ax.len * (double)lc->ay.len * per_cell;
+    int rc = plan(c, opt, &lc->ax, &lc->ay, lc->visits_per_block, &lc->list, err);
+    const size_t per_block = (size_t)lc->ax.block * (size_t)lc->ay.block, n = lc->list.n;
+    block_result *res = NULL;
+    if (!rc) {
+        lc->want = malloc(n * per_block);
+        res = calloc(n, sizeof *res);
+        if (!lc->want || !res)
+            rc = cc_fail(err, CC_ERR_NOMEM, "light cones: cannot allocate %zu blocks", n);
+    }
+    if (!rc) {
+#pragma omp parallel for schedule(dynamic, 1)
+        for (long i = 0; i < (long)n; i++)
+            oracle_block(lc, &lc->list.a[i], source, arg, lc->want + (size_t)i * per_block, &res[i]);
+        for (size_t i = 0; i < n && !rc; i++)
+            if (res[i].rc) *err = res[i].err, rc = res[i].rc;
+    }
+    free(res);
     if (rc) {
-        out->rc = rc;
-    } else {
+        cc_lightcone_free(lc);
+        return rc;
+    }
+    *out = lc;
+    return CC_OK;
+}
+
+void cc_lightcone_compare(const cc_lightcones *lc, const uint8_t *engine_final,
+                          cc_lightcone_result *res) {
+    memset(res, 0, sizeof *res);
+    const axis *ax = &lc->ax, *ay = &lc->ay;
+    const size_t per_block = (size_t)ax->block * (size_t)ay->block;
+    res->block = ax->block > ay->block ? ax->block : ay->block;
+    for (size_t b = 0; b < lc->list.n; b++) {
+        const anchor *an = &lc->list.a[b];
+        const uint8_t *want = lc->want + b * per_block;
+        res->blocks++;
+        res->cells += per_block;
+        res->classes |= an->classes;
+        res->visits += lc->visits_per_block;
         for (int32_t j = 0; j < ay->block; j++) {
             int32_t gy = wrap((int64_t)an->y0 + j, ay->side); /* on the plane, within it */
-            int32_t wy = block_to_window(ay, an->y0, j);
+            const uint8_t *row = engine_final + (size_t)gy * (size_t)ax->side;
             for (int32_t i = 0; i < ax->block; i++) {
                 int32_t gx = wrap((int64_t)an->x0 + i, ax->side);
-                uint8_t want = cur.cells[(size_t)wy * (size_t)ax->len + (size_t)block_to_window(ax, an->x0, i)];
-                uint8_t got = final->cells[(size_t)gy * (size_t)final->w + (size_t)gx];
-                if (got != want && out->differing++ == 0) {
-                    out->x = gx;
-                    out->y = gy;
-                    out->engine_value = got;
-                    out->oracle_value = want;
+                uint8_t w = want[(size_t)j * (size_t)ax->block + (size_t)i], got = row[gx];
+                if (got != w && res->differing++ == 0) {
+                    res->x = gx;
+                    res->y = gy;
+                    res->engine_value = got;
+                    res->oracle_value = w;
                 }
             }
         }
     }
-    cc_grid_free(&cur);
-    cc_grid_free(&next);
+}
+
+void cc_lightcone_free(cc_lightcones *lc) {
+    if (!lc) return;
+    free(lc->list.a);
+    free(lc->want);
+    free(lc);
+}
+
+static int grid_source(void *arg, uint64_t first, uint8_t *out, size_t n, cc_error *err) {
+    (void)err;
+    memcpy(out, ((const cc_grid *)arg)->cells + first, n);
+    return CC_OK;
 }
 
 int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid *engine_final,
@@ -222,47 +310,12 @@ int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid 
         engine_final->h != c->h)
         return cc_fail(err, CC_ERR_ARG, "light cones: grids are not the case's %dx%d", (int)c->w,
                        (int)c->h);
-    int64_t reach = (int64_t)c->rule.radius * c->steps;
-    int32_t block = reach * 2 < CC_LIGHTCONE_BLOCK_MIN ? CC_LIGHTCONE_BLOCK_MIN
-                    : reach * 2 > 64                 ? 64
-                                                     : (int32_t)(reach * 2);
-    int plane = c->rule.topology == CC_TOPOLOGY_PLANE;
-    axis ax = axis_of(c->w, block, reach, plane), ay = axis_of(c->h, block, reach, plane);
-    double per_cell = (double)cc_rule_max_count(&c->rule);
-    double visits_per_block = (double)c->steps * (double)ax.len * (double)ay.len * per_cell;
-    anchors list = {0};
-    int rc = plan(c, opt, &ax, &ay, visits_per_block, &list, err);
-    block_result *out = rc ? NULL : calloc(list.n, sizeof *out);
-    if (!rc && !out) rc = cc_fail(err, CC_ERR_NOMEM, "light cones: cannot allocate %zu results", list.n);
-    if (rc) {
-        free(list.a);
-        return rc;
-    }
-    const long n = (long)list.n;
-#pragma omp parallel for schedule(dynamic, 1)
-    for (long i = 0; i < n; i++) check_block(c, initial, engine_final, &ax, &ay, &list.a[i], &out[i]);
-    res->block = ax.block > ay.block ? ax.block : ay.block;
-    for (long i = 0; i < n && !rc; i++) {
-        if (out[i].rc) {
-            *err = out[i].err;
-            rc = out[i].rc;
-            break;
-        }
-        res->blocks++;
-        res->cells += (uint64_t)ax.block * (uint64_t)ay.block;
-        res->classes |= list.a[i].classes;
-        res->visits += visits_per_block;
-        if (out[i].differing && res->differing == 0) {
-            res->x = out[i].x;
-            res->y = out[i].y;
-            res->engine_value = out[i].engine_value;
-            res->oracle_value = out[i].oracle_value;
-        }
-        res->differing += out[i].differing;
-    }
-    free(out);
-    free(list.a);
-    return rc;
+    cc_lightcones *lc;
+    int rc = cc_lightcone_prepare(c, grid_source, (void *)initial, opt, &lc, err);
+    if (rc) return rc;
+    cc_lightcone_compare(lc, engine_final->cells, res);
+    cc_lightcone_free(lc);
+    return CC_OK;
 }
 
 void cc_seam_classes_describe(uint32_t mask, char *buf, size_t size) {

@@ -14,6 +14,7 @@
 #ifndef CELLCHECK_HARNESS_LIGHTCONE_H
 #define CELLCHECK_HARNESS_LIGHTCONE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "oracle/case.h"
@@ -66,6 +67,18 @@ typedef struct cc_lightcone_result {
  * passed); another code when it could not (memory). */
 int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid *engine_final,
                         const cc_lightcone_options *opt, cc_lightcone_result *res, cc_error *err);
+
+/* The same in two halves, for a grid too large to hold twice: the windows' initial cells come
+ * from source (cells first .. first+n-1, row-major, of the case's initial grid) and only the
+ * oracle's blocks are kept, so the engine's grid can later take the initial grid's place. */
+typedef int (*cc_cells_source)(void *arg, uint64_t first, uint8_t *out, size_t n, cc_error *err);
+typedef struct cc_lightcones cc_lightcones;
+int cc_lightcone_prepare(const cc_case *c, cc_cells_source source, void *arg,
+                         const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err);
+/* engine_final: the engine's W x H cells after c->steps steps. */
+void cc_lightcone_compare(const cc_lightcones *lc, const uint8_t *engine_final,
+                          cc_lightcone_result *res);
+void cc_lightcone_free(cc_lightcones *lc);
 
 /* "torus corner, torus x, ..." for the classes in mask, into buf. */
 void cc_seam_classes_describe(uint32_t mask, char *buf, size_t size);

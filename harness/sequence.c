@@ -230,8 +230,10 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
     cc_error e;
     cc_error_clear(&e);
     char call[64];
-    /* The case's OpenMP team (threads=N), for the whole sequence. */
+    /* The case's OpenMP team (threads=N) and timing disturbance (timing=), for the whole
+     * sequence. */
     cc_supervisor_team(cc_supervisor_of(engine), c->threads);
+    cc_supervisor_timing(cc_supervisor_of(engine), c->timing);
     int ec = cc_call_create(engine, &c->rule, c->w, c->h, &a.ctx, &e);
     if (ec) {
         if (ec == CC_ERR_NOMEM) return cc_fail(err, CC_ERR_NOMEM, "%s", e.msg);

@@ -89,33 +89,60 @@ const char *case_grid_kind_name(cc_grid_kind kind) {
 /* Every cell's draw against the density threshold, as the uniform kind is. Each chunk has its own
  * place in the seed's stream, so the chunks are drawn in parallel and the grid is the same for any
  * number of threads; a grid past 2^32 cells takes seconds instead of a minute. */
-static int fill_draws(const cc_case *c, cc_grid *out, cc_error *err) {
-    uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
-    uint32_t threshold = case_density_threshold(c->density);
-    const uint64_t per_chunk = CHUNK_BYTES / 2;
-    const int64_t chunks = (int64_t)((cells + per_chunk - 1) / per_chunk);
+/* The draws' cells first .. first+n-1 into out: chunks of the stream aligned to its 64-byte
+ * blocks (32 cells), on every core past 256 chunks. */
+static int draw_cells(const cc_case *c, uint64_t first, uint8_t *out, uint64_t n, cc_error *err) {
+    const uint32_t threshold = case_density_threshold(c->density);
+    const uint64_t per_chunk = CHUNK_BYTES / 2, start = first - first % 32;
+    const int64_t chunks = (int64_t)((first + n - start + per_chunk - 1) / per_chunk);
     if (sodium_init() < 0) return cc_fail(err, CC_ERR_DEVICE, "libsodium failed to initialise");
     int failed = 0;
 #pragma omp parallel for schedule(static) reduction(| : failed) if (chunks > 256)
     for (int64_t k = 0; k < chunks; k++) {
         uint8_t chunk[CHUNK_BYTES];
-        uint64_t done = (uint64_t)k * per_chunk, n = cells - done;
-        if (n > per_chunk) n = per_chunk;
+        uint64_t from = start + (uint64_t)k * per_chunk, to = from + per_chunk;
+        if (to > first + n) to = first + n;
         cc_error chunk_err;
-        if (case_stream(c->seed, done * 2, chunk, (size_t)(n * 2), &chunk_err)) {
+        if (case_stream(c->seed, from * 2, chunk, (size_t)((to - from) * 2), &chunk_err)) {
             failed = 1;
             continue;
         }
-        for (uint64_t i = 0; i < n; i++) {
-            uint32_t draw = (uint32_t)chunk[2 * i] | ((uint32_t)chunk[2 * i + 1] << 8);
-            out->cells[done + i] = draw < threshold;
+        for (uint64_t i = from < first ? first : from; i < to; i++) {
+            const uint8_t *d = chunk + 2 * (i - from);
+            out[i - first] = ((uint32_t)d[0] | ((uint32_t)d[1] << 8)) < threshold;
         }
     }
-    /* case_grid checked the stream's length first: only a failing library gets here. */
+    /* The callers checked the stream's length first: only a failing library gets here. */
     if (failed)
         return cc_fail(err, CC_ERR_DEVICE, "drawing the random bytes of grid %dx%d failed",
                        (int)c->w, (int)c->h);
     return CC_OK;
+}
+
+static int fill_draws(const cc_case *c, cc_grid *out, cc_error *err) {
+    return draw_cells(c, 0, out->cells, (uint64_t)c->w * (uint64_t)c->h, err);
+}
+
+int case_grid_cells(const cc_case *c, uint64_t first, uint8_t *out, size_t n, cc_error *err) {
+    if (c->grid_kind != CC_GRID_UNIFORM)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "only a uniform grid is drawn in pieces, not a %s one",
+                       case_grid_kind_name(c->grid_kind) ? case_grid_kind_name(c->grid_kind)
+                                                         : "unknown");
+    if (!(c->density >= 0.0 && c->density <= 1.0))
+        return cc_fail(err, CC_ERR_ARG, "density %g is outside 0..1", c->density);
+    if (c->w < 1 || c->h < 1)
+        return cc_fail(err, CC_ERR_ARG, "grid size %dx%d is not positive", (int)c->w, (int)c->h);
+    uint64_t cells = (uint64_t)c->w * (uint64_t)c->h;
+    if (first > cells || n > cells - first)
+        return cc_fail(err, CC_ERR_ARG, "cells %llu..%llu are outside the %dx%d grid",
+                       (unsigned long long)first, (unsigned long long)(first + n), (int)c->w,
+                       (int)c->h);
+    if (cells * 2 > DRG_BYTES_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "grid %dx%d needs %llu random bytes, more than one seed gives", (int)c->w,
+                       (int)c->h, (unsigned long long)(cells * 2));
+    return n ? draw_cells(c, first, out, n, err) : CC_OK;
 }
 
 /* cell = (cell & keep) | set over the rw x rh rectangle at (x0, y0), wrapping around the torus
@@ -354,11 +381,59 @@ int case_format(const cc_case *c, char *buf, size_t size, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d threads is outside 0..%d",
                        (int)c->threads, CC_CASE_THREADS_MAX);
     if (c->threads) snprintf(threads, sizeof threads, " threads=%d", (int)c->threads);
-    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s", rule,
-                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed, threads);
+    char timing[CC_TIMING_TEXT_MAX], timing_key[CC_TIMING_TEXT_MAX + 8] = "";
+    if ((rc = case_timing_format(c->timing, timing, sizeof timing, err)))
+        return cc_prefix(err, "formatting a case");
+    if (c->timing) snprintf(timing_key, sizeof timing_key, " timing=%s", timing);
+    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s%s", rule,
+                     (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed, threads,
+                     timing_key);
     if (n < 0 || (size_t)n >= size)
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d characters do not fit in %zu", n,
                        size);
+    return CC_OK;
+}
+
+static const char *const timing_names[] = {"legacy", "copies", "kernel", "delays", "pinned"};
+#define TIMING_WORDS (sizeof timing_names / sizeof timing_names[0])
+
+int case_timing_format(uint32_t timing, char *buf, size_t size, cc_error *err) {
+    if (size) buf[0] = '\0';
+    if (timing & ~CC_TIMING_ALL)
+        return cc_fail(err, CC_ERR_ARG, "timing bits 0x%x are outside 0x%x", (unsigned)timing,
+                       (unsigned)CC_TIMING_ALL);
+    size_t used = 0;
+    for (size_t i = 0; i < TIMING_WORDS; i++) {
+        if (!(timing & (1u << i))) continue;
+        int n = snprintf(buf + used, size - used, "%s%s", used ? "+" : "", timing_names[i]);
+        if (n < 0 || (size_t)n >= size - used)
+            return cc_fail(err, CC_ERR_ARG, "timing words do not fit in %zu characters", size);
+        used += (size_t)n;
+    }
+    return CC_OK;
+}
+
+int case_timing_parse(const char *text, uint32_t *timing, cc_error *err) {
+    uint32_t bits = 0;
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, "+");
+        size_t word = TIMING_WORDS;
+        for (size_t i = 0; i < TIMING_WORDS; i++)
+            if (strlen(timing_names[i]) == len && strncmp(p, timing_names[i], len) == 0) word = i;
+        if (word == TIMING_WORDS)
+            return cc_fail(err, CC_ERR_ARG,
+                           "timing '%.*s' is unknown (want words of legacy, copies, kernel, "
+                           "delays, pinned joined by '+')",
+                           (int)(len > 32 ? 32 : len), p);
+        if (bits & (1u << word))
+            return cc_fail(err, CC_ERR_ARG, "timing '%s' names %s twice", text,
+                           timing_names[word]);
+        bits |= 1u << word;
+        p += len;
+        if (!*p) break;
+        p++;
+    }
+    *timing = bits;
     return CC_OK;
 }
 
@@ -376,9 +451,19 @@ static int parse_uint(const char *s, size_t len, int64_t max, int64_t *out) {
     return 1;
 }
 
-enum { KEY_RULE, KEY_SIZE, KEY_STEPS, KEY_DENSITY, KEY_SEED, KEY_GRID, KEY_THREADS, KEY_COUNT };
-static const char *const key_names[KEY_COUNT] = {"rule", "size",  "steps",  "density",
-                                                 "seed", "grid", "threads"};
+enum {
+    KEY_RULE,
+    KEY_SIZE,
+    KEY_STEPS,
+    KEY_DENSITY,
+    KEY_SEED,
+    KEY_GRID,
+    KEY_THREADS,
+    KEY_TIMING,
+    KEY_COUNT
+};
+static const char *const key_names[KEY_COUNT] = {"rule", "size", "steps",   "density",
+                                                 "seed", "grid", "threads", "timing"};
 
 int case_parse(const char *line, cc_case *out, cc_error *err) {
     cc_case c;
@@ -403,7 +488,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         if (key < 0)
             return cc_fail(err, CC_ERR_ARG,
                            "case: unknown key '%.*s' (want rule, size, steps, density, grid, "
-                           "seed, threads)",
+                           "seed, threads, timing)",
                            (int)key_len, tok);
         if (seen[key]) return cc_fail(err, CC_ERR_ARG, "case: %s given twice", key_names[key]);
         seen[key] = 1;
@@ -479,6 +564,9 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
             c.threads = (int32_t)n;
             break;
         }
+        case KEY_TIMING:
+            if ((rc = case_timing_parse(value, &c.timing, err))) return cc_prefix(err, "case");
+            break;
         }
     }
     int any = 0;
@@ -487,7 +575,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG,
                        "case: empty line (a case is rule=R size=WxH steps=K density=D seed=HEX)");
     for (int k = 0; k < KEY_COUNT; k++)
-        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS)
+        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS && k != KEY_TIMING)
             return cc_fail(err, CC_ERR_ARG,
                            "case: %s is missing (a case is rule=R size=WxH steps=K density=D "
                            "seed=HEX)",

@@ -61,9 +61,36 @@ typedef struct cc_case {
      * not the automaton's, which the oracle ignores, but the run's, so that a verdict that
      * depends on it is reproduced anywhere. 0: the worker's default, not written. */
     int32_t threads;
+    /* How the worker disturbs a GPU engine's timing between streams while it runs this case
+     * (timing=A+B+... in the line, CC_TIMING_* below): like threads, a setting of the run, part
+     * of the line so that a verdict that depends on it is reproduced. 0: undisturbed, not
+     * written. */
+    uint32_t timing;
 } cc_case;
 
 #define CC_CASE_THREADS_MAX 1024
+
+/* The disturbances of timing=, each a word of the line. The worker keeps a background load on
+ * the engine's devices and, for load and store, hands the engine a host buffer of its own
+ * (pageable unless `pinned`), overwritten as soon as load returns. */
+enum {
+    CC_TIMING_LEGACY = 1u,  /* "legacy": a kernel on a blocking stream before each call, so that
+                             * work on the legacy default stream waits behind it */
+    CC_TIMING_COPIES = 2u,  /* "copies": large host-to-device and device-to-host copies on a
+                             * non-blocking stream, occupying the copy engines */
+    CC_TIMING_KERNEL = 4u,  /* "kernel": a kernel occupying the multiprocessors, on a
+                             * non-blocking stream */
+    CC_TIMING_DELAYS = 8u,  /* "delays": a short pause (up to 200 us) before each call */
+    CC_TIMING_PINNED = 16u  /* "pinned": load and store get page-locked host memory */
+};
+#define CC_TIMING_ALL 31u
+#define CC_TIMING_TEXT_MAX 48 /* "legacy+copies+kernel+delays+pinned" and its NUL */
+
+/* "legacy+copies+pinned" for a set of CC_TIMING_* bits ("" for 0); CC_ERR_ARG for bits outside
+ * CC_TIMING_ALL. */
+int case_timing_format(uint32_t timing, char *buf, size_t size, cc_error *err);
+/* The bits of such a text; CC_ERR_ARG naming an unknown or repeated word. */
+int case_timing_parse(const char *text, uint32_t *timing, cc_error *err);
 
 /* The initial grid. Cell (x, y)'s draw is the 16-bit little-endian value at byte 2*(y*W + x) of
  * randombytes_buf_deterministic(seed): the uniform kind is these draws alone; patches and bands
@@ -72,6 +99,12 @@ typedef struct cc_case {
  * BLAKE2b-256(seed || "grid"). Streamed in chunks, so the largest grids need no buffer beyond the
  * grid itself (bands and cells use W + H bytes more). */
 int case_grid(const cc_case *c, cc_grid *out, cc_error *err);
+
+/* Cells first .. first+n-1 (row-major) of a uniform case's grid, exactly as case_grid gives
+ * them, drawn from the seed without the rest: so a grid too large to hold twice is written in
+ * place and compared piece by piece. CC_ERR_UNSUPPORTED for the other kinds, whose structure
+ * spans the grid. */
+int case_grid_cells(const cc_case *c, uint64_t first, uint8_t *out, size_t n, cc_error *err);
 
 /* Bytes offset .. offset+len-1 of the stream randombytes_buf_deterministic(buf, n, seed) writes
  * for any n > offset+len (ChaCha20-IETF, nonce "LibsodiumDRG"). offset must be a multiple of 64. */

@@ -49,6 +49,25 @@ static void test_grid_matches_libsodium(checks *t, int32_t w, int32_t h, double 
                (int)w, (int)h, bytes, density, alive);
         cc_grid_free(&g);
     }
+    /* Pieces of the grid drawn alone, at offsets off the stream's 32-cell blocks and across
+     * its 4096-cell chunks, against libsodium's draws. */
+    size_t cells = (size_t)w * (size_t)h;
+    const size_t firsts[] = {0, 1, 31, 33, cells / 3, cells > 4100 ? 4095 : 0};
+    for (size_t f = 0; f < sizeof firsts / sizeof firsts[0]; f++) {
+        size_t first = firsts[f] < cells ? firsts[f] : 0, n = cells - first;
+        if (n > 5000) n = 5000 + first % 7;
+        uint8_t *piece = malloc(n ? n : 1);
+        if (!CHECKF(t, piece != NULL, "cannot allocate %zu bytes", n)) break;
+        rc = case_grid_cells(&c, first, piece, n, &err);
+        size_t bad = 0;
+        for (size_t i = 0; rc == CC_OK && i < n; i++) {
+            size_t j = first + i;
+            bad += piece[i] != ((raw[2 * j] | (uint32_t)raw[2 * j + 1] << 8) < threshold);
+        }
+        CHECKF(t, rc == CC_OK && bad == 0, "%dx%d: cells %zu..%zu drawn alone: %zu differ (%s)",
+               (int)w, (int)h, first, first + n, bad, rc ? err.msg : "drawn");
+        free(piece);
+    }
     /* The raw stream at a block-aligned offset, as the grid reads it in chunks. */
     if (bytes > 128) {
         size_t off = (bytes / 2) & ~(size_t)63;
@@ -62,6 +81,23 @@ static void test_grid_matches_libsodium(checks *t, int32_t w, int32_t h, double 
         }
     }
     free(raw);
+}
+
+/* Kinds whose structure spans the grid are never drawn in pieces; pieces past the grid refused. */
+static void test_cells_refused(checks *t) {
+    cc_case c;
+    memset(&c, 0, sizeof c);
+    c.w = c.h = 64;
+    c.density = 0.5;
+    c.grid_kind = CC_GRID_BANDS;
+    uint8_t piece[64];
+    cc_error err;
+    int rc = case_grid_cells(&c, 0, piece, sizeof piece, &err);
+    CHECKF(t, rc == CC_ERR_UNSUPPORTED && strstr(err.msg, "bands"), "bands in pieces: %d %s", rc,
+           err.msg);
+    c.grid_kind = CC_GRID_UNIFORM;
+    rc = case_grid_cells(&c, 64 * 64 - 10, piece, 11, &err);
+    CHECKF(t, rc == CC_ERR_ARG && strstr(err.msg, "outside"), "past the grid: %d %s", rc, err.msg);
 }
 
 static void test_thresholds(checks *t) {
@@ -204,6 +240,11 @@ static const char *const good_lines[] = {
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef threads=3",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef timing=legacy",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef "
+    "timing=legacy+copies+kernel+delays+pinned",
 };
 
 static void test_round_trips(checks *t) {
@@ -222,8 +263,8 @@ static void test_round_trips(checks *t) {
         CHECKF(t,
                rc == CC_OK && cc_rule_equal(&c.rule, &again.rule) && c.w == again.w &&
                    c.h == again.h && c.steps == again.steps && c.density == again.density &&
-                   c.grid_kind == again.grid_kind &&
-                   memcmp(c.seed, again.seed, CC_SEED_BYTES) == 0,
+                   c.grid_kind == again.grid_kind && c.threads == again.threads &&
+                   c.timing == again.timing && memcmp(c.seed, again.seed, CC_SEED_BYTES) == 0,
                "reparse of '%s'", text);
     }
     /* Fields of the first line, by hand. */
@@ -624,6 +665,34 @@ static void test_malformed(checks *t) {
                         "0000000000000000000000000000000000000000000000000000000000000001",
                         &c, &err) == CC_OK &&
                  c.threads == 1024);
+    /* The timing: words of legacy, copies, kernel, delays and pinned joined by '+', in any
+     * order, each once; printed back in that order. */
+    const char *timings[] = {"fast", "legacy+", "+pinned", "legacy+legacy", "pinned,copies",
+                             "Legacy"};
+    for (size_t i = 0; i < sizeof timings / sizeof timings[0]; i++) {
+        char line[256];
+        snprintf(line, sizeof line,
+                 "rule=B3/S23 size=5x5 steps=1 density=0.5 timing=%s seed="
+                 "0000000000000000000000000000000000000000000000000000000000000001",
+                 timings[i]);
+        CHECKF(t, case_parse(line, &c, &err) == CC_ERR_ARG && strstr(err.msg, "timing"),
+               "timing=%s: %s", timings[i], err.msg);
+    }
+    if (CHECK(t, case_parse("rule=B3/S23 size=5x5 steps=1 density=0.5 timing=pinned+legacy "
+                            "seed=0000000000000000000000000000000000000000000000000000000000000001",
+                            &c, &err) == CC_OK)) {
+        CHECK(t, c.timing == (CC_TIMING_PINNED | CC_TIMING_LEGACY));
+        char text[CC_CASE_TEXT_MAX];
+        CHECK(t, case_format(&c, text, sizeof text, &err) == CC_OK &&
+                     strstr(text, " timing=legacy+pinned"));
+    }
+    char words[CC_TIMING_TEXT_MAX];
+    CHECK(t, case_timing_format(CC_TIMING_ALL, words, sizeof words, &err) == CC_OK &&
+                 strcmp(words, "legacy+copies+kernel+delays+pinned") == 0);
+    CHECK(t, case_timing_format(0, words, sizeof words, &err) == CC_OK && words[0] == '\0');
+    CHECK(t, case_timing_format(CC_TIMING_ALL + 1, words, sizeof words, &err) == CC_ERR_ARG);
+    c.timing = 64;
+    CHECK(t, case_format(&c, words, sizeof words, &err) == CC_ERR_ARG);
 }
 
 int main(void) {
@@ -642,6 +711,7 @@ int main(void) {
     test_grid_matches_libsodium(&t, 64, 64, 0.3, 19661);
     test_grid_matches_libsodium(&t, 331, 97, 0.0001, 7);
     test_grid_matches_libsodium(&t, 1000, 13, 0.9999, 65529);
+    test_cells_refused(&t);
     test_extreme_densities(&t);
     test_seed_derive(&t);
     test_seed_hex(&t);

@@ -294,3 +294,28 @@ int cc_write_files_atomic(const char *dir, const char *set, int n, const char *c
     if (d) closedir(d);
     return CC_OK;
 }
+
+int cc_write_files_check(const char *dir, const char *set, int n, const char *const *names,
+                         cc_error *err) {
+    struct stat st;
+    char path[2 * PATH_MAX], dot_set[PATH_MAX];
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0)
+        return cc_fail(err, CC_ERR_ARG, "%s is not a writable directory", dir);
+    int m = snprintf(dot_set, sizeof dot_set, ".%s", set);
+    if (m < 0 || (size_t)m >= sizeof dot_set || !joined(path, sizeof path, dir, dot_set))
+        return cc_fail(err, CC_ERR_ARG, "the directory name %s is too long", dir);
+    /* .SET is the link a write switches: anything else there stops the switch. */
+    if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode))
+        return cc_fail(err, CC_ERR_ARG, "%s is in the way: a write switches a link of that name",
+                       path);
+    for (int i = 0; i < n; i++) {
+        if (!joined(path, sizeof path, dir, names[i]))
+            return cc_fail(err, CC_ERR_ARG, "the directory name %s is too long", dir);
+        /* A link (to the last set, or anywhere) is replaced; a regular file is kept as the old
+         * set; anything else cannot be replaced by a link. */
+        if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode) && !S_ISREG(st.st_mode))
+            return cc_fail(err, CC_ERR_ARG, "%s is in the way: it is a %s, not a file", path,
+                           S_ISDIR(st.st_mode) ? "directory" : "special file");
+    }
+    return CC_OK;
+}

@@ -58,5 +58,10 @@ int cc_write_file_atomic(const char *path, const char *data, size_t len, cc_erro
  * directory, switched by one rename). At most 8 files. */
 int cc_write_files_atomic(const char *dir, const char *set, int n, const char *const *names,
                           const char *const *data, const size_t *lens, cc_error *err);
+/* Whether cc_write_files_atomic(dir, set, n, names) could write, checked before the work whose
+ * results it will write: dir a writable directory, no directory or special file in the way of a
+ * name or of .SET. CC_ERR_ARG naming the path. */
+int cc_write_files_check(const char *dir, const char *set, int n, const char *const *names,
+                         cc_error *err);
 
 #endif

@@ -42,14 +42,15 @@ enum sv_op {
     SV_OP_STORE,       /* ctx; the grid into SV_GRID_OFFSET */
     SV_OP_DESTROY,     /* ctx */
     SV_OP_DEVICE_NAME, /* ctx -> text */
-    SV_OP_DEVICES      /* engine -> count */
+    SV_OP_DEVICES,     /* engine -> count */
+    SV_OP_TIMING       /* engine: can this worker disturb its timing (its devices, this build)? */
 };
 
 typedef struct sv_request {
     uint32_t op;
     uint32_t engine;
     uint32_t ctx;
-    uint32_t pad;
+    uint32_t timing; /* CC_TIMING_* (oracle/case.h) this call runs under; 0: undisturbed */
     int64_t k;
     cc_rule rule;
     int32_t w, h;

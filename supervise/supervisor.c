@@ -66,9 +66,11 @@ struct cc_supervisor {
     uint64_t generation;
     double rss_start, rss_idle;
     double live_need;
+    double need_max; /* the largest context's estimate this worker created */
     int live;
     int team, team_wanted; /* OMP_NUM_THREADS the worker started with, and for the next one
                             * (0: the environment's, or the spare-core default) */
+    uint32_t timing;       /* CC_TIMING_* every call carries to the worker (0: undisturbed) */
     uint64_t created, destroyed;
     char label[256];
     cc_supervisor_stats stats;
@@ -91,13 +93,6 @@ int cc_code_is_fault(int code) {
 }
 
 /* The cores this process may run on (its affinity mask), or 1. */
-static long online_cores(void) {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? n : 1;
-}
-
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -194,6 +189,7 @@ static void forget_worker(cc_supervisor *sv) {
     sv->generation++;
     sv->live = 0;
     sv->live_need = 0;
+    sv->need_max = 0;
 }
 
 /* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
@@ -268,16 +264,23 @@ static int fault_of_status(cc_supervisor *sv, int status, const call_info *ci, c
 
 static double mib(double bytes) { return bytes / (1024.0 * 1024.0); }
 
-/* The memory the worker may hold now: its live contexts' and the one being created. */
+/* What an engine may keep with no context live: a pool (a caching allocator, a process-wide
+ * buffer) holding up to its largest context's memory, once. A leak grows past it with the
+ * contexts created; a pool does not. */
+static double pool_allowance(const cc_supervisor *sv) { return 1.5 * sv->need_max; }
+
+/* The memory the worker may hold now: its live contexts' and the one being created, and a
+ * pool's. */
 static double memory_limit(const cc_supervisor *sv) {
     double creating = ((const sv_header *)(const void *)sv->map)->creating_host_bytes;
-    return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating);
+    return sv->rss_start + sv->opt.memory_margin + 1.5 * (sv->live_need + creating) +
+           pool_allowance(sv);
 }
 
 /* Ends a worker past its memory limit, naming a leak when the memory outlived the contexts. */
 static int end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc_error *err) {
     double kept = sv->rss_idle - sv->rss_start;
-    int leak = sv->live == 0 || kept > sv->opt.memory_margin / 2;
+    int leak = sv->live == 0 || kept > pool_allowance(sv) + sv->opt.memory_margin / 2;
     if (leak)
         cc_fail(err, CC_ERR_MEMORY_LIMIT,
                        "%s: leaked memory across cases: the worker held %.0f MiB in %s, past its "
@@ -290,9 +293,9 @@ static int end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc
         cc_fail(err, CC_ERR_MEMORY_LIMIT,
                    "%s: out of memory: the worker held %.0f MiB in %s, past its limit of %.0f MiB "
                    "(%.0f at start + 1.5 x %.0f the engine's estimate for its %d live contexts + "
-                   "a margin of %.0f)",
+                   "1.5 x %.0f its largest context's, kept as a pool + a margin of %.0f)",
                    ci->engine, mib(rss), ci->what, mib(memory_limit(sv)), mib(sv->rss_start),
-                   mib(sv->live_need), sv->live, mib(sv->opt.memory_margin));
+                   mib(sv->live_need), sv->live, mib(sv->need_max), mib(sv->opt.memory_margin));
     end_faulted(sv, 0, NULL);
     return CC_ERR_MEMORY_LIMIT;
 }
@@ -401,7 +404,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
      * every core would make one of its threads a straggler (cpu.ref's certify on 16 cores:
      * 1.20x its time before workers with 16 threads, 1.06x with 15). */
     char threads[48];
-    long cores = online_cores();
+    long cores = cc_cores_available();
     int spare = sv->opt.spare_core && cores >= 4;
     /* Every byte malloc hands the engine is garbage until written (glibc fills it with the
      * complement of this byte, and freed memory with the byte), so an engine that reads memory
@@ -495,6 +498,7 @@ static int call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, 
     memset(rep, 0, sizeof *rep);
     int rc = start_worker(sv, err);
     if (rc) return rc;
+    req->timing = sv->timing;
     if ((rc = exchange(sv, req, rep, extra, extra_size, ci, err))) return rc;
     if (rep->rc) *err = rep->err;
     return rep->rc;
@@ -646,9 +650,15 @@ int cc_supervisor_team(cc_supervisor *sv, int threads) {
     return sv->pid > 0 ? sv->team : sv->team_wanted;
 }
 
+void cc_supervisor_timing(cc_supervisor *sv, uint32_t timing) {
+    if (sv) sv->timing = timing;
+}
+
 void cc_supervisor_label(cc_supervisor *sv, const char *label) {
     snprintf(sv->label, sizeof sv->label, "%s", label ? label : "");
 }
+
+void cc_supervisor_kept_reset(cc_supervisor *sv) { sv->stats.kept_bytes_max = 0; }
 
 void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out) {
     *out = sv->stats;
@@ -697,6 +707,16 @@ int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
     int rc = call(e->sv, &req, &rep, NULL, 0, &ci, err);
     if (rc == CC_OK) *count = (int32_t)rep.count;
     return rc;
+}
+
+int cc_call_timing_available(const cc_engine *engine, cc_error *err) {
+    sv_engine *e = remote_of(engine);
+    if (!e) return stub_refuse(err);
+    sv_request req = {.op = SV_OP_TIMING, .engine = e->index};
+    sv_reply rep;
+    call_info ci;
+    info_for(e, &ci, 0, "the timing disturbance's check");
+    return call(e->sv, &req, &rep, NULL, 0, &ci, err);
 }
 
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
@@ -775,6 +795,7 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     }
     double need = rep.memory.host_bytes;
     sv->live_need += need;
+    if (need > sv->need_max) sv->need_max = need;
     sv->created++;
     sc->base.engine = engine;
     sc->base.ctx = NULL;
@@ -828,7 +849,9 @@ static int stage_grid(cc_supervisor *sv, size_t n, cc_error *err) {
     return CC_OK;
 }
 
-int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
+/* load's grid from the caller's cells, or written in place by a source (cc_grid_source). */
+static int load_grid(cc_context *c, const uint8_t *cells, const cc_grid_source *src,
+                     cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
     cc_supervisor *sv = e->sv;
@@ -836,7 +859,12 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     /* The worker's contract checks the cells are 0 or 1. */
     int rc = stage_grid(sv, n, err);
     if (rc) return rc;
-    cc_cells_copy(sv->map + SV_GRID_OFFSET, cells, n);
+    uint8_t *grid = sv->map + SV_GRID_OFFSET;
+    if (src) {
+        if ((rc = src->fill(src->arg, grid, n, err))) return rc;
+    } else {
+        cc_cells_copy(grid, cells, n);
+    }
     sv_context *sc = (sv_context *)(void *)c;
     sv_request req = {.op = SV_OP_LOAD, .ctx = sc->id};
     sv_reply rep;
@@ -847,16 +875,33 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     c->loaded = 1;
     /* load's input is the caller's: an engine that writes into it would change what the
      * oracle is given next. */
-    size_t first;
-    size_t changed = cc_cells_count_differing(sv->map + SV_GRID_OFFSET, cells, n, &first);
+    size_t first = n, changed;
+    if (src) {
+        cc_error src_err;
+        if ((rc = src->differing(src->arg, grid, n, &changed, &first, &src_err))) {
+            *err = src_err;
+            return rc;
+        }
+    } else {
+        changed = cc_cells_count_differing(grid, cells, n, &first);
+    }
     if (changed) {
+        char loaded[32] = "";
+        if (!src) snprintf(loaded, sizeof loaded, ", loaded %d", cells[first]);
         return cc_fail(err, CC_ERR_CONTRACT,
-                       "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d, "
-                       "loaded %d",
+                       "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d%s",
                        e->name, changed, (int)(first % (size_t)c->w), (int)(first / (size_t)c->w),
-                       sv->map[SV_GRID_OFFSET + first], cells[first]);
+                       grid[first], loaded);
     }
     return check_guards(e, "load", n, sv, err);
+}
+
+int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
+    return load_grid(c, cells, NULL, err);
+}
+
+int cc_call_load_from(cc_context *c, const cc_grid_source *src, cc_error *err) {
+    return load_grid(c, NULL, src, err);
 }
 
 static double visits_of(const cc_context *c, int64_t k) {
@@ -898,7 +943,9 @@ int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, 
     return stepped(e, c, SV_OP_TIMED_STEP, k, ms, engine_clock, err);
 }
 
-int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
+/* store's grid into the caller's cells, or handed to a reader in place (cc_grid_reader). */
+static int store_grid(cc_context *c, uint8_t *cells, cc_grid_reader reader, void *arg,
+                      cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
     if (!c->loaded)
@@ -916,8 +963,14 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
     if ((rc = call(sv, &req, &rep, NULL, 0, &ci, err))) return retire_on_device_error(e, rc);
     if ((rc = check_guards(e, "store", n, sv, err))) return rc;
     const uint8_t *grid = sv->map + SV_GRID_OFFSET;
-    size_t first;
-    size_t bad = cc_cells_copy_checked(cells, grid, n, &first);
+    size_t first = 0, bad = 0;
+    if (reader) {
+        /* Counted only when there is something to count: the grid may be past 2^32 cells. */
+        first = cc_cells_first_not_binary(grid, n);
+        for (size_t i = first; i < n; i++) bad += grid[i] > 1;
+    } else {
+        bad = cc_cells_copy_checked(cells, grid, n, &first);
+    }
     if (bad) {
         int x = (int)(first % (size_t)c->w), y = (int)(first / (size_t)c->w);
         if (grid[first] == SV_UNWRITTEN)
@@ -928,7 +981,27 @@ int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
                        "%s: store wrote %d into cell (%d,%d), not 0 or 1 (%zu such cells)",
                        e->name, grid[first], x, y, bad);
     }
-    return CC_OK;
+    return reader ? reader(arg, grid, n, err) : CC_OK;
+}
+
+int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
+    return store_grid(c, cells, NULL, NULL, err);
+}
+
+int cc_call_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err) {
+    return store_grid(c, NULL, reader, arg, err);
+}
+
+/* Gives back the shared grid's pages past the first small grid, after a huge one. */
+void cc_supervisor_shrink_shared(cc_supervisor *sv) {
+    if (!sv || !sv->map) return;
+    size_t keep = SV_GRID_OFFSET + SV_GUARD_BYTES + 4096;
+    if (sv->map_bytes <= keep + (64u << 20)) return;
+    munmap(sv->map, sv->map_bytes);
+    sv->map = NULL;
+    sv->map_bytes = 0;
+    cc_error err;
+    if (ftruncate(sv->shm, 0) == 0) (void)grow_shared(sv, keep, &err);
 }
 
 int cc_call_destroy(cc_context *c, cc_error *err) {
@@ -952,8 +1025,11 @@ int cc_call_destroy(cc_context *c, cc_error *err) {
             if (sv->live == 0) {
                 double rss = worker_rss(sv);
                 if (rss > 0) sv->rss_idle = rss;
-                /* Memory still held with nothing live, past the margin: a leak across cases. */
-                if (!rc && rss - sv->rss_start > sv->opt.memory_margin)
+                if (rss - sv->rss_start > sv->stats.kept_bytes_max)
+                    sv->stats.kept_bytes_max = rss - sv->rss_start;
+                /* Memory still held with nothing live, past a pool's and the margin: a leak
+                 * across cases. */
+                if (!rc && rss - sv->rss_start > pool_allowance(sv) + sv->opt.memory_margin)
                     rc = end_for_memory(sv, rss, &ci, err);
             }
         }

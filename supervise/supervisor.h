@@ -101,6 +101,12 @@ void cc_supervisor_restart(cc_supervisor *sv);
  * the team the next call runs with (0: the default). NULL: 0. */
 int cc_supervisor_team(cc_supervisor *sv, int threads);
 
+/* The timing disturbance the next calls run under: CC_TIMING_* bits (oracle/case.h, a case's
+ * timing=), or 0 for none. Each call carries it to the worker, which puts the background work on
+ * the engine's devices before it and hands load and store its own host buffers (supervise/
+ * worker.c, engines/cuda/common/timing.h). NULL: nothing. */
+void cc_supervisor_timing(cc_supervisor *sv, uint32_t timing);
+
 /* What the work in flight is, for progress lines ("case 17 of 2000: rule=... size=..."). */
 void cc_supervisor_label(cc_supervisor *sv, const char *label);
 
@@ -108,8 +114,12 @@ typedef struct cc_supervisor_stats {
     uint64_t workers_started; /* worker processes started */
     uint64_t calls;           /* requests answered or faulted */
     uint64_t faults;          /* workers ended by a fault */
+    double kept_bytes_max;    /* the most memory a worker kept with no context live (a pool,
+                               * or a leak the limit has not reached yet) */
 } cc_supervisor_stats;
 void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out);
+/* Starts kept_bytes_max again from 0 (certify, before each engine). */
+void cc_supervisor_kept_reset(cc_supervisor *sv);
 
 /* Is this code a fault of the worker (it crashed, exited, ran out of time or memory, or hit a
  * device error), as opposed to an error the engine returned? */
@@ -120,6 +130,10 @@ int cc_code_is_fault(int code);
 int cc_call_available(const cc_engine *engine, cc_error *err);
 /* The devices the engine would spread a grid over (cc_engine.devices; 1 without it). */
 int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err);
+/* CC_OK when the engine's worker can disturb its timing (cc_supervisor_timing): the disturbance
+ * is built into this program and the engine's devices are there; else why not
+ * (CC_ERR_UNAVAILABLE), or the worker's fault. */
+int cc_call_timing_available(const cc_engine *engine, cc_error *err);
 /* 1 and *need when the engine states its memory; 0 with *need zero when it does not (or its
  * worker could not answer: err says why). */
 int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
@@ -130,6 +144,21 @@ int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err);
 int cc_call_step(cc_context *c, int64_t k, cc_error *err);
 int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
 int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err);
+/* For grids too large to hold twice: the shared grid that load reads and store writes is the
+ * only copy. A source writes load's cells into it (fill) and afterwards counts the cells that
+ * differ from what it wrote (differing: the check that load left its input alone); a reader is
+ * handed store's cells, checked 0 or 1, for the length of the call. */
+typedef struct cc_grid_source {
+    int (*fill)(void *arg, uint8_t *cells, size_t n, cc_error *err);
+    int (*differing)(void *arg, const uint8_t *cells, size_t n, size_t *count, size_t *first,
+                     cc_error *err);
+    void *arg;
+} cc_grid_source;
+typedef int (*cc_grid_reader)(void *arg, const uint8_t *cells, size_t n, cc_error *err);
+int cc_call_load_from(cc_context *c, const cc_grid_source *src, cc_error *err);
+int cc_call_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err);
+/* Gives the shared grid's memory back after a grid past a few MiB (NULL: nothing). */
+void cc_supervisor_shrink_shared(cc_supervisor *sv);
 /* Frees c (NULL: nothing). The engine's destroy runs in the worker, and its fault is returned;
  * a context lost with its worker is only freed. */
 int cc_call_destroy(cc_context *c, cc_error *err);

@@ -138,6 +138,32 @@ static void touch_destroy(void *ctx) {
     flip_destroy(ctx);
 }
 
+/* A process-wide pool, as caching allocators keep: create takes two bytes a cell from it,
+ * growing it to the largest size asked; destroy leaves it for the next context. */
+static char *volatile pool;
+static size_t pool_bytes;
+
+static int create_pool(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    size_t n = 2 * (size_t)w * (size_t)h;
+    if (pool_bytes < n) {
+        free(pool);
+        pool = malloc(n);
+        pool_bytes = pool ? n : 0;
+        if (!pool) return cc_fail(err, CC_ERR_NOMEM, "pool: out of memory");
+    }
+    memset(pool, 1, n);
+    return flip_create(rule, w, h, ctx, err);
+}
+
+/* Two bytes a cell at every create, never freed: a leak that grows with the contexts. */
+static int create_leak(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    size_t n = 2 * (size_t)w * (size_t)h;
+    char *p = malloc(n);
+    if (p) memset(p, 1, n);
+    hogged = p;
+    return flip_create(rule, w, h, ctx, err);
+}
+
 /* Refuses every case, naming the OpenMP team size its worker was given. */
 static int create_threads(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
     (void)rule, (void)w, (void)h, (void)ctx;
@@ -162,6 +188,8 @@ static const cc_engine engines[] = {
     ENGINE("t.two", flip_create, flip_load, flip_step, store_two),
     ENGINE("t.hog", create_hog, flip_load, flip_step, flip_store),
     ENGINE("t.threads", create_threads, flip_load, flip_step, flip_store),
+    ENGINE("t.pool", create_pool, flip_load, flip_step, flip_store),
+    ENGINE("t.leak", create_leak, flip_load, flip_step, flip_store),
     {.name = "t.touch", .summary = "test engine", .caps = {.radius_max = 4},
      .create = create_touch, .load = flip_load, .step = flip_step, .store = flip_store,
      .destroy = touch_destroy},
@@ -211,8 +239,8 @@ int main(int argc, char **argv) {
     const cc_engine *const tables[] = {&engines[0], &engines[1], &engines[2],  &engines[3],
                                        &engines[4], &engines[5], &engines[6],  &engines[7],
                                        &engines[8], &engines[9], &engines[10], &engines[11],
-                                       &engines[12], NULL};
-    _Static_assert(NENGINES == 13, "tables lists every engine");
+                                       &engines[12], &engines[13], &engines[14], NULL};
+    _Static_assert(NENGINES == 15, "tables lists every engine");
     int status;
     if (cc_worker_hook(argc, argv, tables, &status)) return status;
     checks t = {"supervisor_test", 0, 0};
@@ -264,6 +292,34 @@ int main(int argc, char **argv) {
     int touch_rc = touch_desc ? cc_call_create(touch_desc, &life, 8192, 8192, &c, &err) : -1;
     CHECKF(&t, touch_rc == CC_OK, "t.touch: 2 bytes a cell in create: %s", err.msg);
     if (c) CHECKF(&t, cc_call_destroy(c, &err) == CC_OK, "t.touch: destroy: %s", err.msg);
+
+    /* A pool that keeps its largest buffer (128 MiB, past the margin of 64) after destroy is
+     * not a leak: the same size again and again, then a small one, all pass. */
+    const cc_engine *pool_desc = cc_supervisor_find(sv, "t.pool");
+    cc_supervisor_restart(sv);
+    for (int i = 0; i < 4 && pool_desc; i++) {
+        c = NULL;
+        int prc = cc_call_create(pool_desc, &life, i < 3 ? 8192 : W, i < 3 ? 8192 : H, &c, &err);
+        if (!prc) prc = cc_call_destroy(c, &err);
+        CHECKF(&t, prc == CC_OK, "t.pool, context %d: %s", i + 1, err.msg);
+    }
+    cc_supervisor_stats kept;
+    cc_supervisor_stats_get(sv, &kept);
+    CHECKF(&t, kept.kept_bytes_max >= 120.0 * 1024 * 1024, "kept %.0f bytes with no context live",
+           kept.kept_bytes_max);
+    /* A leak of the same size a create is ended as a leak within four contexts. */
+    const cc_engine *leak_desc = cc_supervisor_find(sv, "t.leak");
+    cc_supervisor_restart(sv);
+    int lrc = CC_OK, made = 0;
+    for (; made < 6 && leak_desc && lrc == CC_OK; made++) {
+        c = NULL;
+        lrc = cc_call_create(leak_desc, &life, 8192, 8192, &c, &err);
+        if (!lrc) lrc = cc_call_destroy(c, &err);
+    }
+    CHECKF(&t, lrc == CC_ERR_MEMORY_LIMIT && strstr(err.msg, "leaked") && made <= 4,
+           "t.leak: %d contexts, rc %d: %s", made, lrc, err.msg);
+    printf("supervisor_test: t.pool kept %.0f MiB and passed; t.leak ended after %d contexts: %s\n",
+           kept.kept_bytes_max / 1048576.0, made, err.msg);
 
     /* A hang ends within the limit and its grace, not later. */
     struct timespec a, b;

@@ -15,9 +15,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engines/cuda/common/timing.h"
 #include "engines/engine_set.h"
 #include "engines/entry.h"
+#include "oracle/case.h"
 #include "supervise/protocol.h"
+
+/* The CUDA driver library defines the timing disturbance where it is linked in (every program
+ * with a CUDA engine built in, and cellcheck); elsewhere these are NULL and a worker says it
+ * cannot disturb a GPU engine's timing. */
+#pragma weak cc_gpu_timing_available
+#pragma weak cc_gpu_timing_open
+#pragma weak cc_gpu_timing_before
+#pragma weak cc_gpu_timing_pinned
+
+_Static_assert(CC_GPU_TIMING_LEGACY == CC_TIMING_LEGACY && CC_GPU_TIMING_COPIES == CC_TIMING_COPIES &&
+                   CC_GPU_TIMING_KERNEL == CC_TIMING_KERNEL,
+               "the driver's background bits are the case line's");
+
+/* The longest pause timing=delays puts before a call, in microseconds. */
+#define SV_DELAY_MAX_US 200
 
 typedef struct worker {
     int sock, shm;
@@ -28,6 +45,13 @@ typedef struct worker {
     size_t count;
     cc_context **contexts; /* by id - 1; NULL once destroyed */
     size_t ncontexts, room;
+    /* Under a case's timing= (oracle/case.h): the background load, made at the first disturbed
+     * call and kept for the worker's life; load's and store's pageable buffer (the pinned one is
+     * the disturbance's); the state of the pauses' draws. */
+    cc_gpu_timing *timing;
+    uint8_t *pageable;
+    size_t pageable_bytes;
+    uint64_t draws;
 } worker;
 
 static int read_full(int fd, void *buf, size_t n) {
@@ -112,6 +136,118 @@ static void describe(const cc_engine *e, int32_t plugin, sv_description *d) {
     d->caps.limits = NULL;
 }
 
+/* ---- The timing disturbance (a case's timing=) ------------------------------------------- */
+
+/* A pause of 0 .. SV_DELAY_MAX_US microseconds, drawn (xorshift64) per call. */
+static void pause_a_little(worker *w) {
+    uint64_t x = w->draws ? w->draws : 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid();
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    w->draws = x;
+    struct timespec t = {0, (long)(x % (SV_DELAY_MAX_US + 1)) * 1000L};
+    while (nanosleep(&t, &t) != 0 && errno == EINTR) continue;
+}
+
+static int timing_built_in(cc_error *err) {
+    if (!cc_gpu_timing_available || !cc_gpu_timing_open || !cc_gpu_timing_before ||
+        !cc_gpu_timing_pinned)
+        return cc_fail(err, CC_ERR_UNAVAILABLE,
+                       "this program was built without the GPU timing disturbance (the CUDA "
+                       "driver library, //engines/cuda/common:gpu, is not linked into it)");
+    return CC_OK;
+}
+
+/* Can this worker disturb engine e's timing: is the disturbance built in, and are the engine's
+ * hardware and devices here? */
+static int timing_available(const cc_engine *e, cc_error *err) {
+    int rc = timing_built_in(err);
+    if (!rc) rc = cc_engine_available(e, err);
+    int32_t devices = 1;
+    if (!rc) rc = cc_engine_devices(e, &devices, err);
+    if (!rc) rc = cc_gpu_timing_available(devices, err);
+    return rc;
+}
+
+/* Before a call of engine e under timing: the background work on its devices, then a pause. */
+static int disturb(worker *w, const cc_engine *e, uint32_t timing, const char *call,
+                   cc_error *err) {
+    int rc = timing_built_in(err);
+    if (!rc && !w->timing) rc = cc_gpu_timing_open(&w->timing, err);
+    int32_t devices = 1;
+    if (!rc && (timing & (CC_TIMING_LEGACY | CC_TIMING_COPIES | CC_TIMING_KERNEL)) &&
+        !(rc = cc_engine_devices(e, &devices, err)))
+        rc = cc_gpu_timing_before(w->timing, timing, devices, err);
+    if (rc) {
+        char words[CC_TIMING_TEXT_MAX];
+        case_timing_format(timing, words, sizeof words, NULL);
+        return cc_prefix(err, "%s: before %s under timing=%s", e->name, call, words);
+    }
+    if (timing & CC_TIMING_DELAYS) pause_a_little(w);
+    return CC_OK;
+}
+
+/* The host buffer load and store hand the engine under timing, holding the grid's n cells and
+ * the guard bands on both sides: page-locked under CC_TIMING_PINNED, else the worker's own
+ * pageable memory. */
+static int timing_buffer(worker *w, uint32_t timing, size_t n, uint8_t **out, cc_error *err) {
+    size_t bytes = n + 2 * (size_t)SV_GUARD_BYTES;
+    if (timing & CC_TIMING_PINNED) {
+        int rc = timing_built_in(err);
+        if (!rc && !w->timing) rc = cc_gpu_timing_open(&w->timing, err);
+        if (rc) return rc;
+        return cc_gpu_timing_pinned(w->timing, bytes, out, err);
+    }
+    if (bytes > w->pageable_bytes) {
+        free(w->pageable);
+        w->pageable_bytes = 0;
+        if (!(w->pageable = malloc(bytes)))
+            return cc_fail(err, CC_ERR_NOMEM, "worker: no %zu bytes for load's and store's grid",
+                           bytes);
+        w->pageable_bytes = bytes;
+    }
+    *out = w->pageable;
+    return CC_OK;
+}
+
+/* load under timing: the engine loads from the worker's buffer (pinned or pageable), which is
+ * overwritten with the complement of every cell as soon as load returns, as a caller reusing it
+ * would: an engine still copying from it then loads other cells. What load wrote into its input
+ * (the buffer's cells before the overwrite differ from the supervisor's) and around it is put in
+ * the shared grid, for the supervisor's checks. */
+static int disturbed_load(worker *w, cc_context *c, uint32_t timing, cc_error *err) {
+    size_t n = (size_t)c->w * (size_t)c->h;
+    uint8_t *buf, *shared = w->map + SV_HEADER_BYTES;
+    int rc = timing_buffer(w, timing, n, &buf, err);
+    if (rc) return rc;
+    memcpy(buf, shared, n + 2 * (size_t)SV_GUARD_BYTES);
+    if ((rc = disturb(w, c->engine, timing, "load", err))) return rc;
+    rc = cc_engine_load(c, buf + SV_GUARD_BYTES, err);
+    uint8_t *cells = buf + SV_GUARD_BYTES;
+    for (size_t i = 0; i < n; i++) cells[i] ^= 1u;
+    for (size_t i = 0; i < n; i++)
+        if ((uint8_t)(cells[i] ^ 1u) != shared[SV_GUARD_BYTES + i])
+            shared[SV_GUARD_BYTES + i] = (uint8_t)(cells[i] ^ 1u);
+    memcpy(shared, buf, SV_GUARD_BYTES);
+    memcpy(shared + SV_GUARD_BYTES + n, buf + SV_GUARD_BYTES + n, SV_GUARD_BYTES);
+    return rc;
+}
+
+/* store under timing: into the worker's buffer laid out as the supervisor laid out the shared
+ * grid (guard bands, unwritten cells), copied back whole as soon as store returns: what an engine
+ * had not written by then is unwritten. */
+static int disturbed_store(worker *w, cc_context *c, uint32_t timing, cc_error *err) {
+    size_t n = (size_t)c->w * (size_t)c->h, bytes = n + 2 * (size_t)SV_GUARD_BYTES;
+    uint8_t *buf, *shared = w->map + SV_HEADER_BYTES;
+    int rc = timing_buffer(w, timing, n, &buf, err);
+    if (rc) return rc;
+    memcpy(buf, shared, bytes);
+    if ((rc = disturb(w, c->engine, timing, "store", err))) return rc;
+    rc = cc_engine_store(c, buf + SV_GUARD_BYTES, err);
+    memcpy(shared, buf, bytes);
+    return rc;
+}
+
 /* Serves one request into *rep (and *d for a description). */
 static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_description *d) {
     cc_error *err = &rep->err;
@@ -156,6 +292,7 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
             need = cc_engine_memory_generic(e, req->w, req->h);
         rep->memory = need;
         header_of(w)->creating_host_bytes = need.host_bytes;
+        if (req->timing && (rep->rc = disturb(w, e, req->timing, "create", err))) return;
         cc_context *made = NULL;
         rep->rc = cc_engine_create(e, &req->rule, req->w, req->h, &made, err);
         /* The supervisor clears creating_host_bytes once it counts the context (or its
@@ -166,29 +303,40 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
         return;
     }
     case SV_OP_LOAD:
-        rep->rc = (c = context_of(w, req->ctx, err)) ? cc_engine_load(c, grid, err) : err->code;
+        if (!(c = context_of(w, req->ctx, err))) rep->rc = err->code;
+        else if (req->timing) rep->rc = disturbed_load(w, c, req->timing, err);
+        else rep->rc = cc_engine_load(c, grid, err);
         return;
     case SV_OP_STEP:
-        rep->rc = (c = context_of(w, req->ctx, err)) ? cc_engine_step(c, req->k, err) : err->code;
+        if (!(c = context_of(w, req->ctx, err))) rep->rc = err->code;
+        else if (!req->timing || !(rep->rc = disturb(w, c->engine, req->timing, "step", err)))
+            rep->rc = cc_engine_step(c, req->k, err);
         return;
     case SV_OP_TIMED_STEP: {
         int clock = 0;
-        rep->rc = (c = context_of(w, req->ctx, err))
-                      ? cc_engine_timed_step(c, req->k, &rep->ms, &clock, err)
-                      : err->code;
+        if (!(c = context_of(w, req->ctx, err))) rep->rc = err->code;
+        else if (!req->timing || !(rep->rc = disturb(w, c->engine, req->timing, "step", err)))
+            rep->rc = cc_engine_timed_step(c, req->k, &rep->ms, &clock, err);
         rep->engine_clock = clock;
         return;
     }
     case SV_OP_STORE:
-        rep->rc = (c = context_of(w, req->ctx, err)) ? cc_engine_store(c, grid, err) : err->code;
+        if (!(c = context_of(w, req->ctx, err))) rep->rc = err->code;
+        else if (req->timing) rep->rc = disturbed_store(w, c, req->timing, err);
+        else rep->rc = cc_engine_store(c, grid, err);
         return;
     case SV_OP_DESTROY:
         if ((c = context_of(w, req->ctx, err))) {
+            if (req->timing && (rep->rc = disturb(w, c->engine, req->timing, "destroy", err)))
+                return;
             w->contexts[req->ctx - 1] = NULL;
             cc_engine_destroy(c);
         } else {
             rep->rc = err->code;
         }
+        return;
+    case SV_OP_TIMING:
+        rep->rc = (e = engine_of(w, req->engine, err)) ? timing_available(e, err) : err->code;
         return;
     case SV_OP_DEVICE_NAME:
         if ((c = context_of(w, req->ctx, err))) {

@@ -75,8 +75,10 @@ const cc_engine narrow = {
              .count_max = 100},
 };
 
-/* The control loop behind the narrow caps, the same forgetting a refusal, and an absent GPU. */
-static cc_engine narrow_loop, forgetful_loop, absent_gpu;
+/* The control loop behind the narrow caps, the same forgetting a refusal, an absent GPU, and one
+ * said to be on a GPU that is always there (it runs on the CPU): the GPU timing section is its
+ * dimension, and no worker of this program can disturb it. */
+static cc_engine narrow_loop, forgetful_loop, absent_gpu, present_gpu;
 
 /* Only fills tables: it runs before the worker hook, in the worker too. */
 static void make_engines(void) {
@@ -92,6 +94,40 @@ static void make_engines(void) {
     absent_gpu.name = "test.gpu";
     absent_gpu.hardware = CC_HW_GPU;
     absent_gpu.available = no_gpu;
+    present_gpu = cc_mutant_control;
+    present_gpu.name = "test.gpu-here";
+    present_gpu.hardware = CC_HW_GPU;
+}
+
+/* The GPU timing section is a dimension of GPU engines alone, and where a worker cannot disturb
+ * one (this program has no CUDA driver library linked in, whatever the machine), every check of
+ * it is a gap, gpu-timing:absent, never silently nothing. */
+static void timing_gap(checks *t, const cc_engine *gpu_here, const cc_engine *cpu) {
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    opt.cases = 10;
+    opt.out = stdout;
+    opt.sections_off = CC_SECTION_ALL & ~CC_SECTION_TIMING;
+    cc_conformance_summary sum;
+    cc_error err;
+    int rc = cc_conformance_run(gpu_here, &opt, &sum, &err);
+    const cc_gap *gap = NULL;
+    for (int g = 0; g < sum.gaps.n; g++)
+        if (sum.gaps.gaps[g].section == CC_CHECK_TIMING) gap = &sum.gaps.gaps[g];
+    CHECKF(t, rc == CC_OK && sum.passed, "test.gpu-here: rc %d, passed %d", rc, sum.passed);
+    CHECKF(t,
+           gap && gap->kind == CC_GAP_ABSENT &&
+               gap->count == CC_TIMING_CASES + CC_TIMING_SEQUENCES &&
+               strstr(gap->reason, "built without the GPU timing disturbance"),
+           "test.gpu-here: no gpu-timing:absent gap (%s)", gap ? gap->reason : "none");
+    CHECK(t, sum.timing_passed == 0 && sum.sections[CC_CHECK_TIMING].run);
+    if (gap) printf("test.gpu-here: gpu-timing:absent, %d left out: %s\n", gap->count, gap->reason);
+    rc = cc_conformance_run(cpu, &opt, &sum, &err);
+    int timing_gaps = 0;
+    for (int g = 0; g < sum.gaps.n; g++) timing_gaps += sum.gaps.gaps[g].section == CC_CHECK_TIMING;
+    CHECKF(t, rc == CC_OK && sum.passed && timing_gaps == 0 && !sum.sections[CC_CHECK_TIMING].run,
+           "a CPU engine: rc %d, passed %d, %d GPU timing gaps, section run %d", rc, sum.passed,
+           timing_gaps, sum.sections[CC_CHECK_TIMING].run);
 }
 
 static cc_supervisor *supervisor;
@@ -108,8 +144,9 @@ static const cc_engine *described(const cc_engine *table) {
 
 int main(int argc, char **argv) {
     make_engines();
-    const cc_engine *tables[32] = {&cc_mutant_control, &narrow_loop, &forgetful_loop, &absent_gpu};
-    size_t n = 4;
+    const cc_engine *tables[32] = {&cc_mutant_control, &narrow_loop, &forgetful_loop, &absent_gpu,
+                                   &present_gpu};
+    size_t n = 5;
     for (const cc_engine *const *m = cc_mutants_all(); *m && n + 1 < 32; m++) tables[n++] = *m;
     int status;
     if (cc_harness_supervise(argc, argv, tables, &supervisor, &status)) return status;
@@ -202,6 +239,8 @@ int main(int argc, char **argv) {
            "available engine");
     if (saved_xml[0]) setenv("XML_OUTPUT_FILE", saved_xml, 1);
     else unsetenv("XML_OUTPUT_FILE");
+
+    timing_gap(&t, described(&present_gpu), control);
 
     char *bad_flag[] = {"conformance", "--colour", "red", NULL};
     CHECKF(&t, run_captured(captured, control, 3, bad_flag) == 2,

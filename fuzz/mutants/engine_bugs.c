@@ -55,11 +55,14 @@ typedef enum bug {
      * (step_rate_test.c). */
     RIGHT,
     SLOW_CREATE,       /* create takes 0.2 s, as an engine that compiles its rule there */
-    SLOW_STEPS         /* 200 us a step, whatever the grid: 65535 steps take 13 s */
+    SLOW_STEPS,        /* 200 us a step, whatever the grid: 65535 steps take 13 s */
+    SLOW_CELLS         /* past 2^20 cells, a step costs 1 s per 4 million cells: the case past
+                        * 2^32 cells would take about 18 minutes */
 } bug;
 
 #define SLOW_CREATE_NS 200000000L
 #define SLOW_STEP_NS 200000L
+#define SLOW_CELLS_PER_S 4e6
 
 #define TILE 256
 #define CORNER_TILE 32
@@ -302,6 +305,13 @@ static int bug_step(void *p, int64_t k, cc_error *err) {
     }
     for (int64_t s = 0; s < k; s++) {
         if (ctx->b == SLOW_STEPS) nanosleep(&(struct timespec){0, SLOW_STEP_NS}, NULL);
+        const double cells = (double)ctx->w * (double)ctx->h;
+        if (ctx->b == SLOW_CELLS && cells >= 1048576.0) {
+            double seconds = cells / SLOW_CELLS_PER_S;
+            nanosleep(&(struct timespec){(time_t)seconds,
+                                         (long)((seconds - (double)(time_t)seconds) * 1e9)},
+                      NULL);
+        }
         if (ctx->b == BUG_THREAD_BAND)
             thread_band_step(ctx, ctx->buf[ctx->cur], ctx->buf[!ctx->cur]);
         else
@@ -337,6 +347,7 @@ BUG_CREATE(vn_wide_create, BUG_VN_WIDE)
 BUG_CREATE(right_create, RIGHT)
 BUG_CREATE(slow_create_create, SLOW_CREATE)
 BUG_CREATE(slow_steps_create, SLOW_STEPS)
+BUG_CREATE(slow_cells_create, SLOW_CELLS)
 
 /* The square tiles of the torus-corner bug; the other blocks are rows of columns. */
 #define BUG_TILE_H(tile) ((tile) == CORNER_TILE ? (tile) : 0)
@@ -411,6 +422,8 @@ static const cc_engine bug_engines[] = {
     BUG_ENGINE("control.loop", "right: the per-cell loop alone", 16, 0, right_create),
     BUG_ENGINE("control.slow-create", "right; create takes 0.2 s", 16, 0, slow_create_create),
     BUG_ENGINE("control.slow-steps", "right; 200 us a step", 16, 0, slow_steps_create),
+    BUG_ENGINE("control.slow-cells", "right; past 2^20 cells a step takes 1 s per 4 million cells",
+               16, 0, slow_cells_create),
 };
 
 static const cc_engine *const engine_bugs[] = {
@@ -420,6 +433,6 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
     &cc_mutant_slab_round, &cc_mutant_slab_shallow, &bug_engines[14], &bug_engines[15],
     &bug_engines[16], &bug_engines[17], &bug_engines[18], &bug_engines[19], &bug_engines[20],
-    &bug_engines[21], NULL};
+    &bug_engines[21], &bug_engines[22], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

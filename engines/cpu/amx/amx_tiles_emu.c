@@ -123,22 +123,39 @@ void amx_emu_dpbssd(amx_emu_tiles *t, int dst, int a, int b) {
         return;
     }
     /* b transposed out of the VNNI layout once, so the inner loop runs over 16 contiguous
-     * columns: bt[4k+i][n] = b[k][4n+i]. */
+     * columns: bt[4k+i][n] = b[k][4n+i]. Only the k whose row of bt holds a non-zero byte, and
+     * of those only the k where a's byte is not zero, are summed: the other products are 0 and
+     * add nothing (a band operand is mostly zeros). */
     int16_t bt[4 * AMX_TILE_ROWS_MAX][AMX_TILE_COLSB_MAX / 4];
+    uint8_t ks[4 * AMX_TILE_ROWS_MAX];
+    unsigned nks = 0;
     for (unsigned k = 0; k < k_quads; k++)
-        for (unsigned i = 0; i < 4; i++)
-            for (unsigned n = 0; n < AMX_TILE_COLSB_MAX / 4; n++)
+        for (unsigned i = 0; i < 4; i++) {
+            int any = 0;
+            for (unsigned n = 0; n < AMX_TILE_COLSB_MAX / 4; n++) {
                 bt[4 * k + i][n] = n < n_cols ? (int8_t)t->data[b][k][4 * n + i] : 0;
+                any |= bt[4 * k + i][n];
+            }
+            if (any) ks[nks++] = (uint8_t)(4 * k + i);
+        }
     for (unsigned m = 0; m < m_rows; m++) {
         /* Unsigned arithmetic: the modulo 2^32 wrap the instruction has, without C's signed
          * overflow. Each product of two signed bytes fits in 16 bits. */
         uint32_t acc[AMX_TILE_COLSB_MAX / 4];
         memcpy(acc, t->data[dst][m], sizeof acc);
         const int8_t *arow = (const int8_t *)t->data[a][m];
-        for (unsigned kk = 0; kk < 4 * k_quads; kk++) {
-            int16_t av = arow[kk];
+        /* this row's k with a non-zero byte of a, listed without a branch on the data */
+        uint8_t mine[4 * AMX_TILE_ROWS_MAX];
+        unsigned nmine = 0;
+        for (unsigned j = 0; j < nks; j++) {
+            mine[nmine] = ks[j];
+            nmine += arow[ks[j]] != 0;
+        }
+        for (unsigned j = 0; j < nmine; j++) {
+            const int16_t av = arow[mine[j]];
+            const int16_t *brow = bt[mine[j]];
             for (unsigned n = 0; n < AMX_TILE_COLSB_MAX / 4; n++)
-                acc[n] += (uint32_t)(int32_t)(int16_t)(av * bt[kk][n]);
+                acc[n] += (uint32_t)(int32_t)(int16_t)(av * brow[n]);
         }
         for (unsigned n = n_cols; n < AMX_TILE_COLSB_MAX / 4; n++) acc[n] = 0;
         memcpy(t->data[dst][m], acc, sizeof acc);

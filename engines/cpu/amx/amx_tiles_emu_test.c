@@ -24,21 +24,30 @@ static amx_tilecfg config_all(unsigned rows, unsigned colsb) {
     return cfg;
 }
 
+/* The operand bytes the products are checked on: random, the extremes -128 and 127, or sparse
+ * (three in four bytes 0, and every other k of B all 0), as band matrices are, whose zeros the
+ * emulation skips. */
+enum { BYTES_RANDOM, BYTES_EXTREMES, BYTES_SPARSE };
+
+static int8_t draw(uint32_t *s, int kind) {
+    const uint32_t v = next_u32(s);
+    if (kind == BYTES_EXTREMES) return (int8_t)((v >> 31) ? -128 : 127);
+    if (kind == BYTES_SPARSE && ((v >> 20) & 3u) != 0) return 0;
+    return (int8_t)(v >> 24);
+}
+
 /* C (M x N int32) += A (M x K) times B (K x N), through tiles 0 (C), 1 (A), 2 (B), with B
  * packed here into the VNNI layout, and compared with the product summed in 64 bits. */
 static void check_product(checks *t, unsigned M, unsigned K, unsigned N, uint32_t seed,
-                          int extremes) {
+                          int kind) {
     int8_t a[16][64], bm[64][16];
     int32_t c0[16][16];
     uint32_t s = seed;
     for (unsigned m = 0; m < M; m++)
-        for (unsigned k = 0; k < K; k++)
-            a[m][k] = extremes ? (int8_t)((next_u32(&s) >> 31) ? -128 : 127)
-                               : (int8_t)(next_u32(&s) >> 24);
+        for (unsigned k = 0; k < K; k++) a[m][k] = draw(&s, kind);
     for (unsigned k = 0; k < K; k++)
         for (unsigned n = 0; n < N; n++)
-            bm[k][n] = extremes ? (int8_t)((next_u32(&s) >> 31) ? -128 : 127)
-                                : (int8_t)(next_u32(&s) >> 24);
+            bm[k][n] = kind == BYTES_SPARSE && k % 2 ? 0 : draw(&s, kind);
     for (unsigned m = 0; m < M; m++)
         for (unsigned n = 0; n < N; n++) c0[m][n] = (int32_t)(next_u32(&s) >> 8) - (1 << 23);
 
@@ -201,11 +210,15 @@ static void check_faults(checks *t) {
 
 int main(void) {
     checks t = {"amx_tiles_emu_test", 0, 0};
-    for (uint32_t seed = 1; seed <= 20; seed++) check_product(&t, 16, 64, 16, seed, 0);
-    check_product(&t, 16, 64, 16, 99, 1);
-    check_product(&t, 5, 12, 3, 7, 0);
-    check_product(&t, 1, 4, 1, 8, 1);
-    check_product(&t, 11, 36, 9, 9, 0);
+    for (uint32_t seed = 1; seed <= 20; seed++) {
+        check_product(&t, 16, 64, 16, seed, BYTES_RANDOM);
+        check_product(&t, 16, 64, 16, seed, BYTES_SPARSE);
+    }
+    check_product(&t, 16, 64, 16, 99, BYTES_EXTREMES);
+    check_product(&t, 5, 12, 3, 7, BYTES_RANDOM);
+    check_product(&t, 1, 4, 1, 8, BYTES_EXTREMES);
+    check_product(&t, 11, 36, 9, 9, BYTES_RANDOM);
+    check_product(&t, 11, 36, 9, 10, BYTES_SPARSE);
     check_hand_counted(&t);
     check_faults(&t);
     return check_summary(&t);

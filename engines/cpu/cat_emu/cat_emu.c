@@ -4,10 +4,15 @@
 #include "engines/cpu/cat_emu/cat_emu_core.h"
 #include "engines/engine.h"
 
+/* As cuda.cat: the exactness argument is checked for FP16 accumulators at create. */
+static const cat_emu_config config = {CAT_NUM_F16, 1, 14, 1, 0};
+
 static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
-    /* As cuda.cat: the exactness argument is checked for FP16 accumulators at create. */
-    const cat_emu_config cfg = {CAT_NUM_F16, 1, 14, 1};
-    return cat_emu_create("cpu.cat-emu", rule, w, h, &cfg, (cat_emu **)ctx, err);
+    return cat_emu_create("cpu.cat-emu", rule, w, h, &config, (cat_emu **)ctx, err);
+}
+
+static void memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    cat_emu_memory(rule, w, h, &config, need);
 }
 
 const cc_engine cc_engine_cpu_cat_emu = {
@@ -20,5 +25,6 @@ const cc_engine cc_engine_cpu_cat_emu = {
              .limits = "FP16 accumulators hold the largest sum (2r+1)^2 exactly only while it is "
                        "at most 2048, so r <= 22; two FP16 buffers of the padded grid in memory"},
     .create = create,
+    .memory = memory,
     CAT_EMU_FUNCTIONS,
 };

@@ -7,7 +7,12 @@
  * An emulated MMA computes D = A x B + C per element as the exact sum of the products added to C
  * and rounded once to the accumulator's format (IEEE binary16 or binary32, nearest-even), and H is
  * rounded to binary16 before the vertical pass reads it. With exact sums (cat_common.h) every
- * rounding is the identity; where sums pass 2048 in FP16, the roundings show. */
+ * rounding is the identity; where sums pass 2048 in FP16, the roundings show.
+ *
+ * By default a pass's MMAs are summed at once in integers over the bands' non-zero diagonals and
+ * a fragment falls back to the MMAs one by one only where a sum passes the accumulator's exact
+ * limit (cat_emu_core.c says why the result is the same); tiles run on every core, each thread
+ * with its own H tile. */
 #ifndef CELLCHECK_ENGINES_CPU_CAT_EMU_CAT_EMU_CORE_H
 #define CELLCHECK_ENGINES_CPU_CAT_EMU_CAT_EMU_CORE_H
 
@@ -15,6 +20,7 @@
 
 #include "engines/cpu/common/engine_functions.h"
 #include "engines/cuda/cat/cat_common.h"
+#include "engines/engine.h"
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
@@ -27,6 +33,8 @@ typedef struct cat_emu_config {
     int check_exactness;    /* 1: refuse a radius whose sums are not exact (cat_check_exact);
                              * 0: run it anyway, for the test that shows the harness catches
                              * the rounding */
+    int direct;             /* 1: every MMA one by one on the FP16 fragments, rounded as it goes,
+                             * never the integer sums: what the tests hold the default to */
 } cat_emu_config;
 
 typedef struct cat_emu cat_emu;
@@ -42,6 +50,11 @@ int cat_emu_create(const char *name, const cc_rule *rule, int32_t w, int32_t h,
  * cat_emu_destroy. */
 CPU_ENGINE_FUNCTIONS_DECLARE(cat_emu);
 #define CAT_EMU_FUNCTIONS CPU_ENGINE_FUNCTIONS(cat_emu)
+
+/* What a context of cfg holds for rule on W x H (cc_engine.memory): the two FP16 buffers and an H
+ * tile for each thread of the team (omp_get_max_threads) that create sizes them for. */
+void cat_emu_memory(const cc_rule *rule, int32_t w, int32_t h, const cat_emu_config *cfg,
+                    cc_memory *need);
 
 /* The band fragment of neighbour offset d (-halo..halo) as the emulation builds it: for the
  * horizontal pass (vertical 0) element [in][out], for the vertical pass [out][in], FP16 bits. */

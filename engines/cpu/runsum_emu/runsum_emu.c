@@ -1,9 +1,14 @@
 /* cpu.runsum-emu: cuda.runsum's program (engines/cuda/runsum/runsum_program.h) in portable C. A
  * warp is 32 lanes in arrays; each lane computes what the kernel's thread computes, from the same
  * functions, and a shuffle is a read of the neighbour lane's array entry (a lane past the warp
- * reads its own, as __shfl_up_sync and __shfl_down_sync return). Bands and strips in the kernel's
- * order, with bands cut as for a device of EMU_MULTIPROCESSORS, so that small grids too have
- * several. */
+ * reads its own, as __shfl_up_sync and __shfl_down_sync return). Bands cut as for a device of
+ * EMU_MULTIPROCESSORS, so that small grids too have several.
+ *
+ * Every warp reads the current grid and writes its own words of the next, so the warps run on
+ * every core, in any order, and give the same grid on any number of threads; so do the rows of
+ * load, store and the refresh. The band-matrix count's MMAs sum only the products whose band
+ * operand is not zero (the terms built at create): the others add nothing, so every d is the one
+ * cat1_emulate_mma_b1 and cat1_emulate_mma_s8 form. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +22,30 @@
 #define BOX_PLANES_MAX (RUNSUM_LEVELS_MAX + 2)
 
 #define EMU_MMA_BAND_CHUNKS 2 /* bands of 64 rows: several even in small grids */
+#define MROWS 16                /* rows m of an MMA's A (and D) */
+#define NCOLS 8                 /* columns n of an MMA's B (and D) */
+
+/* Grids below this many cells run on one thread: a parallel region costs more than their work,
+ * and far more where the team outnumbers the free cores (the step-count checks run long sequences
+ * of steps on small grids). The result is the same either way. */
+#define PARALLEL_CELLS_MIN (1 << 16)
+#define WIDE(g) ((int64_t)(g)->w * (int64_t)(g)->h >= PARALLEL_CELLS_MIN)
+
+/* The non-zero A registers of row m of a row-sum MMA (k 0 .. 127: a0, a1; a2, a3 are 0):
+ * popc(mask & B[4n + kt][0]) for each. */
+typedef struct b1_terms {
+    int count;
+    uint8_t kt[4];
+    uint32_t mask[4];
+} b1_terms;
+
+/* The non-zero bytes of column n of a vertical band (B): slot s's byte b, met by A's byte of slot
+ * s (lane 4 (m % 8) + kt, register m / 8 + 2 half, byte shift / 8). */
+typedef struct s8_terms {
+    int count;
+    uint8_t kt[32], half[32], shift[32];
+    int8_t b[32];
+} s8_terms;
 
 typedef struct runsum_emu {
     runsum_geometry g;
@@ -26,6 +55,10 @@ typedef struct runsum_emu {
     /* Each lane's constant operands, as the kernel computes them once a warp: the horizontal
      * band's A registers (m-tile, row g or g + 8), the vertical band's B (group, chunk, register). */
     uint32_t row_band[LANES][2][2], column_band[LANES][4][3][2];
+    /* The same bands as the non-zero terms the MMAs sum: of m-tile h's row m, and of output
+     * group gp, chunk ch and column n. */
+    b1_terms row_terms[2][MROWS];
+    s8_terms column_terms[4][3][NCOLS];
     uint32_t *cur, *next;
 } runsum_emu;
 
@@ -128,35 +161,77 @@ static void warp_band(const runsum_emu *e, const uint32_t *in, uint32_t *out, in
 
 /* ---- The band-matrix count, as band_mma.cuh runs it ---- */
 
+/* A chunk's row sums as the vertical MMAs' A operands: register m / 8 + 2 half of lane
+ * 4 (m % 8) + kt of m-tile h at a[h][half][kt][m]. */
 typedef struct mma_chunk {
-    uint32_t a[LANES][2][4]; /* a lane's vertical A registers of each m-tile */
+    uint32_t a[2][2][4][MROWS];
 } mma_chunk;
 
-/* The row sums of the chunk whose first row is y (mod H), of word column e. */
+/* The bits set in v, in operations the compiler vectorises (the baseline x86-64 has no POPCNT). */
+static inline uint32_t popc32(uint32_t v) {
+    v = v - ((v >> 1) & 0x55555555u);
+    v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+    v = (v + (v >> 4)) & 0x0F0F0F0Fu;
+    v += v >> 8;
+    v += v >> 16;
+    return v & 0x3Fu;
+}
+
+/* Row m of a row-sum MMA's D: out[n] = sum of popc(A[m][k] & B[k][n]) over the band's non-zero
+ * registers; b[kt][n] is B's register b0 of lane 4n + kt (b1 is 0). */
+static void mma_b1_row(const b1_terms *t, const uint32_t b[4][NCOLS], int32_t out[NCOLS]) {
+    uint32_t sum[NCOLS] = {0};
+    for (int i = 0; i < t->count; i++) {
+        const uint32_t mask = t->mask[i], *col = b[t->kt[i]];
+        for (int n = 0; n < NCOLS; n++) sum[n] += popc32(mask & col[n]);
+    }
+    for (int n = 0; n < NCOLS; n++) out[n] = (int32_t)sum[n];
+}
+
+/* d[n][m] += (A x B)[m][n] of a vertical m16n8k32 s8 MMA whose band B has the terms t (per
+ * column n), A a chunk's m-tile (a[half][kt][m]). */
+static void mma_s8_band(const s8_terms t[NCOLS], const uint32_t a[2][4][MROWS],
+                        int32_t d[NCOLS][MROWS]) {
+    for (int n = 0; n < NCOLS; n++)
+        for (int i = 0; i < t[n].count; i++) {
+            const uint32_t *col = a[t[n].half[i]][t[n].kt[i]];
+            const int shift = t[n].shift[i];
+            const int32_t bv = t[n].b[i];
+            for (int m = 0; m < MROWS; m++) d[n][m] += (int32_t)(int8_t)(col[m] >> shift) * bv;
+        }
+}
+
+/* The row sums of the chunk whose first row is y (mod H), of word column e: per m-tile h, four
+ * binary MMAs (groups q of 8 rows; lane (g, t) of B holds word e - 1 + t of row y + 8 q + g),
+ * their results packed into each lane's A registers (runsum_mma_pack_chunk). */
 static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, int64_t y,
                          mma_chunk *c) {
     const runsum_geometry *g = &em->g;
-    for (int h = 0; h < 2; h++) {
-        int32_t d[4][LANES][4];
-        for (int q = 0; q < 4; q++) {
-            uint32_t a[LANES][4], b[LANES][2];
-            for (int lane = 0; lane < LANES; lane++) {
-                const int gg = lane >> 2, t = lane & 3;
-                const int64_t col = e - 1 + t < g->eww ? e - 1 + t : g->eww - 1;
-                const int64_t row = cat_mod(y + 8 * q + gg, g->h);
-                a[lane][0] = em->row_band[lane][h][0];
-                a[lane][1] = em->row_band[lane][h][1];
-                a[lane][2] = a[lane][3] = 0; /* k 128 .. 255 of the 256-bit MMA: none */
-                b[lane][0] = in[(size_t)row * (size_t)g->eww + (size_t)col];
-                b[lane][1] = 0;
-            }
-            memset(d[q], 0, sizeof d[q]);
-            cat1_emulate_mma_b1(d[q], a, b);
+    uint32_t b[4][4][NCOLS]; /* [q][kt][n] */
+    for (int q = 0; q < 4; q++)
+        for (int n = 0; n < NCOLS; n++) {
+            const uint32_t *row = in + (size_t)cat_mod(y + 8 * q + n, g->h) * (size_t)g->eww;
+            for (int kt = 0; kt < 4; kt++)
+                b[q][kt][n] = row[e - 1 + kt < g->eww ? e - 1 + kt : g->eww - 1];
         }
+    for (int h = 0; h < 2; h++) {
+        int32_t d[4][MROWS][NCOLS]; /* D[m][n] of group q */
+        for (int q = 0; q < 4; q++)
+            for (int m = 0; m < MROWS; m++)
+                mma_b1_row(&em->row_terms[h][m], (const uint32_t(*)[NCOLS])b[q], d[q][m]);
         for (int lane = 0; lane < LANES; lane++) {
+            /* lane (g, t): d0 (g, 2t), d1 (g, 2t+1), d2 (g+8, 2t), d3 (g+8, 2t+1) */
+            const int m = lane >> 2, n = 2 * (lane & 3);
             int32_t mine[4][4];
-            for (int q = 0; q < 4; q++) memcpy(mine[q], d[q][lane], sizeof mine[q]);
-            runsum_mma_pack_chunk(mine, c->a[lane][h]);
+            uint32_t regs[4];
+            for (int q = 0; q < 4; q++) {
+                mine[q][0] = d[q][m][n];
+                mine[q][1] = d[q][m][n + 1];
+                mine[q][2] = d[q][m + 8][n];
+                mine[q][3] = d[q][m + 8][n + 1];
+            }
+            runsum_mma_pack_chunk((const int32_t(*)[4])mine, regs);
+            for (int k = 0; k < 4; k++) c->a[h][k >> 1][lane & 3][m + 8 * (k & 1)] = regs[k];
         }
     }
 }
@@ -188,30 +263,28 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
         mma_row_sums(em, in, e, y + RUNSUM_MMA_CHUNK, chunks[2]);
         uint32_t stays[LANES] = {0}, born[LANES] = {0};
         for (int gp = 3; gp >= 0; gp--) {
-            int32_t d[2][LANES][4];
+            int32_t d[2][NCOLS][MROWS]; /* D[m][n] of m-tile mt at d[mt][n][m] */
             memset(d, 0, sizeof d);
             for (int ch = 0; ch < 3; ch++) {
                 if (!runsum_mma_chunk_used(g->r, gp, ch)) continue;
-                uint32_t b[LANES][2];
-                for (int lane = 0; lane < LANES; lane++)
-                    memcpy(b[lane], em->column_band[lane][gp][ch], sizeof b[lane]);
-                for (int m = 0; m < 2; m++) {
-                    uint32_t a[LANES][4];
-                    for (int lane = 0; lane < LANES; lane++)
-                        memcpy(a[lane], chunks[ch]->a[lane][m], sizeof a[lane]);
-                    cat1_emulate_mma_s8(d[m], a, b);
-                }
+                for (int mt = 0; mt < 2; mt++)
+                    mma_s8_band(em->column_terms[gp][ch],
+                                (const uint32_t(*)[4][MROWS])chunks[ch]->a[mt], d[mt]);
             }
+            uint32_t in_sets[2][NCOLS][MROWS];
+            for (int mt = 0; mt < 2; mt++)
+                for (int n = 0; n < NCOLS; n++)
+                    for (int m = 0; m < MROWS; m++)
+                        in_sets[mt][n][m] = single ? runsum_mma_sets_single(&em->mma_rule, d[mt][n][m])
+                                                   : runsum_mma_sets(&em->mma_rule, d[mt][n][m]);
+            /* lane (g, t), register 2 hh + b of m-tile m: row g + 8 hh, column 2t + b */
             for (int lane = 0; lane < LANES; lane++)
                 for (int b = 1; b >= 0; b--)
                     for (int m = 1; m >= 0; m--)
                         for (int hh = 1; hh >= 0; hh--) {
-                            const int32_t raw = d[m][lane][2 * hh + b];
-                            const uint32_t in_sets = single
-                                                         ? runsum_mma_sets_single(&em->mma_rule, raw)
-                                                         : runsum_mma_sets(&em->mma_rule, raw);
-                            stays[lane] = (stays[lane] << 1) | (in_sets >> 31);
-                            born[lane] = (born[lane] << 1) | ((in_sets >> 15) & 1u);
+                            const uint32_t in = in_sets[m][2 * (lane & 3) + b][(lane >> 2) + 8 * hh];
+                            stays[lane] = (stays[lane] << 1) | (in >> 31);
+                            born[lane] = (born[lane] << 1) | ((in >> 15) & 1u);
                         }
         }
         for (int s = 2; s <= 4; s++) {
@@ -227,13 +300,46 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
     }
 }
 
+/* Each row from its own cells: rows on every core. */
 static void refresh(const runsum_geometry *g, uint32_t *grid) {
+#pragma omp parallel for schedule(static) if (WIDE(g))
     for (int64_t y = 0; y < g->h; y++) {
         uint32_t *row = grid + (size_t)y * (size_t)g->eww, words[3];
         for (int which = 0; which < 3; which++)
             words[which] = runsum_refreshed_word(g, row, runsum_refresh_column(g, which));
         for (int which = 0; which < 3; which++) row[runsum_refresh_column(g, which)] = words[which];
     }
+}
+
+/* The bands' non-zero terms, from the registers every lane builds (row_band, column_band). */
+static void build_terms(runsum_emu *e) {
+    for (int h = 0; h < 2; h++)
+        for (int m = 0; m < MROWS; m++) {
+            b1_terms *t = &e->row_terms[h][m];
+            t->count = 0;
+            for (int kt = 0; kt < 4; kt++) {
+                const uint32_t mask = e->row_band[4 * (m & 7) + kt][h][m >> 3];
+                if (!mask) continue;
+                t->kt[t->count] = (uint8_t)kt;
+                t->mask[t->count++] = mask;
+            }
+        }
+    for (int gp = 0; gp < 4; gp++)
+        for (int ch = 0; ch < 3; ch++)
+            for (int n = 0; n < NCOLS; n++) {
+                s8_terms *t = &e->column_terms[gp][ch][n];
+                t->count = 0;
+                for (int s = 0; s < 32; s++) {
+                    const int kt = (s & 15) >> 2, half = s >> 4, byte = s & 3;
+                    const int8_t b =
+                        (int8_t)(e->column_band[4 * n + kt][gp][ch][half] >> (8 * byte));
+                    if (!b) continue;
+                    t->kt[t->count] = (uint8_t)kt;
+                    t->half[t->count] = (uint8_t)half;
+                    t->shift[t->count] = (uint8_t)(8 * byte);
+                    t->b[t->count++] = b;
+                }
+            }
 }
 
 int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32_t w, int32_t h,
@@ -263,6 +369,7 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
                         e->column_band[lane][gp][ch][s] =
                             runsum_mma_column_band(rule->radius, gp, ch, s, g, t);
         }
+        build_terms(e);
     }
     runsum_geometry_bands(&e->g, EMU_MULTIPROCESSORS, RUNSUM_WARPS_PER_SM, RUNSUM_BAND_WINDOWS);
     const size_t words = runsum_geometry_words(&e->g);
@@ -286,14 +393,49 @@ void runsum_emu_destroy(void *ctx) {
     free(e);
 }
 
+/* The word of 32 cells (0 or 1) at cells, cell i at bit i. Each run of 8 cells q is one 64-bit
+ * number with cell i in bit 8 i, whose bits move to i in three masked shifts (by 7, 14, 28: the
+ * bits of i from the lowest), then up by 8 q. */
+static inline uint32_t pack_word(const uint8_t *cells) {
+    uint32_t v = 0;
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = 0;
+        for (int i = 0; i < 8; i++) x |= (uint64_t)cells[8 * q + i] << (8 * i);
+        x = (x | (x >> 7)) & 0x0003000300030003ull;
+        x = (x | (x >> 14)) & 0x0000000F0000000Full;
+        x = (x | (x >> 28)) & 0xFFull;
+        v |= (uint32_t)x << (8 * q);
+    }
+    return v;
+}
+
+/* pack_word's inverse: bit 8 q + i back to byte 8 q + i, the shifts the other way. */
+static inline void unpack_word(uint32_t v, uint8_t *cells) {
+    for (int q = 0; q < 4; q++) {
+        uint64_t x = (v >> (8 * q)) & 0xFFu;
+        x = (x | (x << 28)) & 0x0000000F0000000Full;
+        x = (x | (x << 14)) & 0x0003000300030003ull;
+        x = (x | (x << 7)) & 0x0101010101010101ull;
+        for (int i = 0; i < 8; i++) cells[8 * q + i] = (uint8_t)(x >> (8 * i));
+    }
+}
+
+/* Rows on every core, a word of 32 cells at a time (column 32 (e - 1) + i at bit i of word e),
+ * the last word of a row cell by cell. */
 int runsum_emu_load(void *ctx, const uint8_t *cells, cc_error *err) {
     (void)err;
     runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
-    memset(e->cur, 0, runsum_geometry_words(g) * sizeof *e->cur);
-    for (int64_t y = 0; y < g->h; y++)
-        for (int64_t x = 0; x < g->w; x++)
-            if (cells[y * g->w + x]) e->cur[runsum_word_index(g, x, y)] |= 1u << (x % RUNSUM_WORD);
+    const int64_t full = g->w / RUNSUM_WORD;
+#pragma omp parallel for schedule(static) if (WIDE(g))
+    for (int64_t y = 0; y < g->h; y++) {
+        const uint8_t *row = cells + y * g->w;
+        uint32_t *words = e->cur + runsum_word_index(g, 0, y);
+        memset(words - 1, 0, (size_t)g->eww * sizeof *words);
+        for (int64_t j = 0; j < full; j++) words[j] = pack_word(row + RUNSUM_WORD * j);
+        for (int64_t x = RUNSUM_WORD * full; x < g->w; x++)
+            if (row[x]) words[x / RUNSUM_WORD] |= 1u << (x % RUNSUM_WORD);
+    }
     refresh(g, e->cur);
     return CC_OK;
 }
@@ -302,10 +444,14 @@ int runsum_emu_store(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
     const runsum_emu *e = ctx;
     const runsum_geometry *g = &e->g;
-    for (int64_t y = 0; y < g->h; y++)
-        for (int64_t x = 0; x < g->w; x++)
-            cells[y * g->w + x] =
-                (uint8_t)((e->cur[runsum_word_index(g, x, y)] >> (x % RUNSUM_WORD)) & 1u);
+#pragma omp parallel for schedule(static) if (WIDE(g))
+    for (int64_t y = 0; y < g->h; y++) {
+        uint8_t *row = cells + y * g->w;
+        const uint32_t *words = e->cur + runsum_word_index(g, 0, y);
+        for (int64_t j = 0; j < g->w / RUNSUM_WORD; j++) unpack_word(words[j], row + RUNSUM_WORD * j);
+        for (int64_t x = g->w / RUNSUM_WORD * RUNSUM_WORD; x < g->w; x++)
+            row[x] = (uint8_t)((words[x / RUNSUM_WORD] >> (x % RUNSUM_WORD)) & 1u);
+    }
     return CC_OK;
 }
 
@@ -316,13 +462,17 @@ int runsum_emu_step(void *ctx, int64_t k, cc_error *err) {
     const int64_t mma_bands = (g->h + EMU_MMA_BAND_CHUNKS * RUNSUM_MMA_CHUNK - 1) /
                               (EMU_MMA_BAND_CHUNKS * RUNSUM_MMA_CHUNK);
     for (int64_t s = 0; s < k; s++) {
+        /* Every warp reads cur and writes its own words of next: any order, any team. */
         if (e->band_mma) {
-            for (int64_t band = 0; band < mma_bands; band++)
-                for (int64_t col = 1; col <= g->nw; col++) warp_band_mma(e, e->cur, e->next, col, band);
+            const int64_t warps = mma_bands * g->nw;
+#pragma omp parallel for schedule(static) if (WIDE(g))
+            for (int64_t i = 0; i < warps; i++)
+                warp_band_mma(e, e->cur, e->next, 1 + i % g->nw, i / g->nw);
         } else {
-            for (int64_t band = 0; band < g->bands; band++)
-                for (int64_t strip = 0; strip < g->strips; strip++)
-                    warp_band(e, e->cur, e->next, strip, band);
+            const int64_t warps = g->bands * g->strips;
+#pragma omp parallel for schedule(static) if (WIDE(g))
+            for (int64_t i = 0; i < warps; i++)
+                warp_band(e, e->cur, e->next, i % g->strips, i / g->strips);
         }
         refresh(g, e->next);
         uint32_t *t = e->cur;
