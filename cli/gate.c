@@ -39,7 +39,7 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
     double density;
     cc_context *ctx = NULL;
     /* the rule the bench runs, so a hexagonal engine is asked with a hexagonal one */
-    int rc = cc_bench_workload(e, cc_engine_caps_resolved(e).radius_min, &rule, &density, err);
+    int rc = cc_bench_workload(e, cc_bench_workload_caps(e).radius_min, &rule, &density, err);
     if (!rc) rc = cc_call_create(e, &rule, 64, 64, &ctx, err);
     if (rc) return rc;
     char name[128];

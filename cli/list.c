@@ -29,7 +29,7 @@ int cli_cmd_list(const cc_engine_set *engines, int argc, char **argv) {
     printf("%-14s %-8s %-5s %s\n", "oracle", "cpu", "yes",
            "every shape, r 1..500, M0,M1, any W, H >= 2r+1 / the definition");
     for (const cc_engine *const *e = engines->engines; *e; e++) {
-        char caps[256];
+        char caps[512];
         cc_error why = {0};
         int rc = cc_call_available(*e, &why);
         cc_engine_describe_caps(*e, caps, sizeof caps);

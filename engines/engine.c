@@ -55,6 +55,11 @@ static int check_side(const cc_engine *engine, const char *which, int32_t side, 
     return CC_OK;
 }
 
+/* The tighter of two limits where 0 (or less) means none. */
+static int64_t tighter(int64_t wide, int64_t narrow) {
+    return narrow > 0 && (wide <= 0 || narrow < wide) ? narrow : wide;
+}
+
 cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine) {
     cc_engine_caps caps = engine->caps;
     if (caps.shapes == 0) caps.shapes = (1u << CC_SHAPE_COUNT) - 1u;
@@ -64,7 +69,90 @@ cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine) {
     if (caps.topologies == 0) caps.topologies = CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS);
     if (caps.w_multiple <= 0) caps.w_multiple = 1;
     if (caps.h_multiple <= 0) caps.h_multiple = 1;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        cc_shape_limits *l = &caps.shape_limits[s];
+        l->radius_min = l->radius_min > caps.radius_min ? l->radius_min : caps.radius_min;
+        l->radius_max = (int32_t)tighter(caps.radius_max, l->radius_max);
+        l->w_max = (int32_t)tighter(caps.w_max, l->w_max);
+        l->h_max = (int32_t)tighter(caps.h_max, l->h_max);
+        l->cells_max = tighter(caps.cells_max, l->cells_max);
+    }
     return caps;
+}
+
+cc_engine_caps cc_engine_caps_for_shape(const cc_engine_caps *caps, cc_shape shape) {
+    cc_engine_caps c = *caps;
+    if ((unsigned)shape >= CC_SHAPE_COUNT) return c;
+    const cc_shape_limits *l = &caps->shape_limits[shape];
+    if (l->radius_min > c.radius_min) c.radius_min = l->radius_min;
+    c.radius_max = (int32_t)tighter(c.radius_max, l->radius_max);
+    c.w_max = (int32_t)tighter(c.w_max, l->w_max);
+    c.h_max = (int32_t)tighter(c.h_max, l->h_max);
+    c.cells_max = tighter(c.cells_max, l->cells_max);
+    return c;
+}
+
+int cc_engine_caps_shape_narrowed(const cc_engine_caps *caps, cc_shape shape) {
+    const cc_engine_caps s = cc_engine_caps_for_shape(caps, shape);
+    return s.radius_min != caps->radius_min || s.radius_max != caps->radius_max ||
+           s.w_max != caps->w_max || s.h_max != caps->h_max || s.cells_max != caps->cells_max;
+}
+
+int cc_engine_caps_check(const cc_engine *engine, cc_error *err) {
+    const cc_engine_caps *c = &engine->caps;
+    const char *name = engine->name ? engine->name : "(unnamed)";
+    /* A negative cap would read as "no limit" (0): refused, so a typo cannot lift a limit. */
+    const struct {
+        const char *name;
+        int64_t value;
+    } caps[] = {{"radius_min", c->radius_min}, {"radius_max", c->radius_max},
+                {"w_multiple", c->w_multiple}, {"h_multiple", c->h_multiple},
+                {"w_max", c->w_max},           {"h_max", c->h_max},
+                {"count_max", c->count_max},   {"tile_w", c->tile_w},
+                {"tile_h", c->tile_h},         {"steps_per_launch", c->steps_per_launch},
+                {"s_ranges_max", c->s_ranges_max},
+                {"b_ranges_max", c->b_ranges_max}, {"cells_max", c->cells_max}};
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++)
+        if (caps[i].value < 0)
+            return cc_fail(err, CC_ERR_ARG,
+                           "%s: negative cap %s = %lld (0 means no limit; a limit is positive)",
+                           name, caps[i].name, (long long)caps[i].value);
+    if (c->topologies & ~((1u << CC_TOPOLOGY_COUNT) - 1u))
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: caps topologies 0x%x names topologies past the torus (bit 0) and the "
+                       "bounded plane (bit 1)",
+                       name, (unsigned)c->topologies);
+    if (c->radius_min > 0 && c->radius_max > 0 && c->radius_min > c->radius_max)
+        return cc_fail(err, CC_ERR_ARG, "%s: caps radius_min = %d above radius_max = %d", name,
+                       (int)c->radius_min, (int)c->radius_max);
+    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        const cc_shape_limits *l = &c->shape_limits[s];
+        const char *code = cc_shape_code((cc_shape)s);
+        const struct {
+            const char *name;
+            int64_t value;
+        } own[] = {{"radius_min", l->radius_min}, {"radius_max", l->radius_max},
+                   {"w_max", l->w_max}, {"h_max", l->h_max}, {"cells_max", l->cells_max}};
+        for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+            if (own[i].value < 0)
+                return cc_fail(err, CC_ERR_ARG,
+                               "%s: negative cap shape_limits[%s].%s = %lld (0 means as the "
+                               "engine-wide caps; a limit is positive)",
+                               name, code, own[i].name, (long long)own[i].value);
+        /* A shape the caps name must keep a radius (hex: r = 1) once its limits narrow them. */
+        if (!(resolved.shapes & CC_SHAPE_BIT(s))) continue;
+        const cc_engine_caps sc = cc_engine_caps_for_shape(&resolved, (cc_shape)s);
+        int32_t lo = s == CC_SHAPE_HEX ? 1 : sc.radius_min, hi = s == CC_SHAPE_HEX ? 1 : sc.radius_max;
+        if (sc.radius_min > lo || sc.radius_max < hi || lo > hi)
+            return cc_fail(err, CC_ERR_ARG,
+                           "%s: caps shape_limits[%s] leave %s no radius (r %d..%d; the "
+                           "engine's r %d..%d%s): drop the shape from caps.shapes instead",
+                           name, code, code, (int)sc.radius_min, (int)sc.radius_max,
+                           (int)resolved.radius_min, (int)resolved.radius_max,
+                           s == CC_SHAPE_HEX ? "; hex is r = 1 only" : "");
+    }
+    return CC_OK;
 }
 
 int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
@@ -92,6 +180,15 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
     if (rule->radius < caps->radius_min || rule->radius > caps->radius_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d is outside %d..%d", engine->name,
                        (int)rule->radius, (int)caps->radius_min, (int)caps->radius_max);
+    /* From here on the shape's own limits: the engine-wide ones narrowed by its shape_limits. */
+    const cc_engine_caps shaped = cc_engine_caps_for_shape(&resolved, rule->shape);
+    const char *code = cc_shape_code(rule->shape);
+    if (rule->radius < shaped.radius_min || rule->radius > shaped.radius_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: radius %d is outside %d..%d, the radii of neighbourhood %s "
+                       "(caps.shape_limits[%s])",
+                       engine->name, (int)rule->radius, (int)shaped.radius_min,
+                       (int)shaped.radius_max, code, code);
     if (!(caps->topologies & CC_TOPOLOGY_BIT(rule->topology)))
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: the %s is not supported (it simulates the %s)",
                        engine->name, cc_topology_name(rule->topology),
@@ -117,6 +214,16 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
         return rc;
     if ((rc = check_side(engine, "H", h, caps->h_multiple, caps->h_max, min, rule->radius, err)))
         return rc;
+    if (shaped.w_max > 0 && w > shaped.w_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: W %d is above %d, this engine's limit for neighbourhood %s "
+                       "(caps.shape_limits[%s])",
+                       engine->name, (int)w, (int)shaped.w_max, code, code);
+    if (shaped.h_max > 0 && h > shaped.h_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: H %d is above %d, this engine's limit for neighbourhood %s "
+                       "(caps.shape_limits[%s])",
+                       engine->name, (int)h, (int)shaped.h_max, code, code);
     if (caps->square_only && w != h)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: grid %dx%d is not square (this engine takes "
                        "W = H only)", engine->name, (int)w, (int)h);
@@ -125,6 +232,12 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
                        "%s: grid %dx%d has %lld cells, above this engine's limit of %lld",
                        engine->name, (int)w, (int)h, (long long)w * (long long)h,
                        (long long)caps->cells_max);
+    if (shaped.cells_max > 0 && (int64_t)w * (int64_t)h > shaped.cells_max)
+        return cc_fail(err, CC_ERR_UNSUPPORTED,
+                       "%s: grid %dx%d has %lld cells, above %lld, this engine's limit for "
+                       "neighbourhood %s (caps.shape_limits[%s])",
+                       engine->name, (int)w, (int)h, (long long)w * (long long)h,
+                       (long long)shaped.cells_max, code, code);
     return CC_OK;
 }
 
@@ -307,6 +420,28 @@ void cc_engine_describe_caps(const cc_engine *engine, char *buf, size_t size) {
         append(buf, size, &used, "; B in at most %d interval%s", (int)caps->b_ranges_max,
                caps->b_ranges_max == 1 ? "" : "s");
     if (caps->no_b0) append(buf, size, &used, "; no B0");
+    /* The limits of single shapes, after the engine-wide ones: "NN r 1..4, W up to 65536". */
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        if (!(caps->shapes & CC_SHAPE_BIT(s)) || !cc_engine_caps_shape_narrowed(caps, (cc_shape)s))
+            continue;
+        const cc_engine_caps sc = cc_engine_caps_for_shape(caps, (cc_shape)s);
+        const char *sep = "";
+        append(buf, size, &used, "; %s ", cc_shape_code((cc_shape)s));
+        if (sc.radius_min != caps->radius_min || sc.radius_max != caps->radius_max) {
+            append(buf, size, &used, "r %d..%d", (int)sc.radius_min, (int)sc.radius_max);
+            sep = ", ";
+        }
+        if (sc.w_max != caps->w_max) {
+            append(buf, size, &used, "%sW up to %d", sep, (int)sc.w_max);
+            sep = ", ";
+        }
+        if (sc.h_max != caps->h_max) {
+            append(buf, size, &used, "%sH up to %d", sep, (int)sc.h_max);
+            sep = ", ";
+        }
+        if (sc.cells_max != caps->cells_max)
+            append(buf, size, &used, "%sat most %lld cells", sep, (long long)sc.cells_max);
+    }
     if (caps->limits && caps->limits[0]) append(buf, size, &used, "; %s", caps->limits);
 }
 

@@ -29,6 +29,16 @@ typedef enum cc_hardware {
 #define CC_CENTRE_M0 1u
 #define CC_CENTRE_M1 2u
 
+/* A limit that holds for one neighbourhood shape only, on top of the engine-wide caps: a kernel
+ * whose von Neumann path is safe up to r = 4, or on rows up to 65536 cells. Each field narrows
+ * the engine-wide limit of the same name and never widens it; 0 means "as the engine-wide caps"
+ * (a negative value is refused, as for every cap). */
+typedef struct cc_shape_limits {
+    int32_t radius_min, radius_max; /* the shape's radii, within the engine's */
+    int32_t w_max, h_max;           /* the shape's largest W and H */
+    int64_t cells_max;              /* the shape's largest W*H */
+} cc_shape_limits;
+
 /* What an engine can do. Every field left out of a designated initializer (zero) means "no limit":
  * every shape, radii 1..CC_RADIUS_MAX, M0 and M1, any W and H, any count; except the topology,
  * where zero means the torus alone, the one every engine was written for. */
@@ -56,6 +66,9 @@ typedef struct cc_engine_caps {
     int no_b0;                  /* 1: B may not contain 0 (a kernel that skips empty regions) */
     int64_t cells_max;          /* the largest W*H, e.g. what a fixed buffer holds; 0: no limit */
     const char *limits;         /* anything else, in words, or NULL */
+    /* Limits of one shape only, indexed by cc_shape: .shape_limits[CC_SHAPE_VON_NEUMANN] =
+     * {.radius_max = 4}. All zero: every shape takes the engine-wide limits. */
+    cc_shape_limits shape_limits[CC_SHAPE_COUNT];
 } cc_engine_caps;
 
 /* The memory a context needs, in bytes (cc_engine.memory). */
@@ -123,11 +136,27 @@ cc_memory cc_engine_memory_generic(const cc_engine *engine, int32_t w, int32_t h
  * the engines calls through the supervisor (supervise/supervisor.h). */
 
 
-/* The engine's caps with every omitted field replaced by the limit it stands for. */
+/* The engine's caps with every omitted field replaced by the limit it stands for; each
+ * shape_limits[s] holds what shape s is held to: the engine-wide limits narrowed by its own
+ * (radius_min and radius_max always set, w_max, h_max and cells_max 0 where no limit). */
 cc_engine_caps cc_engine_caps_resolved(const cc_engine *engine);
 
+/* Resolved caps as they stand for one shape: radius_min, radius_max, w_max, h_max and cells_max
+ * are that shape's (the engine-wide ones narrowed by shape_limits[shape]); the rest as in caps.
+ * What a section or a draw that has picked its shape reads its limits from. caps: resolved. */
+cc_engine_caps cc_engine_caps_for_shape(const cc_engine_caps *caps, cc_shape shape);
+
+/* Does shape_limits[shape] narrow anything (radii, W, H or cells) of the engine-wide caps?
+ * caps: resolved. */
+int cc_engine_caps_shape_narrowed(const cc_engine_caps *caps, cc_shape shape);
+
+/* Checks what the caps state against themselves: no negative limit (0 means none; a typo must not
+ * lift one), no radius_min above radius_max, no topology bit past the bounded plane, and for each
+ * shape the caps name a radius range left by its shape_limits. The message names the field. */
+int cc_engine_caps_check(const cc_engine *engine, cc_error *err);
+
 /* Do rule and W x H fit the engine's caps (rule valid, shape, radius, centre, sets, W, H >= 2r+1,
- * multiples and maxima)? The message names the limit that failed. cc_engine_create starts with it;
+ * multiples and maxima, and the shape's own limits)? The message names the limit that failed. cc_engine_create starts with it;
  * the campaign uses it to know which cases must be refused. */
 int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                     cc_error *err);

@@ -1,6 +1,7 @@
 /* The engines a program knows, built in and loaded from plugins (engine_set.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "engines/engine_set.h"
+#include "engines/plugin_v4.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -34,6 +35,14 @@ int cc_engine_set_init(cc_engine_set *set, cc_error *err) {
     for (size_t i = 0; i < n; i++) {
         set->engines[i] = all[i];
         set->origins[i] = NULL;
+        /* Built-in caps are held to what a plugin's are: a contradiction is a bug to fix. */
+        cc_error caps_err;
+        if (cc_engine_caps_check(all[i], &caps_err)) {
+            free(set->engines);
+            free(set->origins);
+            memset(set, 0, sizeof *set);
+            return cc_fail(err, CC_ERR_ARG, "built-in engine %s", caps_err.msg);
+        }
     }
     set->count = n;
     set->engines[n] = NULL;
@@ -73,38 +82,48 @@ static int check_table(const char *path, const cc_engine *e, size_t index, cc_er
                            shown, i, path, index);
         }
     }
-    /* A negative cap would read as "no limit" (0): refused, so a typo cannot lift a limit. */
-    const cc_engine_caps *c = &e->caps;
-    const struct {
-        const char *name;
-        int64_t value;
-    } caps[] = {{"radius_min", c->radius_min}, {"radius_max", c->radius_max},
-                {"w_multiple", c->w_multiple}, {"h_multiple", c->h_multiple},
-                {"w_max", c->w_max},           {"h_max", c->h_max},
-                {"count_max", c->count_max},   {"tile_w", c->tile_w},
-                {"tile_h", c->tile_h},         {"steps_per_launch", c->steps_per_launch},
-                {"s_ranges_max", c->s_ranges_max},
-                {"b_ranges_max", c->b_ranges_max}, {"cells_max", c->cells_max}};
-    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++)
-        if (caps[i].value < 0)
-            return cc_fail(err, CC_ERR_ARG,
-                           "negative cap %s = %lld (0 means no limit; a limit is positive): "
-                           "plugin %s, engine %s",
-                           caps[i].name, (long long)caps[i].value, path, e->name);
-    if (c->topologies & ~((1u << CC_TOPOLOGY_COUNT) - 1u))
-        return cc_fail(err, CC_ERR_ARG,
-                       "caps topologies 0x%x names topologies past the torus (bit 0) and the "
-                       "bounded plane (bit 1): plugin %s, engine %s",
-                       (unsigned)c->topologies, path, e->name);
-    if (c->radius_min > 0 && c->radius_max > 0 && c->radius_min > c->radius_max)
-        return cc_fail(err, CC_ERR_ARG,
-                       "caps radius_min = %d above radius_max = %d: plugin %s, engine %s",
-                       (int)c->radius_min, (int)c->radius_max, path, e->name);
+    /* The caps against themselves: a negative cap would read as "no limit" (0), a shape's
+     * limits may leave it no radius. */
+    cc_error caps_err;
+    if (cc_engine_caps_check(e, &caps_err))
+        return cc_fail(err, CC_ERR_ARG, "plugin %s: %s", path, caps_err.msg);
     const char *missing = !e->create ? "create" : !e->load ? "load" : !e->step ? "step"
                         : !e->store ? "store" : !e->destroy ? "destroy" : NULL;
     if (missing)
         return cc_fail(err, CC_ERR_ARG, "plugin %s: engine %s has no %s function", path, e->name,
                        missing);
+    return CC_OK;
+}
+
+static void free_converted(cc_engine **tables) {
+    for (size_t i = 0; tables && tables[i]; i++) free(tables[i]);
+    free(tables);
+}
+
+/* A version-4 plugin's engine list (cc_engine_v4 tables, NULL-terminated) as current tables,
+ * each allocated, the list NULL-terminated; *n the count. */
+static int convert_v4(const char *path, const void *exported, cc_engine ***out, size_t *n,
+                      cc_error *err) {
+    const cc_engine_v4 *const *old = exported;
+    size_t count = 0;
+    while (old && old[count]) count++;
+    *out = NULL;
+    *n = 0;
+    if (count == 0) return CC_OK;
+    cc_engine **tables = calloc(count + 1, sizeof *tables);
+    for (size_t i = 0; tables && i < count; i++) {
+        if (!(tables[i] = malloc(sizeof **tables))) {
+            free_converted(tables);
+            tables = NULL;
+            break;
+        }
+        cc_engine_from_v4(old[i], tables[i]);
+    }
+    if (!tables)
+        return cc_fail(err, CC_ERR_NOMEM, "plugin %s: out of memory for its version-4 tables",
+                       path);
+    *out = tables;
+    *n = count;
     return CC_OK;
 }
 
@@ -127,6 +146,7 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
     void *abi_sym = dlsym(handle, CC_PLUGIN_ABI_SYMBOL);
     void *engines_sym = dlsym(handle, CC_PLUGIN_ENGINES_SYMBOL);
     const cc_engine *const *list = NULL;
+    cc_engine **converted = NULL; /* a version-4 plugin's tables, converted; NULL-terminated */
     size_t n = 0;
     if (!abi_sym || !engines_sym) {
         rc = cc_fail(err, CC_ERR_ARG,
@@ -140,19 +160,27 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
     memcpy(&abi, &abi_sym, sizeof abi);
     memcpy(&engines, &engines_sym, sizeof engines);
     int version = abi();
-    if (version != CC_PLUGIN_ABI_VERSION) {
+    if (version != CC_PLUGIN_ABI_VERSION && version != CC_PLUGIN_ABI_V4) {
         rc = cc_fail(err, CC_ERR_UNSUPPORTED,
-                     "plugin %s was built for plugin ABI %d; this cellcheck speaks %d (rebuild it "
-                     "against this cellcheck's headers)",
-                     path, version, CC_PLUGIN_ABI_VERSION);
+                     "plugin %s was built for plugin ABI %d; this cellcheck speaks %d and still "
+                     "loads %d (rebuild it against this cellcheck's headers)",
+                     path, version, CC_PLUGIN_ABI_VERSION, CC_PLUGIN_ABI_OLDEST);
         goto refused;
     }
-    list = engines(CC_PLUGIN_ABI_VERSION);
-    if (!list || !list[0]) {
+    if (version == CC_PLUGIN_ABI_V4) {
+        /* The same export, answering for version 4 with tables of the frozen layout: each is
+         * converted to the current one, which the set owns. */
+        if ((rc = convert_v4(path, (const void *)engines(CC_PLUGIN_ABI_V4), &converted, &n, err)))
+            goto refused;
+        list = (const cc_engine *const *)converted;
+    } else {
+        list = engines(CC_PLUGIN_ABI_VERSION);
+        while (list && list[n]) n++;
+    }
+    if (n == 0) {
         rc = cc_fail(err, CC_ERR_ARG, "plugin %s has no engines", path);
         goto refused;
     }
-    while (list[n]) n++;
     for (size_t i = 0; i < n; i++) {
         if ((rc = check_table(path, list[i], i, err))) goto refused;
         const cc_engine *clash = cc_engine_set_find(set, list[i]->name);
@@ -173,13 +201,17 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
     if (handles) set->handles = handles;
     char **paths = handles ? realloc(set->paths, (set->plugins + 1) * sizeof *paths) : NULL;
     if (paths) set->paths = paths;
-    char *copy = paths ? strdup(path) : NULL;
+    cc_engine ***tables = paths ? realloc(set->converted, (set->plugins + 1) * sizeof *tables)
+                                : NULL;
+    if (tables) set->converted = tables;
+    char *copy = tables ? strdup(path) : NULL;
     if (!copy || (rc = grow(set, n, err))) {
         free(copy);
         if (!rc) rc = cc_fail(err, CC_ERR_NOMEM, "plugin %s: out of memory", path);
         goto refused;
     }
     set->handles[set->plugins] = handle;
+    set->converted[set->plugins] = converted;
     set->paths[set->plugins++] = copy;
     for (size_t i = 0; i < n; i++) {
         set->engines[set->count] = list[i];
@@ -188,6 +220,7 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
     set->engines[set->count] = NULL;
     return CC_OK;
 refused:
+    free_converted(converted);
     dlclose(handle);
     return rc;
 }
@@ -298,8 +331,10 @@ char *cc_engine_set_plugin_list(const cc_engine_set *set) {
 void cc_engine_set_free(cc_engine_set *set) {
     for (size_t i = 0; i < set->plugins; i++) {
         dlclose(set->handles[i]);
+        free_converted(set->converted[i]);
         free(set->paths[i]);
     }
+    free(set->converted);
     free(set->handles);
     free(set->paths);
     free(set->engines);

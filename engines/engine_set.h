@@ -21,15 +21,21 @@ typedef struct cc_engine_set {
     size_t count, room;
     void **handles; /* the plugins' dlopen handles */
     char **paths;   /* the plugins' paths, as given */
+    cc_engine ***converted; /* per plugin: its tables converted from an older plugin ABI
+                             * (NULL-terminated), or NULL for one of the current ABI */
     size_t plugins;
 } cc_engine_set;
 
-/* The built-in engines. */
+/* The built-in engines; refused, naming the engine, where one's caps contradict themselves
+ * (cc_engine_caps_check), as a plugin's would be. */
 int cc_engine_set_init(cc_engine_set *set, cc_error *err);
 
-/* Loads the plugin at path and adds its engines. Refused, with the path and the reason: a library
- * that fails to load, a missing export, another ABI version, an engine table without a name or a
- * required function, a name some engine already has. On refusal the set is as it was. */
+/* Loads the plugin at path and adds its engines. A plugin of ABI version CC_PLUGIN_ABI_OLDEST
+ * (4) is read through its frozen layout (plugin_v4.h) and its tables converted. Refused, with the
+ * path and the reason: a library that fails to load, a missing export, an ABI version neither
+ * current nor 4, an engine table without a name or a required function, caps that contradict
+ * themselves (cc_engine_caps_check), a name some engine already has. On refusal the set is as it
+ * was. */
 int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err);
 
 /* cc_engine_set_load by the file's absolute path (what is exported and printed in reproducers);

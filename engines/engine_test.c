@@ -270,8 +270,100 @@ static void test_cells_and_steps(checks *t) {
     CHECK_STR(t, err.msg, "test.general: negative step count -3");
 }
 
+/* A port whose von Neumann path is safe up to r = 4 on rows up to 65536 cells, whose circular
+ * one starts at r = 2 and takes at most 2^20 cells, and whose Moore one takes the engine-wide
+ * limits (r 1..16, any side). */
+static const cc_engine per_shape = {
+    .name = "test.per-shape",
+    .summary = "caps only",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |
+                       CC_SHAPE_BIT(CC_SHAPE_CIRCULAR),
+             .radius_max = 16,
+             .shape_limits = {[CC_SHAPE_VON_NEUMANN] = {.radius_max = 4, .w_max = 65536},
+                              [CC_SHAPE_CIRCULAR] = {.radius_min = 2, .radius_max = 40,
+                                                     .cells_max = 1 << 20}}},
+};
+
+static void test_shape_limits(checks *t) {
+    /* Moore: the engine's limits alone. */
+    cc_rule m16 = ltl(CC_SHAPE_MOORE, 16, 0, 100, 200, 100, 150);
+    expect_accepted(t, &per_shape, &m16, 70000, 33, __LINE__);
+    /* Von Neumann: up to r = 4, and W up to 65536, H any. */
+    cc_rule vn4 = ltl(CC_SHAPE_VON_NEUMANN, 4, 0, 10, 20, 10, 15);
+    expect_accepted(t, &per_shape, &vn4, 65536, 11, __LINE__);
+    expect_accepted(t, &per_shape, &vn4, 11, 70000, __LINE__);
+    cc_rule vn5 = ltl(CC_SHAPE_VON_NEUMANN, 5, 0, 10, 20, 10, 15);
+    expect_refused(t, &per_shape, &vn5, 131072, 11, CC_ERR_UNSUPPORTED,
+                   "radius 5 is outside 1..4, the radii of neighbourhood NN",
+                   "caps.shape_limits[NN]", __LINE__);
+    expect_refused(t, &per_shape, &vn4, 65537, 11, CC_ERR_UNSUPPORTED,
+                   "W 65537 is above 65536, this engine's limit for neighbourhood NN",
+                   "caps.shape_limits[NN]", __LINE__);
+    /* Circular: r 2..16 (its 40 cannot widen the engine's 16), at most 2^20 cells. */
+    cc_rule c1 = ltl(CC_SHAPE_CIRCULAR, 1, 0, 1, 3, 1, 2);
+    expect_refused(t, &per_shape, &c1, 9, 9, CC_ERR_UNSUPPORTED, "radius 1 is outside 2..16",
+                   "neighbourhood NC", __LINE__);
+    cc_rule c17 = ltl(CC_SHAPE_CIRCULAR, 17, 0, 1, 3, 1, 2);
+    expect_refused(t, &per_shape, &c17, 40, 40, CC_ERR_UNSUPPORTED, "radius 17 is outside 1..16",
+                   NULL, __LINE__);
+    cc_rule c2 = ltl(CC_SHAPE_CIRCULAR, 2, 0, 1, 3, 1, 2);
+    expect_accepted(t, &per_shape, &c2, 1024, 1024, __LINE__);
+    expect_refused(t, &per_shape, &c2, 1025, 1024, CC_ERR_UNSUPPORTED, "1049600 cells",
+                   "above 1048576, this engine's limit for neighbourhood NC", __LINE__);
+
+    /* Resolved: each shape's limits as they stand; for one shape, that shape's. */
+    cc_engine_caps all = cc_engine_caps_resolved(&per_shape);
+    CHECK_EQ(t, all.shape_limits[CC_SHAPE_MOORE].radius_max, 16);
+    CHECK_EQ(t, all.shape_limits[CC_SHAPE_MOORE].w_max, 0);
+    CHECK_EQ(t, all.shape_limits[CC_SHAPE_VON_NEUMANN].radius_max, 4);
+    CHECK_EQ(t, all.shape_limits[CC_SHAPE_CIRCULAR].radius_min, 2);
+    CHECK_EQ(t, all.shape_limits[CC_SHAPE_CIRCULAR].radius_max, 16);
+    cc_engine_caps vn = cc_engine_caps_for_shape(&all, CC_SHAPE_VON_NEUMANN);
+    CHECK(t, vn.radius_min == 1 && vn.radius_max == 4 && vn.w_max == 65536 && vn.h_max == 0);
+    cc_engine_caps nc = cc_engine_caps_for_shape(&all, CC_SHAPE_CIRCULAR);
+    CHECK(t, nc.radius_min == 2 && nc.radius_max == 16 && nc.cells_max == 1 << 20);
+    CHECK(t, !cc_engine_caps_shape_narrowed(&all, CC_SHAPE_MOORE));
+    CHECK(t, cc_engine_caps_shape_narrowed(&all, CC_SHAPE_VON_NEUMANN));
+    CHECK(t, cc_engine_caps_shape_narrowed(&all, CC_SHAPE_CIRCULAR));
+
+    char buf[256];
+    cc_engine_describe_caps(&per_shape, buf, sizeof buf);
+    printf("%s: %s\n", per_shape.name, buf);
+    CHECK_STR(t, buf,
+              "shapes NM,NN,NC; r 1..16; M0,M1; any W, H; NN r 1..4, W up to 65536; NC r 2..16, "
+              "at most 1048576 cells");
+
+    /* Caps that contradict themselves are refused by name. */
+    cc_error err;
+    CHECK_EQ(t, cc_engine_caps_check(&per_shape, &err), CC_OK);
+    CHECK_EQ(t, cc_engine_caps_check(&narrow, &err), CC_OK);
+    cc_engine bad = per_shape;
+    bad.caps.shape_limits[CC_SHAPE_VON_NEUMANN].w_max = -1;
+    CHECK_EQ(t, cc_engine_caps_check(&bad, &err), CC_ERR_ARG);
+    CHECKF(t, strstr(err.msg, "negative cap shape_limits[NN].w_max = -1") != NULL, "%s", err.msg);
+    bad = per_shape;
+    bad.caps.shape_limits[CC_SHAPE_VON_NEUMANN].radius_min = 5;
+    CHECK_EQ(t, cc_engine_caps_check(&bad, &err), CC_ERR_ARG);
+    CHECKF(t, strstr(err.msg, "shape_limits[NN] leave NN no radius (r 5..4") != NULL, "%s",
+           err.msg);
+    bad = per_shape;
+    bad.caps.shapes |= CC_SHAPE_BIT(CC_SHAPE_HEX);
+    bad.caps.shape_limits[CC_SHAPE_HEX].radius_min = 2;
+    CHECK_EQ(t, cc_engine_caps_check(&bad, &err), CC_ERR_ARG);
+    CHECKF(t, strstr(err.msg, "hex is r = 1 only") != NULL, "%s", err.msg);
+    /* A limit of a shape the engine lacks says nothing; its own check still holds. */
+    bad = per_shape;
+    bad.caps.shape_limits[CC_SHAPE_CROSS].radius_max = 3;
+    CHECK_EQ(t, cc_engine_caps_check(&bad, &err), CC_OK);
+    bad = per_shape;
+    bad.caps.radius_max = -2;
+    CHECK_EQ(t, cc_engine_caps_check(&bad, &err), CC_ERR_ARG);
+    CHECKF(t, strstr(err.msg, "negative cap radius_max = -2") != NULL, "%s", err.msg);
+}
+
 int main(void) {
     checks t = {"engine_test", 0, 0};
+    test_shape_limits(&t);
     test_check(&t);
     test_required(&t);
     test_describe(&t);

@@ -18,12 +18,17 @@ extern "C" {
 #endif
 
 /* The layout of cc_engine, cc_engine_caps, cc_rule and cc_error, and what the entry points of
- * cc_engine promise. Raised whenever any of them changes; a plugin built for another version is
+ * cc_engine promise. Raised whenever any of them changes. A plugin built for this version is
+ * loaded as it is; one built for version 4 is read through its frozen layout
+ * (engines/plugin_v4.h) and its tables converted, so it loads unchanged; any other version is
  * refused, never called. */
 /* 2: cc_engine gained memory (the estimate of a context's memory).
  * 3: cc_engine_caps gained steps_per_launch.
- * 4: cc_rule gained topology, cc_engine_caps topologies. */
-#define CC_PLUGIN_ABI_VERSION 4
+ * 4: cc_rule gained topology, cc_engine_caps topologies.
+ * 5: cc_engine_caps gained shape_limits (limits of one neighbourhood shape only). */
+#define CC_PLUGIN_ABI_VERSION 5
+/* The oldest version still loaded. */
+#define CC_PLUGIN_ABI_OLDEST 4
 
 #define CC_PLUGIN_ABI_SYMBOL "cellcheck_plugin_abi"
 #define CC_PLUGIN_ENGINES_SYMBOL "cellcheck_engines"

@@ -2,7 +2,10 @@
  * right version passes, the one with a wrong seam is caught); every bad library is refused with
  * its path and the reason, and leaves the set as it was. The loader is tested here; the checks
  * run on a supervisor's worker that loads the plugin itself.
- * argv: threshold.so threshold_wrong.so bad_abi.so no_export.so no_step.so twice.so */
+ * A plugin built against plugin ABI 4's frozen layout loads as well: its tables converted, its
+ * caps and functions where they belong, its right engine passing and its wrong one caught.
+ * argv: threshold.so threshold_wrong.so bad_abi.so no_export.so no_step.so twice.so name_bar.so
+ * name_newline.so negative_cap.so abi4.so */
 #define _POSIX_C_SOURCE 200809L /* realpath */
 #include "engines/engine_set.h"
 
@@ -44,7 +47,10 @@ static int conformance(checks *t, const char *path, const char *name,
     char absolute[PATH_MAX];
     CHECKF(t, origin && realpath(path, absolute) && strcmp(origin, absolute) == 0,
            "%s: origin '%s' is not %s made absolute", name, origin ? origin : "(none)", path);
-    CHECK(t, e->caps.square_only && e->caps.s_ranges_max == 1);
+    /* The caps the plugin states, as the worker described them: the threshold kernel's limits,
+     * or ABI 4's tables converted. */
+    if (strncmp(name, "example.", 8) == 0) CHECK(t, e->caps.square_only && e->caps.s_ranges_max == 1);
+    else CHECK(t, e->caps.radius_max == 3 && e->caps.tile_w == 16 && e->caps.cells_max == 1 << 24);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.cases = 100;
@@ -54,11 +60,64 @@ static int conformance(checks *t, const char *path, const char *name,
     return rc;
 }
 
+/* The plugin built for ABI 4: loaded, its two tables converted with every field in place, no
+ * limit of one shape; in a worker, its right engine passes the checks and its wrong one fails. */
+static void abi4(checks *t, const char *path) {
+    cc_engine_set set;
+    cc_error err;
+    cc_engine_set_init(&set, &err);
+    size_t before = set.count;
+    if (!CHECKF(t, cc_engine_set_load(&set, path, &err) == CC_OK, "ABI 4 plugin: %s", err.msg))
+        return;
+    CHECK_EQ(t, set.count, before + 2);
+    const char *names[2] = {"v4.loop", "v4.edge"};
+    for (int i = 0; i < 2; i++) {
+        const cc_engine *e = cc_engine_set_find(&set, names[i]);
+        if (!CHECKF(t, e != NULL, "%s not found in the ABI 4 plugin", names[i])) continue;
+        CHECK_EQ(t, e->hardware, CC_HW_CPU);
+        CHECK_EQ(t, e->caps.shapes, CC_SHAPE_BIT(CC_SHAPE_MOORE) |
+                                        CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |
+                                        CC_SHAPE_BIT(CC_SHAPE_CROSS));
+        CHECK_EQ(t, e->caps.radius_max, 3);
+        CHECK_EQ(t, e->caps.tile_w, 16);
+        CHECK_EQ(t, e->caps.cells_max, 1 << 24);
+        CHECK(t, e->caps.limits && strcmp(e->caps.limits, "built against plugin ABI 4") == 0);
+        for (int s = 0; s < CC_SHAPE_COUNT; s++)
+            CHECK(t, e->caps.shape_limits[s].radius_max == 0 &&
+                         e->caps.shape_limits[s].w_max == 0 &&
+                         e->caps.shape_limits[s].cells_max == 0);
+        CHECK(t, e->available && e->create && e->load && e->step && e->store && e->destroy &&
+                     e->memory && !e->timed_step && !e->device_name && !e->devices);
+        CHECK(t, strstr(e->summary, "built for ABI 4") != NULL);
+        cc_memory need = {0, 0};
+        e->memory(NULL, 100, 10, &need);
+        CHECKF(t, need.host_bytes >= 2000.0 && need.device_bytes == 0.0,
+               "%s: memory() as converted gives %g host bytes", e->name, need.host_bytes);
+        char caps[256];
+        cc_engine_describe_caps(e, caps, sizeof caps);
+        CHECKF(t, strstr(caps, "r 1..3") != NULL, "%s: caps described as '%s'", e->name, caps);
+    }
+    cc_engine_set_free(&set);
+
+    cc_conformance_summary sum;
+    CHECKF(t, conformance(t, path, "v4.loop", &sum, &err) == CC_OK, "%s", err.msg);
+    CHECKF(t, sum.passed && sum.refusals > 0, "v4.loop: passed %d, %d refusals: %s", sum.passed,
+           sum.refusals, sum.first_failure);
+    printf("v4.loop (ABI 4): %s, %d refusals, campaign %llu passed\n",
+           sum.passed ? "passed" : "FAILED", sum.refusals,
+           (unsigned long long)sum.campaign.passed);
+    CHECKF(t, conformance(t, path, "v4.edge", &sum, &err) == CC_OK, "%s", err.msg);
+    CHECKF(t, !sum.passed && sum.first_kind == CC_FAILURE_MISMATCH,
+           "v4.edge (wrong) was not caught: passed %d, '%s'", sum.passed, sum.first_failure);
+    printf("v4.edge (ABI 4, wrong): %s: %s\n", sum.passed ? "passed" : "FAILED",
+           sum.first_failure);
+}
+
 int main(int argc, char **argv) {
     int status;
     if (cc_worker_hook(argc, argv, NULL, &status)) return status;
     checks t = {"plugin_test", 0, 0};
-    if (!CHECKF(&t, argc == 10, "want 9 plugin paths, got %d", argc - 1)) return check_summary(&t);
+    if (!CHECKF(&t, argc == 11, "want 10 plugin paths, got %d", argc - 1)) return check_summary(&t);
     cc_engine_set set;
     cc_error err;
     if (!CHECKF(&t, cc_engine_set_init(&set, &err) == CC_OK, "%s", err.msg)) return 1;
@@ -95,6 +154,8 @@ int main(int argc, char **argv) {
         CHECKF(&t, !sum.passed, "the plugin engine with a wrong seam passed");
     }
     cc_engine_set_free(&wrong);
+
+    abi4(&t, argv[10]);
 
     char abi_refusal[128];
     snprintf(abi_refusal, sizeof abi_refusal, "built for plugin ABI 999; this cellcheck speaks %d",

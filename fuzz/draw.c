@@ -342,7 +342,10 @@ static void fit_port_sides(const cc_engine_caps *caps, int32_t hi, cc_case *c) {
     }
 }
 
-int fuzz_fit_port_caps(const cc_engine_caps *caps, int keep_cells, cc_case *c) {
+int fuzz_fit_port_caps(const cc_engine_caps *all, int keep_cells, cc_case *c) {
+    /* The limits of the case's shape (caps.shape_limits), its cells_max among them. */
+    const cc_engine_caps shaped = cc_engine_caps_for_shape(all, c->rule.shape);
+    const cc_engine_caps *caps = &shaped;
     fit_port_sets(caps, &c->rule);
     /* A plane-only engine's checks are all on the plane (the caps resolved: never 0). */
     if (caps->topologies && !(caps->topologies & CC_TOPOLOGY_BIT(c->rule.topology)))
@@ -584,8 +587,41 @@ typedef enum invalid_kind {
     INVALID_B_RANGES,
     INVALID_B0,
     INVALID_CELLS,
+    INVALID_SHAPE_LIMIT, /* one limit of one shape (caps.shape_limits), within the engine's */
     INVALID_KINDS
 } invalid_kind;
+
+/* The limits of single shapes a case can break alone: a radius past the shape's own, W or H
+ * above its own, a grid over its own cells. */
+typedef enum shape_break { BREAK_RADIUS_HIGH, BREAK_RADIUS_LOW, BREAK_W, BREAK_H, BREAK_CELLS } shape_break;
+
+typedef struct shape_limit_break {
+    cc_shape shape;
+    shape_break what;
+} shape_limit_break;
+
+/* Every (shape, limit) of caps that narrows the engine-wide one; returns how many. */
+static int shape_limit_breaks(const cc_engine_caps *caps, shape_limit_break *out) {
+    int n = 0;
+    const int32_t rmax = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        if (!(caps->shapes & CC_SHAPE_BIT(s)) || !cc_engine_caps_shape_narrowed(caps, (cc_shape)s))
+            continue;
+        const cc_engine_caps sc = cc_engine_caps_for_shape(caps, (cc_shape)s);
+        int32_t w, h;
+        if (s != CC_SHAPE_HEX && sc.radius_max < rmax)
+            out[n++] = (shape_limit_break){(cc_shape)s, BREAK_RADIUS_HIGH};
+        if (s != CC_SHAPE_HEX && sc.radius_min > caps->radius_min)
+            out[n++] = (shape_limit_break){(cc_shape)s, BREAK_RADIUS_LOW};
+        if (sc.w_max > 0 && sc.w_max != caps->w_max && sc.w_max < CC_GRID_SIDE_MAX)
+            out[n++] = (shape_limit_break){(cc_shape)s, BREAK_W};
+        if (sc.h_max > 0 && sc.h_max != caps->h_max && sc.h_max < CC_GRID_SIDE_MAX)
+            out[n++] = (shape_limit_break){(cc_shape)s, BREAK_H};
+        if (sc.cells_max != caps->cells_max && fuzz_over_cells(&sc, &w, &h))
+            out[n++] = (shape_limit_break){(cc_shape)s, BREAK_CELLS};
+    }
+    return n;
+}
 
 /* The rule on which n + 1 intervals 1..1, 3..3, ..., 2n+1..2n+1 break a limit of n: only the
  * Life-like notations (Moore or hex, r = 1, M0) print a set of several intervals in a case line. */
@@ -645,7 +681,9 @@ static int invalid_kinds(const cc_engine_caps *caps, invalid_kind *kinds) {
     if (caps->w_max > 0 && caps->w_max < CC_GRID_SIDE_MAX) kinds[n++] = INVALID_W_MAX;
     if (caps->h_max > 0 && caps->h_max < CC_GRID_SIDE_MAX) kinds[n++] = INVALID_H_MAX;
     if (caps->count_max > 0) {
-        cc_rule widest = {.shape = CC_SHAPE_MOORE, .radius = caps->radius_max, .centre = 1};
+        cc_rule widest = {.shape = CC_SHAPE_MOORE,
+                          .radius = cc_engine_caps_for_shape(caps, CC_SHAPE_MOORE).radius_max,
+                          .centre = 1};
         if (widest.radius > CC_RADIUS_MAX) widest.radius = CC_RADIUS_MAX;
         if (cc_rule_max_count(&widest) > caps->count_max) kinds[n++] = INVALID_COUNT;
     }
@@ -656,6 +694,8 @@ static int invalid_kinds(const cc_engine_caps *caps, invalid_kind *kinds) {
     if (caps->no_b0) kinds[n++] = INVALID_B0;
     int32_t w, h;
     if (fuzz_over_cells(caps, &w, &h)) kinds[n++] = INVALID_CELLS;
+    shape_limit_break breaks[CC_SHAPE_COUNT * 5];
+    if (shape_limit_breaks(caps, breaks) > 0) kinds[n++] = INVALID_SHAPE_LIMIT;
     return n;
 }
 
@@ -675,6 +715,20 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
     if (rule->radius > 8 && chance(ps, 70)) rule->radius = between(ps, caps->radius_min, 8);
     if (rule->radius < caps->radius_min) rule->radius = caps->radius_min;
     rule->centre = (caps->centres & CC_CENTRE_M1) ? ((caps->centres & CC_CENTRE_M0) ? (int)uniform(ps, 2) : 1) : 0;
+    shape_limit_break broken = {CC_SHAPE_MOORE, BREAK_RADIUS_HIGH};
+    if (kind == INVALID_SHAPE_LIMIT) {
+        shape_limit_break breaks[CC_SHAPE_COUNT * 5];
+        int nb = shape_limit_breaks(caps, breaks);
+        broken = breaks[uniform(ps, (uint32_t)nb)];
+        rule->shape = broken.shape;
+        if (rule->shape == CC_SHAPE_HEX) rule->radius = 1;
+    }
+    /* Within the shape's own limits (caps.shape_limits): the sides below are its. */
+    const cc_engine_caps shaped = cc_engine_caps_for_shape(caps, rule->shape);
+    if (rule->shape != CC_SHAPE_HEX) {
+        if (rule->radius > shaped.radius_max) rule->radius = shaped.radius_max;
+        if (rule->radius < shaped.radius_min) rule->radius = shaped.radius_min;
+    }
     switch (kind) {
     case INVALID_RADIUS_HIGH:
         rule->radius = rmax + between(ps, 1, 3);
@@ -701,6 +755,18 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
         rule->centre = (caps->centres & CC_CENTRE_M1) ? 0 : 1;
         snprintf(out->why, sizeof out->why, "centre M%d the engine lacks", rule->centre);
         break;
+    case INVALID_SHAPE_LIMIT:
+        if (broken.what == BREAK_RADIUS_HIGH) {
+            rule->radius = shaped.radius_max + between(ps, 1, 3);
+            if (rule->radius > rmax) rule->radius = rmax;
+        } else if (broken.what == BREAK_RADIUS_LOW) {
+            rule->radius = between(ps, caps->radius_min, shaped.radius_min - 1);
+        }
+        if (broken.what == BREAK_RADIUS_HIGH || broken.what == BREAK_RADIUS_LOW)
+            snprintf(out->why, sizeof out->why, "radius %d outside %s's own %d..%d",
+                     (int)rule->radius, cc_shape_code(rule->shape), (int)shaped.radius_min,
+                     (int)shaped.radius_max);
+        break;
     default: break;
     }
     int32_t max = cc_rule_max_count(rule);
@@ -713,8 +779,8 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
     fit_port_sets(caps, rule);
     c->w = fuzz_side_min(rule->radius, caps->w_multiple) + caps->w_multiple * between(ps, 0, 2);
     c->h = fuzz_side_min(rule->radius, caps->h_multiple) + caps->h_multiple * between(ps, 0, 2);
-    if (caps->w_max > 0 && c->w > caps->w_max) c->w = round_down(caps->w_max, caps->w_multiple);
-    if (caps->h_max > 0 && c->h > caps->h_max) c->h = round_down(caps->h_max, caps->h_multiple);
+    if (shaped.w_max > 0 && c->w > shaped.w_max) c->w = round_down(shaped.w_max, caps->w_multiple);
+    if (shaped.h_max > 0 && c->h > shaped.h_max) c->h = round_down(shaped.h_max, caps->h_multiple);
     if (caps->square_only) c->w = c->h = fuzz_side_min(rule->radius, square_multiple(caps));
     switch (kind) {
     case INVALID_W_MULTIPLE:
@@ -740,7 +806,8 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
     case INVALID_COUNT: {
         rule->shape = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE : rule->shape;
         /* The widest neighbourhood the engine has, so its counts pass count_max. */
-        rule->radius = rmax;
+        rule->radius = cc_engine_caps_for_shape(caps, rule->shape).radius_max;
+        if (rule->radius > rmax) rule->radius = rmax;
         rule->centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
         max = cc_rule_max_count(rule);
         if (max <= caps->count_max) {
@@ -786,16 +853,34 @@ static int draw_invalid(param_stream *ps, const cc_engine *engine, invalid_kind 
         snprintf(out->why, sizeof out->why, "grid %dx%d above the engine's %lld cells", (int)c->w,
                  (int)c->h, (long long)caps->cells_max);
         break;
+    case INVALID_SHAPE_LIMIT: {
+        const char *code = cc_shape_code(rule->shape);
+        if (broken.what == BREAK_W) {
+            c->w = round_up(shaped.w_max + 1, caps->w_multiple);
+            if (caps->square_only) c->h = c->w;
+            snprintf(out->why, sizeof out->why, "W %d above %s's own %d", (int)c->w, code,
+                     (int)shaped.w_max);
+        } else if (broken.what == BREAK_H) {
+            c->h = round_up(shaped.h_max + 1, caps->h_multiple);
+            if (caps->square_only) c->w = c->h;
+            snprintf(out->why, sizeof out->why, "H %d above %s's own %d", (int)c->h, code,
+                     (int)shaped.h_max);
+        } else if (broken.what == BREAK_CELLS) {
+            fuzz_over_cells(&shaped, &c->w, &c->h);
+            snprintf(out->why, sizeof out->why, "grid %dx%d above %s's own %lld cells",
+                     (int)c->w, (int)c->h, code, (long long)shaped.cells_max);
+        }
+        break;
+    }
     default: break;
     }
     return CC_OK;
 }
 
-/* The radius range valid cases draw from, given caps and options; -1 when empty. */
-static int radius_window(const cc_engine *engine, const cc_campaign_options *opt, int32_t *lo,
-                         int32_t *hi, cc_error *err) {
-    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
-    const cc_engine_caps *caps = &resolved;
+/* The radius range valid cases of one shape draw from, given its caps (the engine's as they
+ * stand for the shape) and the options; an error naming why when empty. */
+static int radius_window(const cc_engine *engine, const cc_engine_caps *caps,
+                         const cc_campaign_options *opt, int32_t *lo, int32_t *hi, cc_error *err) {
     int32_t a = caps->radius_min < 1 ? 1 : caps->radius_min;
     int32_t b = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
     if (opt->radius_lo > 0 || opt->radius_hi > 0) {
@@ -835,31 +920,47 @@ static int radius_window(const cc_engine *engine, const cc_campaign_options *opt
 
 static int draw_valid(param_stream *ps, const cc_engine *engine, const cc_campaign_options *opt,
                       cc_drawn_case *out, cc_error *err) {
-    const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
-    const cc_engine_caps *caps = &resolved;
-    int32_t rlo = 1, rhi = 1;
-    int rc = radius_window(engine, opt, &rlo, &rhi, err);
-    if (rc) return rc;
+    const cc_engine_caps all = cc_engine_caps_resolved(engine);
+    /* Each shape draws within its own radii and sides (caps.shape_limits); a shape whose
+     * window the options leave empty is not drawn. */
     cc_shape shapes[CC_SHAPE_COUNT];
-    int n = 0;
+    int32_t los[CC_SHAPE_COUNT], his[CC_SHAPE_COUNT];
+    int n = 0, rc = CC_OK;
+    cc_error first_err;
+    cc_error_clear(&first_err);
     for (int s = 0; s < CC_SHAPE_COUNT; s++) {
-        if (!(caps->shapes & CC_SHAPE_BIT(s))) continue;
-        if (s == CC_SHAPE_HEX && rlo != 1) continue;
+        if (!(all.shapes & CC_SHAPE_BIT(s))) continue;
+        const cc_engine_caps sc = cc_engine_caps_for_shape(&all, (cc_shape)s);
+        int32_t lo = 1, hi = 1;
+        int src = radius_window(engine, &sc, opt, &lo, &hi, &first_err);
+        if (src) {
+            if (!rc) rc = src, *err = first_err;
+            continue;
+        }
+        if (s == CC_SHAPE_HEX && lo != 1) continue;
+        los[n] = lo;
+        his[n] = hi;
         shapes[n++] = (cc_shape)s;
     }
+    if (n == 0 && rc) return rc;
     if (n == 0)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: no shape of the engine fits radii %d..%d",
-                       engine->name, (int)rlo, (int)rhi);
+                       engine->name, (int)(opt->radius_lo > 0 ? opt->radius_lo : all.radius_min),
+                       (int)(opt->radius_hi > 0 ? opt->radius_hi : all.radius_max));
     uint32_t centres[2];
     int nc = 0;
-    if (caps->centres & CC_CENTRE_M0) centres[nc++] = 0;
-    if (caps->centres & CC_CENTRE_M1) centres[nc++] = 1;
+    if (all.centres & CC_CENTRE_M0) centres[nc++] = 0;
+    if (all.centres & CC_CENTRE_M1) centres[nc++] = 1;
     if (nc == 0) return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: caps allow neither M0 nor M1", engine->name);
 
     cc_case *c = &out->c;
     cc_rule *rule = &c->rule;
     memset(rule, 0, sizeof *rule);
-    rule->shape = shapes[uniform(ps, (uint32_t)n)];
+    const int pick_shape = (int)uniform(ps, (uint32_t)n);
+    rule->shape = shapes[pick_shape];
+    const int32_t rlo = los[pick_shape], rhi = his[pick_shape];
+    const cc_engine_caps resolved = cc_engine_caps_for_shape(&all, rule->shape);
+    const cc_engine_caps *caps = &resolved;
     if (rule->shape == CC_SHAPE_HEX) {
         rule->radius = 1;
     } else {

@@ -92,6 +92,9 @@ typedef struct cc_campaign_options {
     int same_team;                /* 1: every case at the worker's default OpenMP team, not the
                                    * team sizes cc_team_size draws (a gap: a test shows what
                                    * varying them catches) */
+    int one_shape;                /* 1: the thin, tall and wide grids on the first shape at its
+                                   * smallest radius only, not on every shape at its smallest and
+                                   * largest (a gap: a test shows what crossing them catches) */
 } cc_campaign_options;
 
 #define CC_SECTION_SEQUENCES 1u   /* call sequences */

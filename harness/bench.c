@@ -233,10 +233,12 @@ static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
                          const cc_bench_options *opt, FILE *out, int32_t *radii, int *count,
                          cc_error *err) {
     *count = 0;
-    cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    /* The radii of the shape the workload runs (Table VI's Moore rules), within its own limits
+     * (caps.shape_limits). */
+    cc_engine_caps caps = cc_bench_workload_caps(engine);
     int32_t lo = caps.radius_min, hi = caps.radius_max;
     if (reference) {
-        cc_engine_caps ref = cc_engine_caps_resolved(reference);
+        cc_engine_caps ref = cc_bench_workload_caps(reference);
         if (ref.radius_min > lo) lo = ref.radius_min;
         if (ref.radius_max < hi) hi = ref.radius_max;
     }
@@ -264,6 +266,12 @@ static int resolve_radii(const cc_engine *engine, const cc_engine *reference,
         if (*count == 0 || radii[*count - 1] != r) radii[(*count)++] = r;
     }
     return CC_OK;
+}
+
+cc_engine_caps cc_bench_workload_caps(const cc_engine *engine) {
+    const cc_engine_caps all = cc_engine_caps_resolved(engine);
+    int hex = !(all.shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) && (all.shapes & CC_SHAPE_BIT(CC_SHAPE_HEX));
+    return cc_engine_caps_for_shape(&all, hex ? CC_SHAPE_HEX : CC_SHAPE_MOORE);
 }
 
 int cc_bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,

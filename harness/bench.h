@@ -71,6 +71,10 @@ void cc_bench_cpu_model(char *buf, size_t size);
 int cc_bench_workload(const cc_engine *engine, int32_t r, cc_rule *rule, double *density,
                       cc_error *err);
 
+/* The engine's caps as they stand for the workload's shape (Moore, or hex for a hexagonal
+ * engine): the radii a bench may run, within that shape's own limits (caps.shape_limits). */
+cc_engine_caps cc_bench_workload_caps(const cc_engine *engine);
+
 /* Times every radius x size and prints a table and one "BENCH {json}" line per row to out.
  * reference may be NULL or the engine itself (then it is run once and the speed-up is 1).
  * rows (may be NULL) receives up to max_rows rows; *row_count (may be NULL) how many were run.

@@ -65,7 +65,7 @@ static int is_prime(int32_t n) {
 }
 
 /* The test's engines: tables made before the worker hook, as the worker needs them too. */
-static cc_engine general, narrow, wide, lax, mute_all, refuser, forgetful, failing, failing_io,
+static cc_engine general, narrow, wide, per_shape, lax, mute_all, refuser, forgetful, failing, failing_io,
     blocked;
 
 static void test_determinism(checks *t) {
@@ -386,6 +386,68 @@ static void test_narrow_caps(checks *t) {
            seen[6]);
     for (int k = 0; k < 7; k++) CHECKF(t, seen[k] > 0, "no invalid case of kind '%s'", kinds[k]);
     CHECKF(t, seen_w_max > 0 && seen_h_max > 0, "W/H above max never drawn");
+}
+
+/* Caps of one shape (caps.shape_limits): von Neumann up to r = 4 and W up to 100, circular from
+ * r = 3 and at most 4096 cells; Moore the engine's r 1..16. Valid cases keep each shape's own
+ * limits and still reach its ends; invalid ones break each of them alone. */
+static cc_engine per_shape_caps(void) {
+    cc_engine e = general_caps();
+    e.name = "test.per-shape";
+    e.caps = (cc_engine_caps){
+        .shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN) |
+                  CC_SHAPE_BIT(CC_SHAPE_CIRCULAR),
+        .radius_max = 16,
+        .shape_limits = {[CC_SHAPE_VON_NEUMANN] = {.radius_max = 4, .w_max = 100},
+                         [CC_SHAPE_CIRCULAR] = {.radius_min = 3, .cells_max = 4096}}};
+    return e;
+}
+
+static void test_shape_limits(checks *t) {
+    const cc_engine *e = described(&per_shape);
+    cc_campaign_options opt;
+    cc_campaign_options_init(&opt);
+    static const char *const kinds[] = {"outside NN's own 1..4", "above NN's own 100",
+                                        "outside NC's own 3..16", "above NC's own 4096 cells"};
+    int seen[4] = {0}, nn_r4 = 0, nc_r3 = 0, nm_r16 = 0, nn = 0, nc = 0, large_nn = 0;
+    for (uint64_t i = 0; i < 2000; i++) {
+        cc_drawn_case d;
+        cc_error err;
+        int rc = cc_campaign_case(e, &opt, i, &d, &err);
+        CHECKF(t, rc == CC_OK, "case %" PRIu64 ": %s", i, err.msg);
+        if (rc) return;
+        cc_error check;
+        int refused = cc_engine_check(e, &d.c.rule, d.c.w, d.c.h, &check) != CC_OK;
+        CHECKF(t, refused == d.expect_refusal, "case %" PRIu64 ": drawn %s, caps say %s", i,
+               d.expect_refusal ? "invalid" : "valid", refused ? check.msg : "valid");
+        const cc_case *c = &d.c;
+        if (d.expect_refusal) {
+            for (int k = 0; k < 4; k++) seen[k] += strstr(d.why, kinds[k]) != NULL;
+            continue;
+        }
+        if (c->rule.shape == CC_SHAPE_VON_NEUMANN) {
+            nn++;
+            nn_r4 += c->rule.radius == 4;
+            large_nn += d.large;
+            CHECKF(t, c->rule.radius <= 4 && c->w <= 100, "NN case %" PRIu64 ": r %d, %dx%d", i,
+                   (int)c->rule.radius, (int)c->w, (int)c->h);
+        } else if (c->rule.shape == CC_SHAPE_CIRCULAR) {
+            nc++;
+            nc_r3 += c->rule.radius == 3;
+            CHECKF(t, c->rule.radius >= 3 && (int64_t)c->w * c->h <= 4096,
+                   "NC case %" PRIu64 ": r %d, %dx%d", i, (int)c->rule.radius, (int)c->w,
+                   (int)c->h);
+        } else {
+            nm_r16 += c->rule.radius == 16;
+        }
+    }
+    printf("per-shape caps: NN %d (r = 4: %d, large %d), NC %d (r = 3: %d), NM at r = 16 %d; "
+           "invalid: NN radius %d, NN W %d, NC radius %d, NC cells %d\n",
+           nn, nn_r4, large_nn, nc, nc_r3, nm_r16, seen[0], seen[1], seen[2], seen[3]);
+    CHECKF(t, nn >= 300 && nc >= 300, "shapes drawn: NN %d, NC %d", nn, nc);
+    CHECKF(t, nn_r4 >= 50 && nc_r3 >= 30 && nm_r16 >= 30, "ends: NN r = 4 %d, NC r = 3 %d, NM "
+           "r = 16 %d", nn_r4, nc_r3, nm_r16);
+    for (int k = 0; k < 4; k++) CHECKF(t, seen[k] > 0, "no invalid case '%s'", kinds[k]);
 }
 
 static void test_option_ranges(checks *t) {
@@ -846,6 +908,7 @@ static void make_engines(void) {
     general = general_caps();
     narrow = narrow_caps();
     wide = wide_caps();
+    per_shape = per_shape_caps();
     lax = refuser = mute_all = forgetful = failing = failing_io = blocked = cc_mutant_control;
     lax.name = "test.lax";
     lax.create = create_lax;
@@ -867,8 +930,8 @@ int main(int argc, char **argv) {
     make_engines();
     const cc_engine *tables[32] = {&cc_mutant_control, &general, &narrow, &wide, &lax,
                                    &mute_all, &refuser, &forgetful, &failing, &failing_io,
-                                   &blocked, &near_top_engine};
-    size_t n = 12;
+                                   &blocked, &near_top_engine, &per_shape};
+    size_t n = 13;
     for (const cc_engine *const *m = cc_mutants_all(); *m && n + 1 < 32; m++) tables[n++] = *m;
     int status;
     if (cc_harness_supervise(argc, argv, tables, &supervisor, &status)) return status;
@@ -884,6 +947,7 @@ int main(int argc, char **argv) {
     test_general_coverage(&t);
     test_large_radius_steps(&t);
     test_narrow_caps(&t);
+    test_shape_limits(&t);
     test_option_ranges(&t);
     test_env(&t);
     test_sharding(&t, sink);

@@ -68,7 +68,8 @@ typedef struct cc_conformance_summary {
     int sequences;    /* call sequences whose every store agreed with the oracle */
     int timing_passed; /* GPU timing: cases (with their call patterns) and call sequences that
                         * passed under a disturbed timing between streams */
-    int shapes_passed; /* thin and tall grids past 2^16 rows or columns and 65535 tiles */
+    int shapes_passed; /* thin, tall and wide grids past 2^16 rows or columns and 65535 tiles,
+                        * every shape at its smallest and largest radius (harness/extremes.h) */
     int seams_passed;  /* grids of the nine alignments of the last tile (CC_SEAM_GRIDS each) */
     int plane_passed;  /* cases on the bounded plane (engines that state it) */
     int step_counts;  /* step counts checked (on cases no wrong count could pass) */

@@ -1,5 +1,6 @@
-/* Every engine's conformance test: edge cases where engines break (the largest counts at the
- * largest radius, all-dead and all-alive grids, the smallest size 2r+1, prime non-square sizes),
+/* Every engine's conformance test: edge cases where engines break (the largest counts of every
+ * shape at its largest radius, all-dead and all-alive grids, the smallest size 2r+1, prime
+ * non-square sizes), thin, tall and wide grids (extremes.h),
  * the zero-step load/store round trip, the refusal of every parameter outside the engine's caps,
  * then a seeded campaign against the oracle. Sharded through Bazel's protocol. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "harness/campaign.h"
+#include "harness/extremes.h"
 #include "harness/limits.h"
 #include "harness/progress.h"
 #include "harness/sequence.h"
@@ -95,7 +97,7 @@ typedef struct tally {
     int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
     int sequences; /* call sequences that passed */
     int timing_passed; /* checks of the GPU timing section that passed */
-    int shapes_passed; /* thin and tall grids past 2^16 and 65535 tiles */
+    int shapes_passed; /* thin, tall and wide grids past 2^16 and 65535 tiles, every shape */
     int seams_passed;  /* grids of the seam alignments that passed */
     int plane_passed;  /* cases on the bounded plane that passed */
     int counts_passed, counts_blind; /* step counts that passed; that no case could tell apart */
@@ -226,15 +228,6 @@ static int32_t smallest_side(int32_t r, int32_t multiple, int32_t side_max) {
     return side_max > 0 && s > side_max ? 0 : s;
 }
 
-/* A side near want that the engine takes: rounded to its multiple, within its limit, at
- * least min. */
-static int32_t fit_side(int32_t want, int32_t min, int32_t multiple, int32_t side_max) {
-    int32_t m = multiple > 1 ? multiple : 1;
-    int32_t s = round_up(want < min ? min : want, m);
-    if (side_max > 0 && s > side_max) s = side_max / m * m;
-    return s < min ? 0 : s;
-}
-
 static void set_one(cc_set *set, int32_t lo, int32_t hi) {
     cc_set_clear(set);
     set->n = 1;
@@ -248,57 +241,6 @@ static cc_shape first_shape(const cc_engine_caps *caps) {
     for (int s = 0; s < CC_SHAPE_COUNT; s++)
         if (caps->shapes & CC_SHAPE_BIT(s)) return (cc_shape)s;
     return CC_SHAPE_MOORE;
-}
-
-static int32_t clamp_count(int32_t v, int32_t max) { return v < 0 ? 0 : v > max ? max : v; }
-
-/* Rules whose ranges touch the largest count (within the engine's count limit). */
-enum edge_rule { RULE_TOP, RULE_B0, RULE_BAND };
-
-static cc_rule edge_rule(cc_shape shape, int32_t r, int centre, enum edge_rule kind,
-                         int32_t count_max) {
-    cc_rule rule;
-    memset(&rule, 0, sizeof rule);
-    rule.shape = shape;
-    rule.radius = r;
-    rule.centre = centre;
-    int32_t m = cc_rule_max_count(&rule);
-    int32_t top = count_max > 0 && count_max < m ? count_max : m;
-    switch (kind) {
-    case RULE_TOP:
-        /* A live cell survives only at the very top; a dead one is born at the top two counts
-         * (under M1 a dead cell reaches m-1 at most). */
-        set_one(&rule.survive, top, top);
-        set_one(&rule.birth, clamp_count(top - 1, top), top);
-        break;
-    case RULE_B0:
-        /* Birth at zero, survival below the top: all-dead turns all-alive and back. */
-        set_one(&rule.survive, 0, clamp_count(top - 1, top));
-        set_one(&rule.birth, 0, 0);
-        break;
-    case RULE_BAND: {
-        /* Table VI-like: a band around a third of the neighbourhood. */
-        int32_t lo = clamp_count((int32_t)(0.28 * m + 0.5), top);
-        set_one(&rule.survive, lo, clamp_count((int32_t)(0.48 * m + 0.5), top));
-        set_one(&rule.birth, lo, clamp_count((int32_t)(0.37 * m + 0.5), top));
-        break;
-    }
-    }
-    return rule;
-}
-
-static cc_case make_case(const cc_rule *rule, int32_t w, int32_t h, int64_t steps,
-                         double density, uint64_t salt, const uint8_t master[CC_SEED_BYTES]) {
-    cc_case c;
-    memset(&c, 0, sizeof c);
-    c.rule = *rule;
-    c.w = w;
-    c.h = h;
-    c.steps = steps;
-    c.density = density;
-    /* Edge cases take seeds from the master seed too, far from the campaign's indices. */
-    case_seed_derive(master, 0xedce000000000000ULL + salt, c.seed);
-    return c;
 }
 
 /* Above this one-step oracle cost (cell-neighbour visits) an edge case is left out, with a
@@ -331,8 +273,9 @@ static int32_t slab_halo(const cc_engine_caps *caps, int32_t r) {
  * left over and over one exchange cut short. */
 static void device_slabs(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     if (!t->devices) return;
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
-    const cc_shape shape = first_shape(&caps);
+    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_shape shape = first_shape(&all);
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     const int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
     const int32_t rmax = caps.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps.radius_max;
     const int32_t d = t->devices, every = caps.steps_per_launch > 1 ? caps.steps_per_launch : 1;
@@ -353,13 +296,13 @@ static void device_slabs(tally *t, const uint8_t master[CC_SEED_BYTES]) {
             {d * (2 * halo + 1) + d - 1, "edge case (device slabs, the largest remainder)"},
         };
         for (size_t i = 0; i < sizeof heights / sizeof heights[0]; i++) {
-            const int32_t h = fit_side(heights[i].h, min, caps.h_multiple, caps.h_max);
-            const int32_t w = fit_side(67, min, caps.w_multiple, caps.w_max);
+            const int32_t h = cc_fit_side(heights[i].h, min, caps.h_multiple, caps.h_max);
+            const int32_t w = cc_fit_side(67, min, caps.w_multiple, caps.w_max);
             if (!w || !h) continue;
             const int64_t steps[2] = {2 * (int64_t)every + 1, every > 1 ? every - 1 : 3};
             for (int s = 0; s < 2; s++) {
-                cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
-                cc_case c = make_case(&rule, w, h, steps[s], s ? 0.5 : 0.35, salt++, master);
+                cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps.count_max);
+                cc_case c = cc_edge_case(&rule, w, h, steps[s], s ? 0.5 : 0.35, salt++, master);
                 if (!affordable_here(t, &c)) continue;
                 check(t, heights[i].label, &c, &t->edge_passed);
                 if (t->failed && t->opt->stop_at_first_failure) return;
@@ -368,50 +311,72 @@ static void device_slabs(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     }
 }
 
+/* A shape's radii within its limits (caps.shape_limits), hex r = 1; 0 when it has none. */
+static int shape_radii(const cc_engine_caps *shaped, cc_shape shape, int32_t *lo, int32_t *hi) {
+    *lo = shaped->radius_min < 1 ? 1 : shaped->radius_min;
+    *hi = shaped->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : shaped->radius_max;
+    if (shape == CC_SHAPE_HEX) {
+        if (*lo > 1 || *hi < 1) return 0;
+        *lo = *hi = 1;
+    }
+    return *lo <= *hi;
+}
+
 static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
     const cc_engine_caps *caps = &resolved;
-    int32_t rmin = caps->radius_min < 1 ? 1 : caps->radius_min;
-    int32_t rmax = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
     uint64_t salt = 0;
     int centres[2], nc = 0;
     if (caps->centres & CC_CENTRE_M0) centres[nc++] = 0;
     if (caps->centres & CC_CENTRE_M1) centres[nc++] = 1;
     int skipped = 0;
+    /* The cases the largest radius gained for shapes other than Moore take seeds of their own,
+     * so every other case keeps the seed it always had. */
+    uint64_t added_salt = 0x1a7e000;
+    const int32_t all_lo = caps->radius_min < 1 ? 1 : caps->radius_min;
+    const int32_t all_hi = caps->radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps->radius_max;
+    const int32_t all_radii[3] = {all_hi, all_lo, (all_lo + all_hi) / 2};
 
-    /* The largest counts: at the largest radius, every shape (Moore, the widest, with every
-     * density and rule; the others all-alive), and at the smallest radius and one between. */
-    int32_t radii[3] = {rmax, rmin, (rmin + rmax) / 2};
-    int nr = rmax == rmin ? 1 : (rmax - rmin > 1 ? 3 : 2);
-    for (int ri = 0; ri < nr; ri++) {
-        int32_t r = radii[ri];
-        int32_t w = smallest_side(r, caps->w_multiple, caps->w_max);
-        int32_t h = smallest_side(r, caps->h_multiple, caps->h_max);
-        if (!w || !h) continue;
+    /* The largest counts, for every shape at its own largest and smallest radius and one
+     * between (its shape_limits narrowing the engine's), every density and rule; hex where the
+     * engine's radii reach r = 1. */
+    for (int ri = 0; ri < 3; ri++) {
         for (int s = 0; s < CC_SHAPE_COUNT; s++) {
             if (!(caps->shapes & CC_SHAPE_BIT(s))) continue;
-            if (s == CC_SHAPE_HEX && r != 1) continue;
-            int full = s == CC_SHAPE_MOORE || ri > 0 || s == CC_SHAPE_HEX;
+            const cc_engine_caps sc = cc_engine_caps_for_shape(caps, (cc_shape)s);
+            int32_t lo, hi;
+            if (!shape_radii(&sc, (cc_shape)s, &lo, &hi)) continue;
+            if (s == CC_SHAPE_HEX) { /* r = 1: where the engine's own radii put it */
+                lo = all_lo;
+                hi = all_hi;
+            }
+            const int32_t radii[3] = {hi, lo, (lo + hi) / 2};
+            if (ri >= (hi == lo ? 1 : hi - lo > 1 ? 3 : 2)) continue;
+            const int32_t r = radii[ri];
+            if (s == CC_SHAPE_HEX && all_radii[ri] != 1) continue;
+            int32_t w = smallest_side(r, sc.w_multiple, sc.w_max);
+            int32_t h = smallest_side(r, sc.h_multiple, sc.h_max);
+            if (!w || !h) continue;
             for (int ci = 0; ci < nc; ci++) {
                 struct {
-                    enum edge_rule rule;
+                    cc_edge_rule_kind rule;
                     double density;
                     int64_t steps;
                 } variants[] = {
-                    {RULE_TOP, 1.0, 1},   /* all alive: every count is the largest */
-                    {RULE_TOP, 0.999, 2}, /* near all alive: the largest and next counts */
-                    {RULE_B0, 0.0, 2},    /* all dead: born at 0, then the largest count */
-                    {RULE_BAND, 0.5, 3},  /* an ordinary soup */
+                    {CC_EDGE_TOP, 1.0, 1},   /* all alive: every count is the largest */
+                    {CC_EDGE_TOP, 0.999, 2}, /* near all alive: the largest and next counts */
+                    {CC_EDGE_B0, 0.0, 2},    /* all dead: born at 0, then the largest count */
+                    {CC_EDGE_BAND, 0.5, 3},  /* an ordinary soup */
                 };
                 /* The oracle's cost grows as r^4 on the smallest grid: one step where two or
                  * three are not needed to reach the largest counts. */
                 if (ri == 0 && r > 16) variants[1].steps = variants[3].steps = 1;
-                int nv = full ? 4 : 1;
-                for (int v = 0; v < nv; v++) {
-                    cc_rule rule = edge_rule((cc_shape)s, r, centres[ci], variants[v].rule,
+                for (int v = 0; v < 4; v++) {
+                    cc_rule rule = cc_edge_rule((cc_shape)s, r, centres[ci], variants[v].rule,
                                              caps->count_max);
-                    cc_case c = make_case(&rule, w, h, variants[v].steps, variants[v].density,
-                                          salt++, master);
+                    int added = ri == 0 && v > 0 && s != CC_SHAPE_MOORE && s != CC_SHAPE_HEX;
+                    cc_case c = cc_edge_case(&rule, w, h, variants[v].steps, variants[v].density,
+                                             added ? added_salt++ : salt++, master);
                     if (!affordable_here(t, &c)) {
                         skipped++;
                         continue;
@@ -424,16 +389,19 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 
     /* Large radius over several steps in one call, on a non-square soup: temporal blocking and
      * halos past r = 16 show only there. */
-    if (rmax > 16) {
-        int32_t r = rmax < 32 ? rmax : 32;
-        cc_shape big = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE
-                       : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_CROSS)) ? CC_SHAPE_CROSS
-                                                                       : CC_SHAPE_VON_NEUMANN;
-        int32_t w = smallest_side(r, caps->w_multiple, caps->w_max);
-        int32_t h = fit_side(2 * r + 1 + 6, 2 * r + 1, caps->h_multiple, caps->h_max);
+    const cc_shape big = (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_MOORE)) ? CC_SHAPE_MOORE
+                         : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_CROSS)) ? CC_SHAPE_CROSS
+                                                                         : CC_SHAPE_VON_NEUMANN;
+    const cc_engine_caps big_caps = cc_engine_caps_for_shape(caps, big);
+    int32_t big_lo, big_hi;
+    if (shape_radii(&big_caps, big, &big_lo, &big_hi) && big_hi > 16) {
+        int32_t r = big_hi < 32 ? big_hi : 32;
+        if (r < big_lo) r = big_lo;
+        int32_t w = smallest_side(r, big_caps.w_multiple, big_caps.w_max);
+        int32_t h = cc_fit_side(2 * r + 1 + 6, 2 * r + 1, big_caps.h_multiple, big_caps.h_max);
         if (w && h && (caps->shapes & CC_SHAPE_BIT(big))) {
-            cc_rule rule = edge_rule(big, r, centres[nc - 1], RULE_BAND, caps->count_max);
-            cc_case c = make_case(&rule, w, h, 3, 0.5, salt++, master);
+            cc_rule rule = cc_edge_rule(big, r, centres[nc - 1], CC_EDGE_BAND, caps->count_max);
+            cc_case c = cc_edge_case(&rule, w, h, 3, 0.5, salt++, master);
             check(t, "edge case (large radius, several steps)", &c, &t->edge_passed);
         }
     }
@@ -445,35 +413,37 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                      : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_VON_NEUMANN)) ? CC_SHAPE_VON_NEUMANN
                      : (caps->shapes & CC_SHAPE_BIT(CC_SHAPE_CROSS)) ? CC_SHAPE_CROSS
                                                                       : CC_SHAPE_HEX;
+    const cc_engine_caps sc = cc_engine_caps_for_shape(caps, shape);
+    int32_t rmin, rmax;
+    if (!shape_radii(&sc, shape, &rmin, &rmax)) rmin = 1, rmax = 0;
     int centre = centres[nc - 1];
     for (size_t i = 0; i < sizeof some_radii / sizeof some_radii[0]; i++) {
         int32_t r = some_radii[i];
-        if (r < rmin || r > rmax || (shape == CC_SHAPE_HEX && r != 1)) continue;
-        int32_t w = smallest_side(r, caps->w_multiple, caps->w_max);
-        int32_t h = smallest_side(r, caps->h_multiple, caps->h_max);
+        if (r < rmin || r > rmax) continue;
+        int32_t w = smallest_side(r, sc.w_multiple, sc.w_max);
+        int32_t h = smallest_side(r, sc.h_multiple, sc.h_max);
         if (!w || !h) continue;
-        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
-        cc_case c = make_case(&rule, w, h, r > 16 ? 1 : 3, 0.5, salt++, master);
+        cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps->count_max);
+        cc_case c = cc_edge_case(&rule, w, h, r > 16 ? 1 : 3, 0.5, salt++, master);
         if (affordable_here(t, &c)) check(t, "edge case (smallest size)", &c, &t->edge_passed);
-        int32_t h2 = fit_side(h + 2 * r + 3, h, caps->h_multiple, caps->h_max);
+        int32_t h2 = cc_fit_side(h + 2 * r + 3, h, sc.h_multiple, sc.h_max);
         if (r <= 16 && h2 && h2 != h) {
-            c = make_case(&rule, w, h2, 2, 0.4, salt++, master);
+            c = cc_edge_case(&rule, w, h2, 2, 0.4, salt++, master);
             if (affordable_here(t, &c)) check(t, "edge case (smallest width)", &c, &t->edge_passed);
         }
     }
 
     /* Prime, non-square sizes (rounded up where the engine needs multiples). */
     static const int32_t primes[][2] = {{37, 61}, {101, 67}, {127, 3}, {5, 131}, {251, 241}};
-    for (size_t i = 0; i < sizeof primes / sizeof primes[0]; i++) {
+    for (size_t i = 0; i < sizeof primes / sizeof primes[0] && rmin <= rmax; i++) {
         int32_t r = rmin;
-        if (shape == CC_SHAPE_HEX) r = 1;
         int32_t min = 2 * r + 1;
-        int32_t w = fit_side(primes[i][0], min, caps->w_multiple, caps->w_max);
-        int32_t h = fit_side(primes[i][1], min, caps->h_multiple, caps->h_max);
+        int32_t w = cc_fit_side(primes[i][0], min, sc.w_multiple, sc.w_max);
+        int32_t h = cc_fit_side(primes[i][1], min, sc.h_multiple, sc.h_max);
         if (!w || !h) continue;
         for (int ci = 0; ci < nc; ci++) {
-            cc_rule rule = edge_rule(shape, r, centres[ci], RULE_BAND, caps->count_max);
-            cc_case c = make_case(&rule, w, h, 2, 0.35, salt++, master);
+            cc_rule rule = cc_edge_rule(shape, r, centres[ci], CC_EDGE_BAND, caps->count_max);
+            cc_case c = cc_edge_case(&rule, w, h, 2, 0.35, salt++, master);
             if (affordable_here(t, &c)) check(t, "edge case (prime sizes)", &c, &t->edge_passed);
         }
     }
@@ -494,11 +464,12 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 
 static int huge_case_estimate(const cc_engine *engine, const cc_case *huge, double *seconds,
                               double *probe_s) {
-    const cc_engine_caps caps = cc_engine_caps_resolved(engine);
+    const cc_engine_caps all = cc_engine_caps_resolved(engine);
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, huge->rule.shape);
     cc_case p = *huge;
     int32_t min = 2 * p.rule.radius + 1;
-    p.w = fit_side(HUGE_PROBE_SIDE, min, caps.w_multiple, caps.w_max);
-    p.h = fit_side(HUGE_PROBE_SIDE, min, caps.h_multiple, caps.h_max);
+    p.w = cc_fit_side(HUGE_PROBE_SIDE, min, caps.w_multiple, caps.w_max);
+    p.h = cc_fit_side(HUGE_PROBE_SIDE, min, caps.h_multiple, caps.h_max);
     if (!p.w || !p.h) return CC_ERR_UNSUPPORTED;
     cc_grid g = {0};
     cc_error err;
@@ -523,7 +494,8 @@ static int huge_case_estimate(const cc_engine *engine, const cc_case *huge, doub
  * with the reason in the summary, where the engine or this machine cannot hold it. */
 static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t salt,
                       const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     int mode = t->opt->huge_grid;
     if (mode == CC_HUGE_GRID_OFF ||
         (mode == CC_HUGE_GRID_GPU && t->engine->hardware != CC_HW_GPU)) {
@@ -534,14 +506,14 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
         return;
     }
     int32_t min = 2 * r + 1;
-    int32_t w = fit_side(98309, min, caps.w_multiple, caps.w_max);
-    int32_t h = fit_side(43691, min, caps.h_multiple, caps.h_max);
+    int32_t w = cc_fit_side(98309, min, caps.w_multiple, caps.w_max);
+    int32_t h = cc_fit_side(43691, min, caps.h_multiple, caps.h_max);
     if (!w || !h) {
         snprintf(t->huge_note, sizeof t->huge_note, "no grid past 2^32 cells fits its side limits");
         return;
     }
-    cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
-    cc_case c = make_case(&rule, w, h, 1, 0.3, salt, master);
+    cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps.count_max);
+    cc_case c = cc_edge_case(&rule, w, h, 1, 0.3, salt, master);
     if (!fuzz_fit_port_caps(&caps, 1, &c) || (uint64_t)c.w * (uint64_t)c.h <= (1ull << 32)) {
         snprintf(t->huge_note, sizeof t->huge_note, "its cells_max (%lld) is below 2^32",
                  (long long)caps.cells_max);
@@ -619,10 +591,11 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
  * tile the engine declares, the torus seam inside a tile, several steps; and one grid past 2^24
  * cells, where index arithmetic kept in too few bits wraps (verified by light cones). */
 static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_shape shape = first_shape(&all);
+    const cc_engine_caps resolved = cc_engine_caps_for_shape(&all, shape);
     const cc_engine_caps *caps = &resolved;
     int32_t r = caps->radius_min;
-    cc_shape shape = first_shape(caps);
     if (shape == CC_SHAPE_HEX) r = 1;
     int centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
     int32_t min = 2 * r + 1;
@@ -634,11 +607,11 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                           {3 * tw - 1, 2 * th + 1}, {(1100 / tw + 1) * tw + 1, th + 1}};
     uint64_t salt = 0x5ca1e;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        int32_t w = fit_side(sizes[i][0], min, caps->w_multiple, caps->w_max);
-        int32_t h = fit_side(sizes[i][1], min, caps->h_multiple, caps->h_max);
+        int32_t w = cc_fit_side(sizes[i][0], min, caps->w_multiple, caps->w_max);
+        int32_t h = cc_fit_side(sizes[i][1], min, caps->h_multiple, caps->h_max);
         if (!w || !h) continue;
-        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
-        cc_case c = make_case(&rule, w, h, 2 + (int64_t)(i % 2), 0.4, salt++, master);
+        cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps->count_max);
+        cc_case c = cc_edge_case(&rule, w, h, 2 + (int64_t)(i % 2), 0.4, salt++, master);
         check(t, "edge case (past the tiles)", &c, &t->scale_passed);
     }
     /* Over several devices: every slab n tiles tall, one row short or long, so each device seam
@@ -649,21 +622,21 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                                          {tw + 1, d * 2 * th + 1},
                                          {67, d * ((1100 + d - 1) / d) + d - 1}};
         for (size_t i = 0; i < sizeof slab_sizes / sizeof slab_sizes[0]; i++) {
-            int32_t w = fit_side(slab_sizes[i][0], min, caps->w_multiple, caps->w_max);
-            int32_t h = fit_side(slab_sizes[i][1], min, caps->h_multiple, caps->h_max);
+            int32_t w = cc_fit_side(slab_sizes[i][0], min, caps->w_multiple, caps->w_max);
+            int32_t h = cc_fit_side(slab_sizes[i][1], min, caps->h_multiple, caps->h_max);
             if (!w || !h) continue;
-            cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+            cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps->count_max);
             int64_t steps = caps->steps_per_launch > 1 ? caps->steps_per_launch + 1 : 3;
-            cc_case c = make_case(&rule, w, h, steps, 0.4, salt++, master);
+            cc_case c = cc_edge_case(&rule, w, h, steps, 0.4, salt++, master);
             check(t, "edge case (past the tiles, device seams)", &c, &t->scale_passed);
         }
     }
     /* 4099 x 4097 = 16,793,603 cells > 2^24 = 16,777,216. */
-    int32_t w = fit_side(4099, min, caps->w_multiple, caps->w_max);
-    int32_t h = fit_side(4097, min, caps->h_multiple, caps->h_max);
+    int32_t w = cc_fit_side(4099, min, caps->w_multiple, caps->w_max);
+    int32_t h = cc_fit_side(4097, min, caps->h_multiple, caps->h_max);
     if (w && h && (uint64_t)w * (uint64_t)h > (1ull << 24)) {
-        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
-        cc_case c = make_case(&rule, w, h, 2, 0.3, salt++, master);
+        cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps->count_max);
+        cc_case c = cc_edge_case(&rule, w, h, 2, 0.3, salt++, master);
         check(t, "edge case (past 2^24 cells)", &c, &t->scale_passed);
     } else {
         printf("note: %s: no grid past 2^24 cells fits its side limits\n", t->engine->name);
@@ -671,61 +644,29 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     huge_case(t, shape, r, centre, salt++, master);
 }
 
-/* Thin and tall grids past 2^16 rows and columns, where 16-bit row and column indices wrap,
- * and past 65535 launch blocks of the stated tile in each direction, where a CUDA launch grid's
- * y and z extents stop (65535): cheap in cells, verified by light cones (the far end among
- * them). Grids past 2^28 cells are left out, with a note. */
+/* Thin, tall and wide grids past 2^16 rows and columns and past 65535 tiles, for every shape at
+ * its smallest and largest radius (extremes.h); a grid the caps allow but the section's bounds
+ * leave out is a gap. With opt->one_shape, the first shape at its smallest radius only, as the
+ * section was before it crossed them: a gap too. */
 static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     if (t->opt->sections_off & CC_SECTION_SHAPES) return;
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
-    int32_t r = caps.radius_min < 1 ? 1 : caps.radius_min;
-    cc_shape shape = first_shape(&caps);
-    if (shape == CC_SHAPE_HEX) r = 1;
-    int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
-    int32_t min = 2 * r + 1;
-    int64_t tw = caps.tile_w > 1 ? caps.tile_w : 1, th = caps.tile_h > 1 ? caps.tile_h : 1;
-    /* {W, H} wanted; 0: the smallest side the engine takes, a few cells past it. */
-    /* 65535 * t + 1 cells take a 65536th block: the first side whose last block is one past
-     * the launch limit. */
-    int64_t sizes[][2] = {{0, 65551}, {65551, 0}, {0, 65535 * th + 1}, {65535 * tw + 1, 0}};
-    uint64_t salt = 0x5a17e;
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        if (i >= 2 && sizes[i][0] + sizes[i][1] <= 65551 + 1) continue; /* the same as above */
-        int64_t want_w = sizes[i][0] ? sizes[i][0] : min + 2;
-        int64_t want_h = sizes[i][1] ? sizes[i][1] : min + 2;
-        if (want_w > CC_GRID_SIDE_MAX || want_h > CC_GRID_SIDE_MAX) {
-            printf("note: %s: 65535 tiles of %lldx%lld and one more pass the largest side a "
-                   "grid may have (%d)\n",
-                   t->engine->name, (long long)tw, (long long)th, CC_GRID_SIDE_MAX);
-            continue;
+    cc_extreme plan[CC_EXTREMES_MAX];
+    int n = cc_extremes_plan(t->engine, t->opt->one_shape, master, plan);
+    if (t->opt->one_shape)
+        cc_gap_note(&t->gaps, CC_CHECK_SHAPES, CC_GAP_ASKED, 1,
+                    "the thin, tall and wide grids on one shape at its smallest radius only, not "
+                    "on every shape at its smallest and largest");
+    for (int i = 0; i < n && !t->stopped; i++) {
+        const cc_extreme *e = &plan[i];
+        if (e->kind == CC_EXTREME_NOTE) {
+            printf("note: %s: %s\n", t->engine->name, e->why);
+        } else if (e->kind == CC_EXTREME_GAP) {
+            printf("note: %s: left out: %s\n", t->engine->name, e->why);
+            if (mine(t)) cc_gap_note(&t->gaps, CC_CHECK_SHAPES, CC_GAP_BUDGET, 1, "%s", e->why);
+        } else {
+            check(t, e->label, &e->c, &t->shapes_passed);
+            if (t->failed && t->opt->stop_at_first_failure) return;
         }
-        int32_t w = fit_side((int32_t)want_w, min, caps.w_multiple, caps.w_max);
-        int32_t h = fit_side((int32_t)want_h, min, caps.h_multiple, caps.h_max);
-        if (!w || !h || (w <= 65536 && h <= 65536)) {
-            printf("note: %s: no grid past 2^16 %s fits its side limits\n", t->engine->name,
-                   sizes[i][0] ? "columns" : "rows");
-            continue;
-        }
-        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps.count_max);
-        cc_case c = make_case(&rule, w, h, 2, 0.4, salt++, master);
-        /* A port's limits first: a square-only engine has no thin grid. */
-        if (!fuzz_fit_port_caps(&caps, 0, &c) || (c.w <= 65536 && c.h <= 65536) ||
-            (double)c.w * (double)c.h > (double)(1u << 28)) {
-            printf("note: %s: no grid near %dx%d (past 2^16 rows or columns) fits its limits "
-                   "under 2^28 cells\n",
-                   t->engine->name, (int)w, (int)h);
-            /* Caps that allow no thin grid (square only) leave nothing out; a thin grid the
-             * harness's 2^28-cell bound refused is a gap. */
-            if (!caps.square_only && fuzz_fit_port_caps(&caps, 0, &c) &&
-                (c.w > 65536 || c.h > 65536) && mine(t))
-                cc_gap_note(&t->gaps, CC_CHECK_SHAPES, CC_GAP_BUDGET, 1,
-                            "%dx%d: past the harness's bound of 2^28 cells for a thin grid",
-                            (int)c.w, (int)c.h);
-            continue;
-        }
-        check(t, i < 2 ? "shapes (past 2^16 rows or columns)" : "shapes (past 65535 tiles)", &c,
-              &t->shapes_passed);
-        if (t->failed && t->opt->stop_at_first_failure) return;
     }
 }
 
@@ -736,8 +677,9 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
  * CC_SEAM_GRIDS of an alignment with probability 2^-CC_SEAM_GRIDS. */
 static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     if (t->opt->sections_off & CC_SECTION_SEAMS) return;
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
-    cc_shape shape = first_shape(&caps);
+    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_shape shape = first_shape(&all);
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
     int32_t rmax = caps.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : caps.radius_max;
     /* Two radii: the smallest, and one a little past it where halos are wider than a cell. */
@@ -763,9 +705,9 @@ static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
                     (caps.h_multiple > 1 && h % caps.h_multiple) ||
                     (caps.w_max > 0 && w > caps.w_max) || (caps.h_max > 0 && h > caps.h_max))
                     continue; /* an alignment the engine's side limits rule out */
-                cc_rule rule = edge_rule(shape, r, centres[(g / 2) % nc], RULE_BAND,
+                cc_rule rule = cc_edge_rule(shape, r, centres[(g / 2) % nc], CC_EDGE_BAND,
                                          caps.count_max);
-                cc_case c = make_case(&rule, w, h, 1 + g % 3, g % 4 < 2 ? 0.5 : 0.35, salt,
+                cc_case c = cc_edge_case(&rule, w, h, 1 + g % 3, g % 4 < 2 ? 0.5 : 0.35, salt,
                                       master);
                 if (!affordable_here(t, &c)) continue;
                 check(t, "seams (the last tile short, full and long)", &c, &t->seams_passed);
@@ -780,9 +722,10 @@ static void seams(tally *t, const uint8_t master[CC_SEED_BYTES]) {
  * the plane alone gets every other section on the plane too; one of both gets these besides. */
 #define PLANE_DRAWN_CASES 40
 static void plane_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
-    if (!(caps.topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))) return;
-    cc_shape shape = first_shape(&caps);
+    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    if (!(all.topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_PLANE))) return;
+    const cc_shape shape = first_shape(&all);
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
     int32_t rmax = caps.radius_max > 16 ? 16 : caps.radius_max;
     int centre = (caps.centres & CC_CENTRE_M1) ? 1 : 0;
@@ -796,12 +739,12 @@ static void plane_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         int32_t sizes[][2] = {{min, min}, {min + 2, 2 * min + 3}, {37, 61}, {2 * tw + 1, 2 * th - 1},
                               {2 * tw - 1, th + 1}};
         for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-            int32_t w = fit_side(sizes[i][0], min, caps.w_multiple, caps.w_max);
-            int32_t h = fit_side(sizes[i][1], min, caps.h_multiple, caps.h_max);
+            int32_t w = cc_fit_side(sizes[i][0], min, caps.w_multiple, caps.w_max);
+            int32_t h = cc_fit_side(sizes[i][1], min, caps.h_multiple, caps.h_max);
             if (!w || !h) continue;
-            cc_rule rule = edge_rule(shape, r, centre, i % 2 ? RULE_TOP : RULE_BAND, caps.count_max);
+            cc_rule rule = cc_edge_rule(shape, r, centre, i % 2 ? CC_EDGE_TOP : CC_EDGE_BAND, caps.count_max);
             rule.topology = CC_TOPOLOGY_PLANE;
-            cc_case c = make_case(&rule, w, h, 1 + (int64_t)(i % 3), i % 2 ? 0.9 : 0.45, salt++,
+            cc_case c = cc_edge_case(&rule, w, h, 1 + (int64_t)(i % 3), i % 2 ? 0.9 : 0.45, salt++,
                                   master);
             if (!affordable_here(t, &c)) continue;
             check(t, "the bounded plane", &c, &t->plane_passed);
@@ -822,10 +765,11 @@ static void plane_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 
 /* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
 static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_shape shape = first_shape(&all);
+    const cc_engine_caps resolved = cc_engine_caps_for_shape(&all, shape);
     const cc_engine_caps *caps = &resolved;
     int32_t r = caps->radius_min < 1 ? 1 : caps->radius_min;
-    cc_shape shape = first_shape(caps);
     if (shape == CC_SHAPE_HEX) r = 1;
     int centre = (caps->centres & CC_CENTRE_M0) ? 0 : 1;
     static const int32_t sizes[][2] = {{0, 0}, {61, 37}, {256, 192}, {17, 250}, {1000, 24}};
@@ -833,11 +777,11 @@ static void round_trips(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     uint64_t salt = 0x100;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int32_t min = 2 * r + 1;
-        int32_t w = fit_side(sizes[i][0], min, caps->w_multiple, caps->w_max);
-        int32_t h = fit_side(sizes[i][1], min, caps->h_multiple, caps->h_max);
+        int32_t w = cc_fit_side(sizes[i][0], min, caps->w_multiple, caps->w_max);
+        int32_t h = cc_fit_side(sizes[i][1], min, caps->h_multiple, caps->h_max);
         if (!w || !h) continue;
-        cc_rule rule = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
-        cc_case c = make_case(&rule, w, h, 0, densities[i % 4], salt++, master);
+        cc_rule rule = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps->count_max);
+        cc_case c = cc_edge_case(&rule, w, h, 0, densities[i % 4], salt++, master);
         check(t, "zero-step round trip", &c, &t->round_trips);
     }
 }
@@ -888,17 +832,19 @@ static void step_count_find(const cc_engine *engine, const cc_engine_caps *caps,
         if (cc_case_draw_small(engine, seed, &c, &out->err)) break;
         /* Most candidates at the smallest radius: on a small torus a large neighbourhood sees
          * the whole grid, which soon dies or settles. */
+        /* The limits of the drawn shape (caps.shape_limits). */
+        const cc_engine_caps shaped = cc_engine_caps_for_shape(caps, c.rule.shape);
         if (cand % 4 != 3 && c.rule.shape != CC_SHAPE_HEX)
-            c.rule = cc_rule_at_radius(&c.rule, caps->radius_min > 1 ? caps->radius_min : 1);
+            c.rule = cc_rule_at_radius(&c.rule, shaped.radius_min > 1 ? shaped.radius_min : 1);
         int32_t min = 2 * c.rule.radius + 1;
         const int side = (cand / 4) % nsides;
-        c.w = fit_side(sides[side][0], min, caps->w_multiple, caps->w_max);
-        c.h = fit_side(sides[side][1], min, caps->h_multiple, caps->h_max);
+        c.w = cc_fit_side(sides[side][0], min, shaped.w_multiple, shaped.w_max);
+        c.h = cc_fit_side(sides[side][1], min, shaped.h_multiple, shaped.h_max);
         if (!c.w || !c.h) continue;
         c.steps = k;
         c.grid_kind = CC_GRID_UNIFORM;
         c.density = 0.25 + 0.1 * (double)(cand % 4);
-        if (!fuzz_fit_port_caps(caps, 0, &c)) continue;
+        if (!fuzz_fit_port_caps(&shaped, 0, &c)) continue;
         if ((double)c.w * (double)c.h * (double)cc_rule_max_count(&c.rule) * (double)k >
             STEP_COUNT_CASE_VISITS) {
             out->too_costly = 1;
@@ -1209,18 +1155,22 @@ static void refusals(tally *t) {
             break;
         }
     int centre = (caps->centres & CC_CENTRE_M1) ? 1 : 0;
-    int32_t r = shape == CC_SHAPE_HEX ? 1 : rmin;
+    /* The base case within the shape's own limits too, so that each refusal breaks one limit. */
+    const cc_engine_caps base_caps = cc_engine_caps_for_shape(caps, shape);
+    const int32_t base_rmax = base_caps.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX
+                                                                   : base_caps.radius_max;
+    int32_t r = shape == CC_SHAPE_HEX ? 1 : base_caps.radius_min;
     int32_t w = smallest_side(r, caps->w_multiple, 0), h = smallest_side(r, caps->h_multiple, 0);
     if (caps->square_only) w = h = w > h ? w : h; /* so that each refusal breaks one limit */
-    cc_rule base = edge_rule(shape, r, centre, RULE_BAND, caps->count_max);
+    cc_rule base = cc_edge_rule(shape, r, centre, CC_EDGE_BAND, caps->count_max);
 
     if (rmin > 1) {
-        cc_rule rule = edge_rule(shape, rmin - 1, centre, RULE_BAND, 0);
+        cc_rule rule = cc_edge_rule(shape, rmin - 1, centre, CC_EDGE_BAND, 0);
         snprintf(what, sizeof what, "radius %d (below %d)", (int)(rmin - 1), (int)rmin);
         expect_refusal(t, what, &rule, w, h);
     }
     if (rmax < CC_RADIUS_MAX) {
-        cc_rule rule = edge_rule(shape, rmax + 1, centre, RULE_BAND, 0);
+        cc_rule rule = cc_edge_rule(shape, rmax + 1, centre, CC_EDGE_BAND, 0);
         snprintf(what, sizeof what, "radius %d (above %d)", (int)(rmax + 1), (int)rmax);
         expect_refusal(t, what, &rule, smallest_side(rmax + 1, caps->w_multiple, 0),
                        smallest_side(rmax + 1, caps->h_multiple, 0));
@@ -1228,14 +1178,14 @@ static void refusals(tally *t) {
     for (int s = 0; s < CC_SHAPE_COUNT; s++) {
         if (caps->shapes & CC_SHAPE_BIT(s)) continue;
         int32_t rs = s == CC_SHAPE_HEX ? 1 : r;
-        cc_rule rule = edge_rule((cc_shape)s, rs, centre, RULE_BAND, 0);
+        cc_rule rule = cc_edge_rule((cc_shape)s, rs, centre, CC_EDGE_BAND, 0);
         snprintf(what, sizeof what, "shape %s", cc_shape_code((cc_shape)s));
         expect_refusal(t, what, &rule, smallest_side(rs, caps->w_multiple, 0),
                        smallest_side(rs, caps->h_multiple, 0));
     }
     for (int m = 0; m < 2; m++) {
         if (caps->centres & (m ? CC_CENTRE_M1 : CC_CENTRE_M0)) continue;
-        cc_rule rule = edge_rule(shape, r, m, RULE_BAND, caps->count_max);
+        cc_rule rule = cc_edge_rule(shape, r, m, CC_EDGE_BAND, caps->count_max);
         snprintf(what, sizeof what, "centre M%d", m);
         expect_refusal(t, what, &rule, w, h);
     }
@@ -1260,7 +1210,7 @@ static void refusals(tally *t) {
         expect_refusal(t, what, &base, w, big);
     }
     if (caps->square_only) {
-        int32_t h2 = fit_side(w + 1, h + 1, caps->h_multiple, caps->h_max);
+        int32_t h2 = cc_fit_side(w + 1, h + 1, caps->h_multiple, caps->h_max);
         snprintf(what, sizeof what, "grid %dx%d (not square)", (int)w, (int)(h2 ? h2 : h + 1));
         expect_refusal(t, what, &base, w, h2 ? h2 : h + 1);
     }
@@ -1293,8 +1243,8 @@ static void refusals(tally *t) {
     expect_refusal(t, what, &base, CC_GRID_SIDE_MAX + 1, h);
     if (caps->count_max > 0) {
         /* The widest neighbourhood the engine has, with a set naming a count above the limit. */
-        for (int32_t rr = rmax; rr >= rmin; rr--) {
-            cc_rule rule = edge_rule(shape, rr, centre, RULE_BAND, 0);
+        for (int32_t rr = base_rmax; rr >= r; rr--) {
+            cc_rule rule = cc_edge_rule(shape, rr, centre, CC_EDGE_BAND, 0);
             int32_t m = cc_rule_max_count(&rule);
             if (m <= caps->count_max) continue;
             set_one(&rule.survive, caps->count_max + 1, m);
@@ -1305,11 +1255,53 @@ static void refusals(tally *t) {
             break;
         }
     }
+    /* The limits of single shapes (caps.shape_limits), each broken alone within the engine's. */
+    for (int s = 0; s < CC_SHAPE_COUNT; s++) {
+        if (!(caps->shapes & CC_SHAPE_BIT(s)) || !cc_engine_caps_shape_narrowed(caps, (cc_shape)s))
+            continue;
+        const cc_engine_caps sc = cc_engine_caps_for_shape(caps, (cc_shape)s);
+        const char *code = cc_shape_code((cc_shape)s);
+        const int32_t rs = s == CC_SHAPE_HEX ? 1 : sc.radius_min;
+        const int32_t rs_max = sc.radius_max > CC_RADIUS_MAX ? CC_RADIUS_MAX : sc.radius_max;
+        int32_t sw = smallest_side(rs, caps->w_multiple, 0), sh = smallest_side(rs, caps->h_multiple, 0);
+        if (caps->square_only) sw = sh = sw > sh ? sw : sh;
+        cc_rule in_shape = cc_edge_rule((cc_shape)s, rs, centre, CC_EDGE_BAND, caps->count_max);
+        int32_t breaks[2] = {s == CC_SHAPE_HEX ? 0 : rs_max + 1, s == CC_SHAPE_HEX ? 0 : rs - 1};
+        for (int b = 0; b < 2; b++) {
+            const int32_t rr = breaks[b];
+            if (rr < rmin || rr > rmax || (b == 0 && rs_max >= rmax) || (b == 1 && rs <= rmin))
+                continue;
+            cc_rule rule = cc_edge_rule((cc_shape)s, rr, centre, CC_EDGE_BAND, caps->count_max);
+            int32_t rw = smallest_side(rr, caps->w_multiple, 0), rh = smallest_side(rr, caps->h_multiple, 0);
+            if (caps->square_only) rw = rh = rw > rh ? rw : rh;
+            snprintf(what, sizeof what, "%s radius %d (%s %d, %s's own limit)", code, (int)rr,
+                     b ? "below" : "above", (int)(b ? rs : rs_max), code);
+            expect_refusal(t, what, &rule, rw, rh);
+        }
+        if (sc.w_max > 0 && sc.w_max != caps->w_max) {
+            int32_t big = round_up(sc.w_max + 1, caps->w_multiple);
+            snprintf(what, sizeof what, "%s with W %d (above %d, %s's own limit)", code, (int)big,
+                     (int)sc.w_max, code);
+            expect_refusal(t, what, &in_shape, big, caps->square_only ? big : sh);
+        }
+        if (sc.h_max > 0 && sc.h_max != caps->h_max) {
+            int32_t big = round_up(sc.h_max + 1, caps->h_multiple);
+            snprintf(what, sizeof what, "%s with H %d (above %d, %s's own limit)", code, (int)big,
+                     (int)sc.h_max, code);
+            expect_refusal(t, what, &in_shape, caps->square_only ? big : sw, big);
+        }
+        int32_t ow, oh;
+        if (sc.cells_max != caps->cells_max && fuzz_over_cells(&sc, &ow, &oh)) {
+            snprintf(what, sizeof what, "%s on %dx%d (over %lld cells, %s's own limit)", code,
+                     (int)ow, (int)oh, (long long)sc.cells_max, code);
+            expect_refusal(t, what, &in_shape, ow, oh);
+        }
+    }
     /* Below 2r+1 on either side, at the smallest and the largest radius. */
-    int32_t below[2] = {r, shape == CC_SHAPE_HEX ? 1 : rmax};
+    int32_t below[2] = {r, shape == CC_SHAPE_HEX ? 1 : base_rmax};
     for (int i = 0; i < (below[0] == below[1] ? 1 : 2); i++) {
         int32_t rr = below[i];
-        cc_rule rule = edge_rule(shape, rr, centre, RULE_BAND, caps->count_max);
+        cc_rule rule = cc_edge_rule(shape, rr, centre, CC_EDGE_BAND, caps->count_max);
         int32_t ok_w = smallest_side(rr, caps->w_multiple, 0);
         int32_t ok_h = smallest_side(rr, caps->h_multiple, 0);
         snprintf(what, sizeof what, "W %d (below 2r+1 = %d)", (int)(2 * rr), (int)(2 * rr + 1));

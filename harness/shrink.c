@@ -90,7 +90,9 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
             cands[n++].steps = vals[i];
         }
         if (cur.rule.shape != CC_SHAPE_HEX) {
-            int32_t rmin = caps->radius_min > 1 ? caps->radius_min : 1;
+            /* The shape's own smallest radius (caps.shape_limits). */
+            const int32_t shape_min = cc_engine_caps_for_shape(caps, cur.rule.shape).radius_min;
+            int32_t rmin = shape_min > 1 ? shape_min : 1;
             k = smaller_values(cur.rule.radius, rmin, 1, vals);
             for (int i = 0; i < k; i++) cands[n++] = with_radius(&cur, (int32_t)vals[i]);
         }

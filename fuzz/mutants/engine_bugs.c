@@ -45,6 +45,12 @@ typedef enum bug {
                         * meant to be calloc'd: never written, read as all dead. Its 40 MiB are
                         * past glibc's largest mmap threshold, so a fresh mapping: zero, unless
                         * the heap is poisoned */
+    BUG_VN_WIDE,       /* von Neumann past r = 4 on grids past 65536 columns: the diamond's
+                        * column index kept in 16 bits, so a neighbour past column 65535 is read
+                        * from 65536 columns to its left (as a port whose von Neumann path packs
+                        * its row spans in 16-bit offsets). The two controls take the same loop
+                        * and state the limit in their caps: NN up to r = 4, or NN on W up to
+                        * 65536 */
     /* Right: the loop alone, and slow where the step counts' time estimate looks
      * (step_rate_test.c). */
     RIGHT,
@@ -81,6 +87,8 @@ typedef struct bug_ctx {
     int last_valid;
     int flip_origin;
     uint8_t *forced; /* the fresh-heap mutant's mask, FRESH_HEAP_BYTES */
+    int32_t *cols;   /* cols[x + r] = x mod W, for x in -r .. W-1+r */
+    size_t *rows;    /* rows[y + r] = (y mod H) * W, likewise */
 } bug_ctx;
 
 /* The deliberate global state of two of the mutants: exactly what the contract forbids. */
@@ -95,7 +103,18 @@ static void bug_destroy(void *p) {
     free(ctx->buf[1]);
     free(ctx->last);
     free(ctx->forced);
+    free(ctx->cols);
+    free(ctx->rows);
     free(ctx);
+}
+
+/* v mod n; without a division where v is within one side of the grid, as nearly every
+ * neighbour is (a division a neighbour made the loop slow on grids past 2^16 cells). */
+static int32_t wrap(int32_t v, int32_t n) {
+    if (v >= 0 && v < n) return v;
+    if (v < 0 && v >= -n) return v + n;
+    if (v >= n && v - n < n) return v - n;
+    return ((v % n) + n) % n;
 }
 
 static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **out,
@@ -108,9 +127,11 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
         ctx->buf[1] = malloc(n);
         ctx->last = malloc(n);
         if (b == BUG_FRESH_HEAP) ctx->forced = malloc(FRESH_HEAP_BYTES);
+        ctx->cols = malloc(((size_t)w + side) * sizeof *ctx->cols);
+        ctx->rows = malloc(((size_t)h + side) * sizeof *ctx->rows);
     }
-    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last ||
-        (b == BUG_FRESH_HEAP && !ctx->forced)) {
+    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last || !ctx->cols ||
+        !ctx->rows || (b == BUG_FRESH_HEAP && !ctx->forced)) {
         bug_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "mutant: out of memory for %dx%d", (int)w, (int)h);
     }
@@ -123,6 +144,9 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
         for (int32_t dx = -r; dx <= r; dx++)
             if (cc_shape_contains(rule->shape, r, dx, dy))
                 ctx->offsets[ctx->n_offsets++] = (offset){dx, dy};
+    /* The torus as index tables, for the neighbours no bug touches. */
+    for (int32_t i = 0; i < w + 2 * r + 1; i++) ctx->cols[i] = wrap(i - r, w);
+    for (int32_t i = 0; i < h + 2 * r + 1; i++) ctx->rows[i] = (size_t)wrap(i - r, h) * (size_t)w;
     if (b == BUG_STATIC_RULE) static_rule = *rule;
     if (b == BUG_HISTORY) ctx->flip_origin = ++creates_in_process > HISTORY_CREATES;
     if (b == SLOW_CREATE) nanosleep(&(struct timespec){0, SLOW_CREATE_NS}, NULL);
@@ -163,8 +187,6 @@ static int bug_store(void *p, uint8_t *cells, cc_error *err) {
     return CC_OK;
 }
 
-static int32_t wrap(int32_t v, int32_t n) { return ((v % n) + n) % n; }
-
 static int word_is_quiet(const bug_ctx *ctx, const uint8_t *in, int32_t x0, int32_t y) {
     int32_t x1 = x0 + WORD < ctx->w ? x0 + WORD : ctx->w;
     for (int32_t dy = -1; dy <= 1; dy++) {
@@ -178,6 +200,16 @@ static int word_is_quiet(const bug_ctx *ctx, const uint8_t *in, int32_t x0, int3
 static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of_call) {
     const int32_t w = ctx->w, h = ctx->h, r = ctx->rule.radius;
     const cc_rule *rule = ctx->b == BUG_STATIC_RULE ? &static_rule : &ctx->rule;
+    /* Where no bug can touch a neighbour's place in this step, the torus's index tables give
+     * it; where one can, the path below, as written. */
+    const bug b = ctx->b;
+    const int exact =
+        (ctx->rule.topology == CC_TOPOLOGY_TORUS || b == BUG_PLANE_WRAP) &&
+        !(b == BUG_PAST_TILE && w > TILE) && !(b == BUG_LARGE_R_STEPS && r > 16 && !first_of_call) &&
+        !(b == BUG_ROW16 && h > 65536) &&
+        !(b == BUG_INDEX_WRAP && (int64_t)w * h > (1ll << INDEX_BITS)) &&
+        !(b == BUG_TORUS_CORNER && w % CORNER_TILE == 0 && h % CORNER_TILE == 0) &&
+        !(b == BUG_VN_WIDE && rule->shape == CC_SHAPE_VON_NEUMANN && r > 4 && w > 65536);
     for (int32_t y = 0; y < h; y++) {
         if (ctx->b == BUG_STORE_SCRATCH && ctx->last_valid) {
             /* A row whose neighbourhood did not change since the last generation keeps its
@@ -202,7 +234,11 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
             }
             int alive = in[i] != 0;
             int32_t count = rule->centre ? alive : 0;
-            for (int32_t k = 0; k < ctx->n_offsets; k++) {
+            const int32_t *cols = ctx->cols + r + x;
+            const size_t *rows = ctx->rows + r + y;
+            for (int32_t k = 0; exact && k < ctx->n_offsets; k++)
+                count += in[rows[ctx->offsets[k].dy] + (size_t)cols[ctx->offsets[k].dx]] != 0;
+            for (int32_t k = 0; !exact && k < ctx->n_offsets; k++) {
                 int32_t nx = x + ctx->offsets[k].dx, ny = y + ctx->offsets[k].dy;
                 if (ctx->b == BUG_PAST_TILE && x >= TILE && nx < x - x % TILE) nx -= TILE;
                 if (ctx->b == BUG_LARGE_R_STEPS && r > 16 && !first_of_call && ny >= h) ny = h - 1;
@@ -213,6 +249,9 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
                 ny = wrap(ny, h);
                 uint64_t row = ctx->b == BUG_ROW16 ? (uint16_t)ny : (uint64_t)ny;
                 uint64_t at = row * (uint64_t)w + (uint64_t)nx;
+                if (ctx->b == BUG_VN_WIDE && rule->shape == CC_SHAPE_VON_NEUMANN && r > 4 &&
+                    w > 65536)
+                    at = row * (uint64_t)w + (uint16_t)nx;
                 if (ctx->b == BUG_INDEX_WRAP) at &= (1ull << INDEX_BITS) - 1;
                 if (ctx->b == BUG_TORUS_CORNER && at == 0 && x == w - 1 && y == h - 1 &&
                     w % CORNER_TILE == 0 && h % CORNER_TILE == 0)
@@ -304,6 +343,7 @@ BUG_CREATE(torus_corner_create, BUG_TORUS_CORNER)
 BUG_CREATE(plane_wrap_create, BUG_PLANE_WRAP)
 BUG_CREATE(thread_band_create, BUG_THREAD_BAND)
 BUG_CREATE(fresh_heap_create, BUG_FRESH_HEAP)
+BUG_CREATE(vn_wide_create, BUG_VN_WIDE)
 BUG_CREATE(right_create, RIGHT)
 BUG_CREATE(slow_create_create, SLOW_CREATE)
 BUG_CREATE(slow_steps_create, SLOW_STEPS)
@@ -365,6 +405,20 @@ static const cc_engine bug_engines[] = {
     BUG_ENGINE("mutant.fresh-heap",
                "reads a 40 MiB mask it malloc'd and never wrote as all dead", 16, 0,
                fresh_heap_create),
+    BUG_ENGINE("mutant.vn-wide",
+               "von Neumann past r = 4 on grids past 65536 columns: column index in 16 bits", 16,
+               0, vn_wide_create),
+    /* The same loop, its limit stated: each is right within its caps. */
+    {.name = "control.vn-r4",
+     .summary = "mutant.vn-wide's loop; its caps: von Neumann up to r = 4",
+     .caps = {.radius_max = 16, .shape_limits[CC_SHAPE_VON_NEUMANN] = {.radius_max = 4}},
+     .create = vn_wide_create, .load = bug_load, .step = bug_step, .store = bug_store,
+     .destroy = bug_destroy},
+    {.name = "control.vn-w65536",
+     .summary = "mutant.vn-wide's loop; its caps: von Neumann on W up to 65536",
+     .caps = {.radius_max = 16, .shape_limits[CC_SHAPE_VON_NEUMANN] = {.w_max = 65536}},
+     .create = vn_wide_create, .load = bug_load, .step = bug_step, .store = bug_store,
+     .destroy = bug_destroy},
     BUG_ENGINE("control.loop", "right: the per-cell loop alone", 16, 0, right_create),
     BUG_ENGINE("control.slow-create", "right; create takes 0.2 s", 16, 0, slow_create_create),
     BUG_ENGINE("control.slow-steps", "right; 200 us a step", 16, 0, slow_steps_create),
@@ -378,6 +432,7 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[8], &bug_engines[9], &bug_engines[10], &bug_engines[11], &bug_engines[12],
     &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
     &cc_mutant_slab_round, &cc_mutant_slab_shallow, &bug_engines[14], &bug_engines[15],
-    &bug_engines[16], &bug_engines[17], &bug_engines[18], &bug_engines[19], NULL};
+    &bug_engines[16], &bug_engines[17], &bug_engines[18], &bug_engines[19], &bug_engines[20],
+    &bug_engines[21], &bug_engines[22], NULL};
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }

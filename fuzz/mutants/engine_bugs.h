@@ -13,9 +13,12 @@
  *   mutant.word-skip      skips 64-cell words dead with the words above and below
  *   mutant.index-wrap     cell indices kept in 24 bits: wrong past 2^24 cells
  *   mutant.history        wrong once 40 contexts were created in the process
- * the slab engines of slab_bugs.h (control.slabs and four seam mutants), and three right
- * engines: the loop alone (control.loop), and the loop slow where the step counts' time estimate
- * looks (control.slow-create, control.slow-steps). */
+ *   mutant.vn-wide        von Neumann past r = 4 on grids past 65536 columns: wrong columns
+ * the slab engines of slab_bugs.h (control.slabs and four seam mutants), mutant.vn-wide's loop
+ * with its limit stated in its caps (control.vn-r4: von Neumann up to r = 4;
+ * control.vn-w65536: von Neumann on W up to 65536), and three right engines: the loop alone
+ * (control.loop), and the loop slow where the step counts' time estimate looks
+ * (control.slow-create, control.slow-steps). */
 const cc_engine *const *cc_mutants_engine_bugs(void);
 
 #endif

@@ -25,14 +25,30 @@ typedef struct loop_ctx {
     mutation mut;
     cc_rule rule;
     int32_t max_count;
+    int32_t reach;  /* the largest offset of the neighbourhood */
+    int32_t *cols;  /* cols[x + reach] = x mod W, for x in -reach .. W-1+reach */
+    size_t *rows;   /* rows[y + reach] = (y mod H) * W, likewise */
     int32_t n_offsets;
     offset offsets[]; /* room for (2r+1)^2 */
 } loop_ctx;
 
 static void loop_destroy(void *p) {
     loop_ctx *ctx = p;
-    if (ctx) cpu_byte_grids_free(&ctx->grids);
+    if (ctx) {
+        cpu_byte_grids_free(&ctx->grids);
+        free(ctx->cols);
+        free(ctx->rows);
+    }
     free(ctx);
+}
+
+/* v mod n, without a division where v is within one side of the grid (every neighbour within
+ * r <= (n - 1) / 2 of a cell is). */
+static int32_t wrap(int32_t v, int32_t n) {
+    if (v >= 0 && v < n) return v;
+    if (v < 0 && v >= -n) return v + n;
+    if (v >= n && v - n < n) return v - n;
+    return ((v % n) + n) % n;
 }
 
 static int loop_create(mutation mut, const char *name, const cc_rule *rule, int32_t w, int32_t h,
@@ -40,13 +56,21 @@ static int loop_create(mutation mut, const char *name, const cc_rule *rule, int3
     int32_t r = rule->radius + (mut == MUT_RADIUS ? 1 : 0);
     size_t side = (size_t)(2 * r + 1);
     loop_ctx *ctx = calloc(1, sizeof *ctx + side * side * sizeof(offset));
-    if (!ctx || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK) {
+    if (ctx) {
+        ctx->cols = malloc(((size_t)w + 2 * (size_t)r) * sizeof *ctx->cols);
+        ctx->rows = malloc(((size_t)h + 2 * (size_t)r) * sizeof *ctx->rows);
+    }
+    if (!ctx || !ctx->cols || !ctx->rows || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK) {
         loop_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "%s: out of memory for %dx%d", name, (int)w, (int)h);
     }
     ctx->mut = mut;
     ctx->rule = *rule;
     ctx->max_count = cc_rule_max_count(rule);
+    /* The torus as index tables, so a neighbour costs no division. */
+    ctx->reach = r;
+    for (int32_t i = 0; i < w + 2 * r; i++) ctx->cols[i] = wrap(i - r, w);
+    for (int32_t i = 0; i < h + 2 * r; i++) ctx->rows[i] = (size_t)wrap(i - r, h) * (size_t)w;
     /* The neighbourhood as a list of offsets; under the radius mutation, one ring too wide
      * (hex, defined at r = 1 only, then has no neighbours at all). */
     for (int32_t dy = -r; dy <= r; dy++)
@@ -70,12 +94,11 @@ static void one_step(loop_ctx *ctx) {
                 continue;
             }
             int32_t count = 0;
+            const int32_t *cols = ctx->cols + ctx->reach + x;
+            const size_t *rows = ctx->rows + ctx->reach + y;
             for (int32_t k = 0; k < ctx->n_offsets; k++) {
-                int32_t nx = x + ctx->offsets[k].dx, ny = y + ctx->offsets[k].dy;
-                if (nx >= w && ctx->mut == MUT_EDGE) continue;
-                nx = ((nx % w) + w) % w;
-                ny = ((ny % h) + h) % h;
-                count += cur[(size_t)ny * (size_t)w + (size_t)nx];
+                if (ctx->mut == MUT_EDGE && x + ctx->offsets[k].dx >= w) continue;
+                count += cur[rows[ctx->offsets[k].dy] + (size_t)cols[ctx->offsets[k].dx]];
             }
             if (ctx->rule.centre || ctx->mut == MUT_CENTRE) count += alive;
             if (ctx->mut == MUT_MAX_COUNT && count == ctx->max_count) count--;
