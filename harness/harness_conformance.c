@@ -462,14 +462,16 @@ static void edge_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
 #define HUGE_CASE_SECONDS_MAX 600.0
 #define HUGE_PROBE_SIDE 1024
 
-static int huge_case_estimate(const cc_engine *engine, const cc_case *huge, double *seconds,
-                              double *probe_s) {
+/* The engine's time for big's load, steps and store, from a probe of the same rule on a grid of
+ * about want_w x want_h (fitted to the caps): the probe's time per cell times big's cells. */
+static int case_time_estimate(const cc_engine *engine, const cc_case *big, int32_t want_w,
+                              int32_t want_h, double *seconds, double *probe_s) {
     const cc_engine_caps all = cc_engine_caps_resolved(engine);
-    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, huge->rule.shape);
-    cc_case p = *huge;
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, big->rule.shape);
+    cc_case p = *big;
     int32_t min = 2 * p.rule.radius + 1;
-    p.w = cc_fit_side(HUGE_PROBE_SIDE, min, caps.w_multiple, caps.w_max);
-    p.h = cc_fit_side(HUGE_PROBE_SIDE, min, caps.h_multiple, caps.h_max);
+    p.w = cc_fit_side(want_w, min, caps.w_multiple, caps.w_max);
+    p.h = cc_fit_side(want_h, min, caps.h_multiple, caps.h_max);
     if (!p.w || !p.h) return CC_ERR_UNSUPPORTED;
     cc_grid g = {0};
     cc_error err;
@@ -485,7 +487,7 @@ static int huge_case_estimate(const cc_engine *engine, const cc_case *huge, doub
     cc_grid_free(&g);
     /* A probe that fails says nothing of the time: the case itself will show what is wrong. */
     if (rc) return rc;
-    *seconds = *probe_s * ((double)huge->w * (double)huge->h) / ((double)p.w * (double)p.h);
+    *seconds = *probe_s * ((double)big->w * (double)big->h) / ((double)p.w * (double)p.h);
     return CC_OK;
 }
 
@@ -537,7 +539,8 @@ static void huge_case(tally *t, cc_shape shape, int32_t r, int centre, uint64_t 
      * the estimate; on runs it whatever it costs. */
     double estimate = 0.0, probe_s = 0.0;
     if (mode == CC_HUGE_GRID_AUTO && t->engine->hardware != CC_HW_GPU &&
-        huge_case_estimate(t->engine, &c, &estimate, &probe_s) == CC_OK &&
+        case_time_estimate(t->engine, &c, HUGE_PROBE_SIDE, HUGE_PROBE_SIDE, &estimate,
+                           &probe_s) == CC_OK &&
         estimate > HUGE_CASE_SECONDS_MAX) {
         char est[40];
         cc_format_duration(estimate, est, sizeof est);
@@ -644,6 +647,28 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     huge_case(t, shape, r, centre, salt++, master);
 }
 
+/* A thin grid past the work bound at a shape's largest radius runs where its time here, from a
+ * probe of the same rule on the same thin side and a long side of CC_EXTREMES_PROBE_SIDE, is
+ * within CC_EXTREMES_SECONDS_MAX: a plain loop such as cpu.ref takes minutes there, and a
+ * correct but slow engine is certified for it or INCOMPLETE, never CERTIFIED without it. */
+static void extreme_by_time(tally *t, const cc_extreme *e) {
+    const int wide = e->c.w > e->c.h;
+    double estimate = 0.0, probe_s = 0.0;
+    int rc = case_time_estimate(t->engine, &e->c, wide ? CC_EXTREMES_PROBE_SIDE : e->c.w,
+                                wide ? e->c.h : CC_EXTREMES_PROBE_SIDE, &estimate, &probe_s);
+    if (rc == CC_OK && estimate > CC_EXTREMES_SECONDS_MAX) {
+        char est[40];
+        cc_format_duration(estimate, est, sizeof est);
+        printf("note: %s: left out: %s: too slow here, about %s\n", t->engine->name, e->why, est);
+        cc_gap_note(&t->gaps, CC_CHECK_SHAPES, CC_GAP_TIME, 1,
+                    "%s: too slow here, about %s (a probe of a %d-cell long side took %.2f s)",
+                    e->why, est, CC_EXTREMES_PROBE_SIDE, probe_s);
+        return;
+    }
+    /* A probe that failed says nothing of the time: the case itself shows what is wrong. */
+    check(t, e->label, &e->c, &t->shapes_passed);
+}
+
 /* Thin, tall and wide grids past 2^16 rows and columns and past 65535 tiles, for every shape at
  * its smallest and largest radius (extremes.h); a grid the caps allow but the section's bounds
  * leave out is a gap. With opt->one_shape, the first shape at its smallest radius only, as the
@@ -660,6 +685,10 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         const cc_extreme *e = &plan[i];
         if (e->kind == CC_EXTREME_NOTE) {
             printf("note: %s: %s\n", t->engine->name, e->why);
+        } else if (e->kind == CC_EXTREME_GAP && cc_extreme_over_work(e)) {
+            if (!mine(t)) continue;
+            extreme_by_time(t, e);
+            if (t->failed && t->opt->stop_at_first_failure) return;
         } else if (e->kind == CC_EXTREME_GAP) {
             printf("note: %s: left out: %s\n", t->engine->name, e->why);
             if (mine(t)) cc_gap_note(&t->gaps, CC_CHECK_SHAPES, CC_GAP_BUDGET, 1, "%s", e->why);
