@@ -45,7 +45,8 @@ int32_t cc_fit_side(int32_t want, int32_t min, int32_t multiple, int32_t side_ma
 #define CC_EXTREMES_WORK_MAX 5e9
 /* Past the work bound, the case runs where a probe of its rule on its thin side and a long side
  * of CC_EXTREMES_PROBE_SIDE cells says it takes at most CC_EXTREMES_SECONDS_MAX here (as the
- * case past 2^32 cells); past that it is a gap of time. */
+ * case past 2^32 cells), where checks are judged by their time (--huge-grid auto, certify's
+ * default); past that it is a gap of time. */
 #define CC_EXTREMES_SECONDS_MAX 600.0
 #define CC_EXTREMES_PROBE_SIDE 1024
 /* A thin grid past this many cells is left out (the harness's grids, the engine's and the

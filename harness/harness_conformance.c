@@ -647,15 +647,19 @@ static void scale_cases(tally *t, const uint8_t master[CC_SEED_BYTES]) {
     huge_case(t, shape, r, centre, salt++, master);
 }
 
-/* A thin grid past the work bound at a shape's largest radius runs where its time here, from a
- * probe of the same rule on the same thin side and a long side of CC_EXTREMES_PROBE_SIDE, is
- * within CC_EXTREMES_SECONDS_MAX: a plain loop such as cpu.ref takes minutes there, and a
+/* Where checks are judged by their time here (--huge-grid auto, certify's default; on runs them
+ * whatever they cost), a thin grid past the work bound at a shape's largest radius runs when a
+ * probe of the same rule on the same thin side and a long side of CC_EXTREMES_PROBE_SIDE says it
+ * takes at most CC_EXTREMES_SECONDS_MAX: a plain loop such as cpu.ref takes minutes there, and a
  * correct but slow engine is certified for it or INCOMPLETE, never CERTIFIED without it. */
 static void extreme_by_time(tally *t, const cc_extreme *e) {
     const int wide = e->c.w > e->c.h;
     double estimate = 0.0, probe_s = 0.0;
-    int rc = case_time_estimate(t->engine, &e->c, wide ? CC_EXTREMES_PROBE_SIDE : e->c.w,
-                                wide ? e->c.h : CC_EXTREMES_PROBE_SIDE, &estimate, &probe_s);
+    int rc = t->opt->huge_grid == CC_HUGE_GRID_ON
+                 ? CC_ERR_UNSUPPORTED
+                 : case_time_estimate(t->engine, &e->c, wide ? CC_EXTREMES_PROBE_SIDE : e->c.w,
+                                      wide ? e->c.h : CC_EXTREMES_PROBE_SIDE, &estimate,
+                                      &probe_s);
     if (rc == CC_OK && estimate > CC_EXTREMES_SECONDS_MAX) {
         char est[40];
         cc_format_duration(estimate, est, sizeof est);
@@ -685,7 +689,9 @@ static void shapes(tally *t, const uint8_t master[CC_SEED_BYTES]) {
         const cc_extreme *e = &plan[i];
         if (e->kind == CC_EXTREME_NOTE) {
             printf("note: %s: %s\n", t->engine->name, e->why);
-        } else if (e->kind == CC_EXTREME_GAP && cc_extreme_over_work(e)) {
+        } else if (e->kind == CC_EXTREME_GAP && cc_extreme_over_work(e) &&
+                   (t->opt->huge_grid == CC_HUGE_GRID_AUTO ||
+                    t->opt->huge_grid == CC_HUGE_GRID_ON)) {
             if (!mine(t)) continue;
             extreme_by_time(t, e);
             if (t->failed && t->opt->stop_at_first_failure) return;
