@@ -82,7 +82,8 @@ void tally_note_failure(conformance_tally *t, cc_failure_kind kind, const char *
                         const char *detail, const cc_case *c, const char *calls);
 
 /* Checks one case, fitted first to the limits of a port (square only, intervals, B0, cells);
- * counts its verdict, a pass in *passed too. check: NULL for the defaults. */
+ * counts its verdict in the running section, a pass in *passed too (NULL: a section counted
+ * there alone). check: NULL for the defaults. */
 void tally_check_case_with(conformance_tally *t, const char *label, const cc_case *given,
                            const cc_check_options *check, int *passed);
 void tally_check_case(conformance_tally *t, const char *label, const cc_case *given,
