@@ -1,3 +1,4 @@
+/* Past the engine's blocks: sides past 1100, n*tile +- 1, device seams, past 2^24 cells. */
 #include "harness/sections/section.h"
 
 #include <stdio.h>

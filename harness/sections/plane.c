@@ -1,3 +1,4 @@
+/* The bounded plane, for engines that state it: its edges and corners, and drawn cases. */
 #include "harness/sections/section.h"
 
 #include "harness/extremes.h"

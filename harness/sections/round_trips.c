@@ -1,3 +1,4 @@
+/* Zero steps: what is stored right after load (and after step(0)) is what was loaded. */
 #include "harness/sections/section.h"
 
 #include "harness/extremes.h"

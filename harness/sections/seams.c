@@ -1,3 +1,4 @@
+/* The torus seams against the tiles: the last tile short, full and long on each axis. */
 #include "harness/sections/section.h"
 
 #include "harness/extremes.h"

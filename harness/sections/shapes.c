@@ -1,3 +1,4 @@
+/* Thin, tall and wide grids past 2^16 rows or columns and 65535 tiles (harness/extremes.h). */
 #include "harness/sections/section.h"
 
 #include <stdio.h>
