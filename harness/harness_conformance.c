@@ -125,7 +125,7 @@ cc_option cc_leave_out_option(cc_campaign_options *opt) {
     const cc_option row = CC_OPTION_CUSTOM(
         "leave-out", "SECTION[,SECTION...]", &opt->sections_off, leave_out_option,
         "sections to leave out, each a gap (SECTION:asked): edge-cases, seams, plane, "
-        "past-tiles, shapes, round-trips, step-counts, sequences, gpu-timing");
+        "past-tiles, shapes, round-trips, step-counts, sequences, gpu-timing, named-rules");
     return row;
 }
 

@@ -24,3 +24,5 @@ CC_SECTION_ROW(TIMING, gpu_timing, "gpu-timing", "GPU timing")       /* GPU engi
 CC_SECTION_ROW(REFUSALS, refusals, "refusals", "refusals")           /* parameters outside the caps
                                                                   * refused at create */
 CC_SECTION_ROW(CAMPAIGN, campaign, "campaign", "campaign")           /* the seeded campaign */
+CC_SECTION_ROW(NAMED_RULES, named_rules, "named-rules", "named rules") /* Life, HighLife, ...,
+                                                                        * Bosco's rule, by name */
