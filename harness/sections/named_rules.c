@@ -29,13 +29,14 @@ static const struct {
 };
 #define NAMED_RULES (sizeof named / sizeof named[0])
 
-/* Two soups a rule: prime sides past a few neighbourhoods, and a square of 64 that lines up with
- * words and tiles; enough steps for births and deaths to reach every count. */
+/* Two soups a rule: prime sides past a few neighbourhoods, and rows of one 64-cell word; enough
+ * steps for births and deaths to reach every count. Neither is whole tiles both ways: how tiles
+ * meet the torus is the seams section's, and this one is about rules. */
 static const struct {
     int32_t w, h, per_r; /* sides w + per_r * r, h + per_r * r */
     int64_t steps;
     double density;
-} soups[] = {{53, 41, 6, 8, 0.35}, {64, 64, 0, 5, 0.5}};
+} soups[] = {{53, 41, 6, 8, 0.35}, {64, 61, 0, 5, 0.5}};
 
 /* The rule as the engine takes it: on the torus, else on the bounded plane where that is all it
  * does; 0 where its caps take neither (an engine is held to what it states). */
