@@ -9,7 +9,7 @@
  *
  * Also the hand-built cases' common parts (rules whose ranges touch the largest count, a case
  * from a salt of the master seed, a side fitted to an axis's limits), which the other sections of
- * harness_conformance.c build on. */
+ * harness/sections/ build on. */
 #ifndef CELLCHECK_HARNESS_EXTREMES_H
 #define CELLCHECK_HARNESS_EXTREMES_H
 
