@@ -1,33 +1,22 @@
-/* Shard records and their merge (shard_record.h). */
+/* Shard files: a certificate record written and read back (shard.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "cli/shard_record.h"
+#include "cli/certificate/shard.h"
 
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* How a field is stored and how shards combine into a whole run's value. */
-typedef enum { F_INT, F_I32, F_U32, F_I64, F_U64, F_SIZE, F_DOUBLE, F_TEXT } field_type;
-typedef enum {
-    M_SUM,   /* each shard ran its share: the whole run ran them all */
-    M_MAX,   /* the largest over shards */
-    M_OR,    /* bits any shard covered */
-    M_SAME,  /* the same in every shard that says it (else the merge refuses) */
-    M_FAILED /* from the shard whose failure a whole run meets first */
-} merge_op;
-
-typedef struct field {
-    const char *key;
-    field_type type;
-    size_t offset, size;
-    merge_op merge;
-} field;
+#include "cli/certificate/shard_fields.h"
 
 #define FIELD(key, type, member, merge)                                                          \
-    {key, type, offsetof(cc_shard_engine, member), sizeof(((cc_shard_engine *)0)->member), merge}
+    {key,                                                                                        \
+     type,                                                                                       \
+     offsetof(cc_certificate_engine, member),                                                    \
+     sizeof(((cc_certificate_engine *)0)->member),                                               \
+     merge}
 
-static const field fields[] = {
+const cc_shard_field cc_shard_fields[] = {
     FIELD("plugin_sha256", F_TEXT, plugin_sha256, M_SAME),
     FIELD("verdict", F_INT, verdict, M_FAILED),
     FIELD("reason", F_TEXT, reason, M_FAILED),
@@ -77,7 +66,7 @@ static const field fields[] = {
     FIELD("golden_seconds", F_DOUBLE, golden_seconds, M_SUM),
     FIELD("seconds", F_DOUBLE, seconds, M_SUM),
 };
-#define NFIELDS (sizeof fields / sizeof fields[0])
+const size_t cc_shard_field_count = sizeof cc_shard_fields / sizeof cc_shard_fields[0];
 
 /* Per section: run, passed, failed, seconds. */
 #define SECTION_KEY "section"
@@ -95,7 +84,7 @@ static void put_text(FILE *f, const char *s) {
     }
 }
 
-static void put_value(FILE *f, const void *base, const field *fd) {
+static void put_value(FILE *f, const void *base, const cc_shard_field *fd) {
     const char *p = (const char *)base + fd->offset;
     switch (fd->type) {
     case F_INT: fprintf(f, "%d", *(const int *)p); break;
@@ -115,26 +104,26 @@ static void put_line(FILE *f, const char *key, const char *text) {
     fputc('\n', f);
 }
 
-void cc_shard_write(FILE *f, const cc_shard_record *r) {
+void cc_shard_write(FILE *f, const cc_certificate *r) {
     fprintf(f, "cellcheck-shard 1\n");
-    put_line(f, "version", r->version);
-    put_line(f, "commit", r->commit);
-    put_line(f, "compiler", r->compiler);
-    put_line(f, "mode", r->mode);
-    put_line(f, "flags", r->flags);
-    put_line(f, "seed", r->seed);
-    fprintf(f, "cases %" PRIu64 "\nshard %" PRIu32 " %" PRIu32 "\n", r->cases, r->index,
-            r->count);
-    put_line(f, "host", r->host);
-    put_line(f, "cpu", r->cpu);
-    put_line(f, "gpu", r->gpu);
-    put_line(f, "golden", r->golden);
+    put_line(f, "version", r->prov.build.version);
+    put_line(f, "commit", r->prov.build.commit);
+    put_line(f, "compiler", r->prov.build.compiler);
+    put_line(f, "mode", r->prov.build.mode);
+    put_line(f, "flags", r->prov.build.flags);
+    put_line(f, "seed", r->prov.seed);
+    fprintf(f, "cases %" PRIu64 "\nshard %" PRIu32 " %" PRIu32 "\n", r->prov.cases,
+            r->prov.shard_index, r->prov.shard_count);
+    put_line(f, "host", r->prov.host);
+    put_line(f, "cpu", r->prov.cpu_model);
+    put_line(f, "gpu", r->prov.gpu);
+    put_line(f, "golden", r->prov.golden_generation);
     for (int i = 0; i < r->engines; i++) {
-        const cc_shard_engine *e = &r->engine[i];
+        const cc_certificate_engine *e = &r->engine[i];
         put_line(f, "engine", e->name);
-        for (size_t k = 0; k < NFIELDS; k++) {
-            fprintf(f, "%s ", fields[k].key);
-            put_value(f, e, &fields[k]);
+        for (size_t k = 0; k < cc_shard_field_count; k++) {
+            fprintf(f, "%s ", cc_shard_fields[k].key);
+            put_value(f, e, &cc_shard_fields[k]);
             fputc('\n', f);
         }
         for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
@@ -178,7 +167,7 @@ static int get_text(const char *s, char *buf, size_t size) {
     return 1;
 }
 
-static int get_value(const char *v, void *base, const field *fd) {
+static int get_value(const char *v, void *base, const cc_shard_field *fd) {
     char *p = (char *)base + fd->offset, *end = NULL;
     if (fd->type == F_TEXT) return get_text(v, p, fd->size);
     if (!*v) return 0;
@@ -195,32 +184,28 @@ static int get_value(const char *v, void *base, const field *fd) {
     return end && !*end;
 }
 
-void cc_shard_free(cc_shard_record *r) {
-    free(r->engine);
-    memset(r, 0, sizeof *r);
-}
-
-static int header_text(const char *key, const char *value, cc_shard_record *r) {
+static int header_text(const char *key, const char *value, cc_certificate *r) {
     struct {
         const char *key;
         char *dest;
         size_t size;
-    } texts[] = {{"version", r->version, sizeof r->version},
-                 {"commit", r->commit, sizeof r->commit},
-                 {"compiler", r->compiler, sizeof r->compiler},
-                 {"mode", r->mode, sizeof r->mode},
-                 {"flags", r->flags, sizeof r->flags},
-                 {"seed", r->seed, sizeof r->seed},
-                 {"host", r->host, sizeof r->host},
-                 {"cpu", r->cpu, sizeof r->cpu},
-                 {"gpu", r->gpu, sizeof r->gpu},
-                 {"golden", r->golden, sizeof r->golden}};
+    } texts[] = {{"version", r->prov.build.version, sizeof r->prov.build.version},
+                 {"commit", r->prov.build.commit, sizeof r->prov.build.commit},
+                 {"compiler", r->prov.build.compiler, sizeof r->prov.build.compiler},
+                 {"mode", r->prov.build.mode, sizeof r->prov.build.mode},
+                 {"flags", r->prov.build.flags, sizeof r->prov.build.flags},
+                 {"seed", r->prov.seed, sizeof r->prov.seed},
+                 {"host", r->prov.host, sizeof r->prov.host},
+                 {"cpu", r->prov.cpu_model, sizeof r->prov.cpu_model},
+                 {"gpu", r->prov.gpu, sizeof r->prov.gpu},
+                 {"golden", r->prov.golden_generation, sizeof r->prov.golden_generation}};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        if (!strcmp(key, texts[i].key)) return get_text(value, texts[i].dest, texts[i].size) ? 1 : -1;
+        if (!strcmp(key, texts[i].key))
+            return get_text(value, texts[i].dest, texts[i].size) ? 1 : -1;
     return 0;
 }
 
-static int parse_line(char *line, cc_shard_record *r, cc_shard_engine **cur, int *seen_magic) {
+static int parse_line(char *line, cc_certificate *r, cc_certificate_engine **cur, int *seen_magic) {
     size_t len = strlen(line);
     if (len && line[len - 1] == '\n') line[--len] = '\0';
     char *space = strchr(line, ' ');
@@ -284,12 +269,13 @@ static int parse_line(char *line, cc_shard_record *r, cc_shard_engine **cur, int
         }
         if (!strcmp(key, GAP_KEY "s_dropped"))
             return sscanf(value, "%d", &(*cur)->conf.gaps.dropped) == 1;
-        for (size_t k = 0; k < NFIELDS; k++)
-            if (!strcmp(key, fields[k].key)) return get_value(value, *cur, &fields[k]);
+        for (size_t k = 0; k < cc_shard_field_count; k++)
+            if (!strcmp(key, cc_shard_fields[k].key))
+                return get_value(value, *cur, &cc_shard_fields[k]);
         return 0;
     }
     if (!strcmp(key, "engine")) {
-        cc_shard_engine *more = realloc(r->engine, (size_t)(r->engines + 1) * sizeof *more);
+        cc_certificate_engine *more = realloc(r->engine, (size_t)(r->engines + 1) * sizeof *more);
         if (!more) return 0;
         r->engine = more;
         *cur = &r->engine[r->engines++];
@@ -298,24 +284,25 @@ static int parse_line(char *line, cc_shard_record *r, cc_shard_engine **cur, int
     }
     if (!strcmp(key, "cases")) {
         char *end;
-        r->cases = strtoull(value, &end, 10);
+        r->prov.cases = strtoull(value, &end, 10);
         return *value && !*end;
     }
     if (!strcmp(key, "shard")) {
         char extra;
-        return sscanf(value, "%" SCNu32 " %" SCNu32 " %c", &r->index, &r->count, &extra) == 2;
+        return sscanf(value, "%" SCNu32 " %" SCNu32 " %c", &r->prov.shard_index,
+                      &r->prov.shard_count, &extra) == 2;
     }
     return header_text(key, value, r) > 0;
 }
 
-int cc_shard_read(const char *path, cc_shard_record *r, cc_error *err) {
+int cc_shard_read(const char *path, cc_certificate *r, cc_error *err) {
     memset(r, 0, sizeof *r);
     FILE *f = fopen(path, "r");
     if (!f) return cc_fail(err, CC_ERR_IO, "cannot read the shard record %s", path);
     char *line = NULL;
     size_t cap = 0;
     int number = 0, magic = 0, rc = CC_OK;
-    cc_shard_engine *cur = NULL;
+    cc_certificate_engine *cur = NULL;
     while (getline(&line, &cap, f) >= 0) {
         number++;
         if (!parse_line(line, r, &cur, &magic)) {
@@ -326,214 +313,11 @@ int cc_shard_read(const char *path, cc_shard_record *r, cc_error *err) {
     }
     free(line);
     fclose(f);
-    if (rc == CC_OK && (!magic || cur || r->count < 1 || r->index >= r->count))
+    if (rc == CC_OK &&
+        (!magic || cur || r->prov.shard_count < 1 || r->prov.shard_index >= r->prov.shard_count))
         rc = cc_fail(err, CC_ERR_ARG, "%s is not a whole cellcheck shard record%s", path,
                      cur ? " (an engine's block has no end)" : "");
-    if (rc) cc_shard_free(r);
+    if (rc) cc_certificate_free(r);
     return rc;
 }
 
-/* The key that orders failures as a whole run meets them: every section before the campaign,
- * in check order; then the campaign, in case order. */
-static void failure_key(const cc_shard_engine *e, int *phase, int64_t *at) {
-    const cc_conformance_summary *c = &e->conf;
-    if (c->first_index >= 0) {
-        *phase = 1;
-        *at = c->first_index;
-    } else if (c->failed > 0) {
-        *phase = 0;
-        *at = c->first_ordinal;
-    } else {
-        *phase = 2; /* no conformance failure: goldens, or an error */
-        *at = 0;
-    }
-}
-
-static int same_header(const cc_shard_record *a, const cc_shard_record *b, const char **what) {
-    struct {
-        const char *name, *x, *y;
-    } texts[] = {{"version", a->version, b->version}, {"commit", a->commit, b->commit},
-                 {"compiler", a->compiler, b->compiler}, {"build mode", a->mode, b->mode},
-                 {"build flags", a->flags, b->flags}, {"master seed", a->seed, b->seed},
-                 {"goldens", a->golden, b->golden}};
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        if (strcmp(texts[i].x, texts[i].y)) {
-            *what = texts[i].name;
-            return 0;
-        }
-    if (a->cases != b->cases) *what = "case count";
-    else if (a->count != b->count) *what = "shard count";
-    else if (a->engines != b->engines) *what = "engines";
-    else *what = NULL;
-    if (*what) return 0;
-    for (int i = 0; i < a->engines; i++)
-        if (strcmp(a->engine[i].name, b->engine[i].name) ||
-            strcmp(a->engine[i].plugin_sha256, b->engine[i].plugin_sha256)) {
-            *what = "engines";
-            return 0;
-        }
-    return 1;
-}
-
-/* Whether a shard states an M_SAME value: 0 and "" say nothing (the value is not its to tell). */
-static int field_stated(const field *fd, const char *v) {
-    for (size_t i = 0; i < (fd->type == F_TEXT ? 1 : fd->size); i++)
-        if (v[i]) return 1;
-    return 0;
-}
-
-/* Every M_SAME value the same in each shard that states it: shards certified with another device
- * count, say, are of another run. The first difference, named, in err. */
-static int same_values(const cc_shard_record *shards, const char *const *names, int n,
-                       cc_error *err) {
-    for (int e = 0; e < shards[0].engines; e++)
-        for (size_t k = 0; k < NFIELDS; k++) {
-            const field *fd = &fields[k];
-            if (fd->merge != M_SAME) continue;
-            int stated = -1;
-            for (int i = 0; i < n; i++) {
-                const char *v = (const char *)&shards[i].engine[e] + fd->offset;
-                if (!field_stated(fd, v)) continue;
-                if (stated < 0) {
-                    stated = i;
-                    continue;
-                }
-                const char *w = (const char *)&shards[stated].engine[e] + fd->offset;
-                if (fd->type == F_TEXT ? strcmp(v, w) != 0 : memcmp(v, w, fd->size) != 0) {
-                    char values[64] = "";
-                    if (fd->type == F_I32)
-                        snprintf(values, sizeof values, " (%d against %d)", *(const int32_t *)v,
-                                 *(const int32_t *)w);
-                    return cc_fail(err, CC_ERR_ARG,
-                                   "merge: %s is a shard of another run: %s's %s differs from "
-                                   "%s's%s",
-                                   names[i], shards[i].engine[e].name, fd->key, names[stated],
-                                   values);
-                }
-            }
-        }
-    return CC_OK;
-}
-
-static void merge_engine(cc_shard_engine *out, const cc_shard_engine *in, int n) {
-    /* The shard whose failure a whole run meets first; none failed: the first. */
-    int chosen = -1, best_phase = 3;
-    int64_t best_at = 0;
-    int failed = 0, not_run = 0;
-    for (int i = 0; i < n; i++) {
-        failed += in[i].verdict == CC_SHARD_FAILED;
-        not_run += in[i].verdict == CC_SHARD_NOT_RUN;
-        if (in[i].verdict != CC_SHARD_FAILED) continue;
-        int phase;
-        int64_t at;
-        failure_key(&in[i], &phase, &at);
-        if (chosen < 0 || phase < best_phase || (phase == best_phase && at < best_at)) {
-            chosen = i;
-            best_phase = phase;
-            best_at = at;
-        }
-    }
-    const cc_shard_engine *from = chosen >= 0 ? &in[chosen] : &in[0];
-    memset(out, 0, sizeof *out);
-    snprintf(out->name, sizeof out->name, "%s", in[0].name);
-    for (size_t k = 0; k < NFIELDS; k++) {
-        const field *fd = &fields[k];
-        char *dst = (char *)out + fd->offset;
-        for (int i = 0; i < n; i++) {
-            const char *src = (const char *)&in[i] + fd->offset;
-            switch (fd->merge) {
-            case M_FAILED:
-                if (&in[i] == from) memcpy(dst, src, fd->size);
-                break;
-            case M_SAME:
-                if (fd->type == F_TEXT ? !dst[0] && src[0]
-                                       : memcmp(dst, (const char[16]){0}, fd->size) == 0)
-                    memcpy(dst, src, fd->size);
-                break;
-            case M_OR: *(uint32_t *)dst |= *(const uint32_t *)src; break;
-            case M_MAX:
-                if (fd->type == F_INT && *(const int *)src > *(int *)dst)
-                    *(int *)dst = *(const int *)src;
-                if (fd->type == F_I64 && *(const int64_t *)src > *(int64_t *)dst)
-                    *(int64_t *)dst = *(const int64_t *)src;
-                break;
-            case M_SUM:
-                switch (fd->type) {
-                case F_INT: *(int *)dst += *(const int *)src; break;
-                case F_U64: *(uint64_t *)dst += *(const uint64_t *)src; break;
-                case F_SIZE: *(size_t *)dst += *(const size_t *)src; break;
-                case F_DOUBLE: *(double *)dst += *(const double *)src; break;
-                default: break;
-                }
-                break;
-            }
-        }
-    }
-    for (int i = 0; i < n; i++) cc_gap_list_merge(&out->conf.gaps, &in[i].conf.gaps);
-    if (failed == 0 && not_run == 0)
-        out->verdict = cc_gap_list_open(&out->conf.gaps) ? CC_SHARD_INCOMPLETE : CC_SHARD_CERTIFIED;
-    for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++)
-        for (int i = 0; i < n; i++) {
-            const cc_section_tally *t = &in[i].conf.sections[s];
-            cc_section_tally *o = &out->conf.sections[s];
-            o->run |= t->run;
-            o->passed += t->passed;
-            o->failed += t->failed;
-            o->seconds += t->seconds;
-            cc_coverage_merge(&o->cov, &t->cov);
-        }
-    /* A shard that could not run it (its hardware absent there) leaves the engine unchecked. */
-    if (failed == 0 && not_run > 0) {
-        out->verdict = not_run == n ? CC_SHARD_NOT_RUN : CC_SHARD_FAILED;
-        if (not_run < n)
-            snprintf(out->reason, sizeof out->reason,
-                     "%d of %d shards could not run it (its hardware absent there): %.500s",
-                     not_run, n, in[0].verdict == CC_SHARD_NOT_RUN ? in[0].reason : "");
-    }
-}
-
-int cc_shards_merge(const cc_shard_record *shards, const char *const *names, int n,
-                    cc_shard_record *out, cc_error *err) {
-    memset(out, 0, sizeof *out);
-    if (n < 1) return cc_fail(err, CC_ERR_ARG, "merge: no shards");
-    const cc_shard_record *first = &shards[0];
-    const uint32_t count = first->count;
-    int *at = calloc(count, sizeof *at);
-    cc_shard_engine *column = calloc((size_t)n, sizeof *column);
-    if (!at || !column) {
-        free(at);
-        free(column);
-        return cc_fail(err, CC_ERR_NOMEM, "merge: out of memory");
-    }
-    int rc = CC_OK;
-    for (int i = 0; i < n && rc == CC_OK; i++) {
-        const char *what;
-        if (!same_header(first, &shards[i], &what))
-            rc = cc_fail(err, CC_ERR_ARG,
-                         "merge: %s is a shard of another run: its %s differs from %s's", names[i],
-                         what, names[0]);
-        else if (at[shards[i].index]++)
-            rc = cc_fail(err, CC_ERR_ARG, "merge: shard %u of %u is given twice (%s)",
-                         (unsigned)shards[i].index, (unsigned)count, names[i]);
-    }
-    for (uint32_t k = 0; k < count && rc == CC_OK; k++)
-        if (!at[k])
-            rc = cc_fail(err, CC_ERR_ARG, "merge: shard %u of %u is missing (%d given)",
-                         (unsigned)k, (unsigned)count, n);
-    if (rc == CC_OK) rc = same_values(shards, names, n, err);
-    if (rc == CC_OK) {
-        *out = *first;
-        out->index = 0;
-        out->count = 1;
-        out->engine = calloc((size_t)first->engines ? (size_t)first->engines : 1, sizeof *out->engine);
-        if (!out->engine) rc = cc_fail(err, CC_ERR_NOMEM, "merge: out of memory");
-        for (int e = 0; e < first->engines && rc == CC_OK; e++) {
-            for (int i = 0; i < n; i++) column[i] = shards[i].engine[e];
-            merge_engine(&out->engine[e], column, n);
-        }
-        if (rc) out->engines = 0;
-    }
-    free(at);
-    free(column);
-    return rc;
-}
