@@ -17,8 +17,18 @@ for candidate in /usr/bin/python3 python3; do
     fi
 done
 if [ -z "$python" ]; then
-    echo "FAIL: no python3 (ci/setup.sh installs it)"
-    exit 1
+    # A GPU runner's image may lack it (ci/setup.sh installs it wherever Bazel runs): skipped,
+    # never passed, in the log and in the test's own test.xml.
+    reason="no python3 here to run the pages' commands (ci/setup.sh installs it)"
+    if [ -n "${XML_OUTPUT_FILE:-}" ]; then
+        printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' '<testsuites>' \
+            '  <testsuite name="docs" tests="1" failures="0" errors="0" skipped="1">' \
+            '    <testcase name="doc_test" classname="docs">' \
+            "      <skipped message=\"$reason\"/>" '    </testcase>' '  </testsuite>' \
+            '</testsuites>' >"$XML_OUTPUT_FILE"
+    fi
+    echo "SKIPPED: docs: $reason"
+    exit 0
 fi
 
 # The runner can fail: of the broken page's blocks, two fail, two are badly marked, one passes
