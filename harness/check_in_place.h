@@ -4,7 +4,7 @@
 #define CELLCHECK_HARNESS_CHECK_IN_PLACE_H
 
 #include "engines/engine.h"
-#include "harness/check.h"
+#include "harness/check_result.h"
 #include "oracle/case.h"
 
 /* Above this many cells a uniform case is checked in place. */
