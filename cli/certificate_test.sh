@@ -158,6 +158,7 @@ tmp = sys.argv[1]
 sections = ["edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells",
             "thin and tall grids",
             "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign",
+            "named rules",
             "goldens"]
 def suite(name):
     root = ET.parse(f"{tmp}/{name}/junit.xml").getroot()
