@@ -143,8 +143,8 @@ int cc_case_draw_with(const cc_draw_caps *dc, const cc_campaign_options *opt,
     out->c.grid_kind = fuzz_draw_grid_kind(&ps);
     /* The draw must agree with the contract's own check, and print as a case line. */
     cc_error check;
-    int refused =
-        cc_engine_check_resolved(dc->name, &dc->all, &out->c.rule, out->c.w, out->c.h, &check) != CC_OK;
+    const cc_case *c = &out->c;
+    int refused = cc_engine_check_resolved(dc->name, &dc->all, &c->rule, c->w, c->h, &check) != CC_OK;
     if (refused != out->expect_refusal)
         return cc_fail(err, CC_ERR_ARG,
                        "%s: drew a case meant to be %s but the caps %s it%s%s (a generator bug)",
