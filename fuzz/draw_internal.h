@@ -1,7 +1,8 @@
 /* What the draw's files share (not an interface: callers include fuzz/draw.h): the parameter
  * stream's draws, side arithmetic, and the functions each file draws with for the others.
- * draw.c draws a case from them: draw_rule.c the rule, draw_size.c sides and steps, draw_grid.c
- * the grid's density and kind, draw_fit.c fits a case to the caps, draw_invalid.c breaks them. */
+ * draw_case.c draws a case from them: draw_rule.c the rule, draw_size.c sides and steps,
+ * draw_grid.c the grid's density and kind, draw_fit.c fits a case to the caps, draw_invalid.c
+ * breaks them (with the rule's, the grid's and the fit's functions); no call runs back up. */
 #ifndef CELLCHECK_FUZZ_DRAW_INTERNAL_H
 #define CELLCHECK_FUZZ_DRAW_INTERNAL_H
 
