@@ -102,10 +102,41 @@ int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra,
     return rss > sv_memory_limit(sv) ? sv_end_for_memory(sv, rss, ci, err) : CC_OK;
 }
 
+/* Starts a worker unless one runs: spawned, then its start-up answered (the plugins loaded). */
+static int start_worker(cc_supervisor *sv, cc_error *err) {
+    if (sv->pid > 0) return CC_OK;
+    int rc = sv_spawn_worker(sv, err);
+    if (rc) return rc;
+    /* The worker loads the plugins before it answers: a constructor that crashes shows here. */
+    sv_request req = {.op = SV_OP_HELLO};
+    sv_reply rep;
+    call_info ci = {.engine = "worker", .limit_s = sv->opt.time_floor_s};
+    snprintf(ci.what, sizeof ci.what, "start-up");
+    sv->rss_start = 0;
+    sv->live_need = 1e18; /* no memory limit until it has started */
+    sv->live = 0;
+    int code = sv_exchange(sv, &req, &rep, NULL, 0, &ci, err);
+    sv->live_need = 0;
+    if (code) {
+        int32_t at = ((sv_header *)(void *)sv->map)->loading_plugin;
+        if (at >= 0 && (size_t)at < sv->nplugins)
+            return cc_prefix(err, "loading plugin %s", sv->plugins[at]);
+        return code;
+    }
+    if (rep.rc) {
+        *err = rep.err;
+        sv_retire_worker(sv);
+        return rep.rc;
+    }
+    double rss = sv_worker_rss(sv);
+    sv->rss_start = sv->rss_idle = rss > 0 ? rss : 0;
+    return CC_OK;
+}
+
 int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size_t extra_size,
             call_info *ci, cc_error *err) {
     memset(rep, 0, sizeof *rep);
-    int rc = sv_start_worker(sv, err);
+    int rc = start_worker(sv, err);
     if (rc) return rc;
     req->timing = sv->timing;
     if ((rc = sv_exchange(sv, req, rep, extra, extra_size, ci, err))) return rc;
@@ -224,7 +255,7 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     sv_context *sc = calloc(1, sizeof *sc);
     if (!sc) return cc_fail(err, CC_ERR_NOMEM, "out of memory for a context");
     cc_supervisor *sv = e->sv;
-    if ((rc = sv_start_worker(sv, err))) {
+    if ((rc = start_worker(sv, err))) {
         free(sc);
         return rc;
     }

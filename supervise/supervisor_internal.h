@@ -1,8 +1,9 @@
 /* What the supervisor's files share (not an interface: callers include supervisor.h): the
  * supervisor's state, its engine descriptions and contexts, and the functions one file uses of
- * another. supervisor.c: the worker's lifecycle (started, ended, restarted; the shared grid
- * mapped); calls.c: the request/reply exchange and each call; limits.c: the time and memory
- * limits a call runs under, a pool's allowance and the leak check. */
+ * another. From the bottom up, each calling only those below it: lifecycle.c, the worker's
+ * lifecycle (spawned, ended, restarted; the shared grid mapped; the descriptions); limits.c, the
+ * time and memory limits a call runs under, a pool's allowance and the leak check; calls.c, the
+ * request/reply exchange, the worker's start-up and each call; open.c, opening and closing. */
 #ifndef CELLCHECK_SUPERVISE_SUPERVISOR_INTERNAL_H
 #define CELLCHECK_SUPERVISE_SUPERVISOR_INTERNAL_H
 
@@ -68,15 +69,18 @@ typedef struct call_info {
     double elapsed_s;
 } call_info;
 
-/* ---- The worker's lifecycle (supervisor.c) ---- */
+/* ---- The worker's lifecycle (lifecycle.c) ---- */
 
 double sv_now_s(void);
 /* The answer of a description's stubs, and of a call given a table that is not a description. */
 int sv_stub_refuse(cc_error *err);
 /* The description behind a table of this supervisor's, or NULL. */
 sv_engine *sv_remote_of(const cc_engine *engine);
-/* Starts a worker unless one runs; it answers start-up before this returns. */
-int sv_start_worker(cc_supervisor *sv, cc_error *err);
+/* Spawns a worker (unless one runs) with this supervisor's environment and team; its start-up
+ * is answered in calls.c. */
+int sv_spawn_worker(cc_supervisor *sv, cc_error *err);
+/* Fills e, engine index of sv, from the worker's description d. */
+void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_description *d);
 /* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
  * already: reaped), then forgotten and counted. */
 void sv_end_faulted(cc_supervisor *sv, int reaped, int *status);

@@ -1,6 +1,7 @@
-/* The supervisor (supervisor.h) and its worker's lifecycle: engines described, a worker started
- * with its environment, ended after a fault or retired, restarted for another team, and the
- * shared grid file it reads and writes. The calls are in calls.c, their limits in limits.c. */
+/* The worker's lifecycle: a worker spawned with its environment, ended after a fault or retired,
+ * restarted for another team, the shared grid file it reads and writes, and the descriptions
+ * (stubs for every engine function) callers hold. Nothing here talks to a worker: its start-up
+ * and its calls are in calls.c, their limits in limits.c, opening and closing in open.c. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -92,6 +93,32 @@ sv_engine *sv_remote_of(const cc_engine *engine) {
     return cc_supervisor_of(engine) ? (sv_engine *)(void *)engine : NULL;
 }
 
+/* A description: the engine's name, summary, caps and which optional functions it has, with
+ * stubs for every function, so a direct call cannot reach engine code. */
+void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_description *d) {
+    memcpy(e->name, d->name, sizeof e->name);
+    memcpy(e->summary, d->summary, sizeof e->summary);
+    memcpy(e->limits, d->limits, sizeof e->limits);
+    e->sv = sv;
+    e->index = index;
+    e->has = d->has;
+    e->table.name = e->name;
+    e->table.summary = e->summary;
+    e->table.hardware = (cc_hardware)d->hardware;
+    e->table.caps = d->caps;
+    e->table.caps.limits = d->has_limits ? e->limits : NULL;
+    e->table.create = stub_create;
+    e->table.load = stub_load;
+    e->table.step = stub_step;
+    e->table.store = stub_store;
+    e->table.destroy = stub_destroy;
+    e->table.available = (d->has & SV_HAS_AVAILABLE) ? stub_available : NULL;
+    e->table.timed_step = (d->has & SV_HAS_TIMED_STEP) ? stub_timed_step : NULL;
+    e->table.device_name = (d->has & SV_HAS_DEVICE_NAME) ? stub_device_name : NULL;
+    e->table.memory = (d->has & SV_HAS_MEMORY) ? stub_memory : NULL;
+    e->table.devices = (d->has & SV_HAS_DEVICES) ? stub_devices : NULL;
+}
+
 /* ---- The worker's process ------------------------------------------------------------- */
 
 static void end_worker_now(cc_supervisor *sv, int *status) {
@@ -159,7 +186,7 @@ int sv_grow_shared(cc_supervisor *sv, size_t bytes, cc_error *err) {
     return CC_OK;
 }
 
-int sv_start_worker(cc_supervisor *sv, cc_error *err) {
+int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     if (sv->pid > 0) return CC_OK;
     /* Cleared before the worker exists: it writes the plugin it is loading there. */
     ((sv_header *)(void *)sv->map)->loading_plugin = -1;
@@ -242,156 +269,7 @@ done:
     if (pair[0] >= 0) close(pair[0]);
     free(argv);
     free(env);
-    if (rc) return rc;
-    /* The worker loads the plugins before it answers: a constructor that crashes shows here. */
-    sv_request req = {.op = SV_OP_HELLO};
-    sv_reply rep;
-    call_info ci = {.engine = "worker", .limit_s = sv->opt.time_floor_s};
-    snprintf(ci.what, sizeof ci.what, "start-up");
-    sv->rss_start = 0;
-    sv->live_need = 1e18; /* no memory limit until it has started */
-    sv->live = 0;
-    int code = sv_exchange(sv, &req, &rep, NULL, 0, &ci, err);
-    sv->live_need = 0;
-    if (code) {
-        int32_t at = ((sv_header *)(void *)sv->map)->loading_plugin;
-        if (at >= 0 && (size_t)at < sv->nplugins)
-            return cc_prefix(err, "loading plugin %s", sv->plugins[at]);
-        return code;
-    }
-    if (rep.rc) {
-        *err = rep.err;
-        sv_retire_worker(sv);
-        return rep.rc;
-    }
-    double rss = sv_worker_rss(sv);
-    sv->rss_start = sv->rss_idle = rss > 0 ? rss : 0;
-    return CC_OK;
-}
-
-
-/* ---- Opening ---------------------------------------------------------------------------- */
-
-static int describe_all(cc_supervisor *sv, cc_error *err) {
-    sv_request req = {.op = SV_OP_HELLO};
-    sv_reply rep;
-    call_info ci = {.engine = "worker", .limit_s = sv->opt.time_floor_s};
-    snprintf(ci.what, sizeof ci.what, "describing the engines");
-    int rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err);
-    if (rc) return rc;
-    size_t count = rep.count;
-    sv->engines = calloc(count + 1, sizeof *sv->engines);
-    sv->set.engines = calloc(count + 1, sizeof *sv->set.engines);
-    sv->set.origins = calloc(count + 1, sizeof *sv->set.origins);
-    if (!sv->engines || !sv->set.engines || !sv->set.origins)
-        return cc_fail(err, CC_ERR_NOMEM, "out of memory for the engine descriptions");
-    for (size_t i = 0; i < count; i++) {
-        sv_description d;
-        sv_request dr = {.op = SV_OP_DESCRIBE, .engine = (uint32_t)i};
-        if ((rc = sv_call(sv, &dr, &rep, &d, sizeof d, &ci, err))) return rc;
-        sv_engine *e = calloc(1, sizeof *e);
-        if (!e) return cc_fail(err, CC_ERR_NOMEM, "out of memory for an engine description");
-        sv->engines[sv->count++] = e;
-        d.name[sizeof d.name - 1] = d.summary[sizeof d.summary - 1] = '\0';
-        d.limits[sizeof d.limits - 1] = '\0';
-        memcpy(e->name, d.name, sizeof e->name);
-        memcpy(e->summary, d.summary, sizeof e->summary);
-        memcpy(e->limits, d.limits, sizeof e->limits);
-        e->sv = sv;
-        e->index = (uint32_t)i;
-        e->has = d.has;
-        e->table.name = e->name;
-        e->table.summary = e->summary;
-        e->table.hardware = (cc_hardware)d.hardware;
-        e->table.caps = d.caps;
-        e->table.caps.limits = d.has_limits ? e->limits : NULL;
-        e->table.create = stub_create;
-        e->table.load = stub_load;
-        e->table.step = stub_step;
-        e->table.store = stub_store;
-        e->table.destroy = stub_destroy;
-        e->table.available = (d.has & SV_HAS_AVAILABLE) ? stub_available : NULL;
-        e->table.timed_step = (d.has & SV_HAS_TIMED_STEP) ? stub_timed_step : NULL;
-        e->table.device_name = (d.has & SV_HAS_DEVICE_NAME) ? stub_device_name : NULL;
-        e->table.memory = (d.has & SV_HAS_MEMORY) ? stub_memory : NULL;
-        e->table.devices = (d.has & SV_HAS_DEVICES) ? stub_devices : NULL;
-        sv->set.engines[sv->set.count] = &e->table;
-        sv->set.origins[sv->set.count++] =
-            d.plugin >= 0 && (size_t)d.plugin < sv->nplugins ? sv->plugins[d.plugin] : NULL;
-    }
-    sv->set.room = count + 1;
-    sv->set.paths = sv->plugins;
-    sv->set.plugins = sv->nplugins;
-    return CC_OK;
-}
-
-int cc_supervisor_open(const char *const *plugins, size_t nplugins,
-                       const cc_supervisor_options *opt, cc_supervisor **out, cc_error *err) {
-    *out = NULL;
-    cc_supervisor *sv = calloc(1, sizeof *sv);
-    if (!sv) return cc_fail(err, CC_ERR_NOMEM, "out of memory for the supervisor");
-    sv->sock = -1;
-    sv->shm = -1;
-    sv->statm = -1;
-    sv->page = (double)sysconf(_SC_PAGESIZE);
-    if (opt) sv->opt = *opt;
-    else cc_supervisor_options_init(&sv->opt);
-    int rc = CC_OK;
-    ssize_t len = readlink("/proc/self/exe", sv->exe, sizeof sv->exe - 1);
-    if (len <= 0) {
-        rc = cc_fail(err, CC_ERR_IO, "cannot find this executable to start workers: %s",
-                     strerror(errno));
-        goto fail;
-    }
-    sv->exe[len] = '\0';
-    sv->plugins = calloc(nplugins + 1, sizeof *sv->plugins);
-    if (!sv->plugins) {
-        rc = cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
-        goto fail;
-    }
-    for (size_t i = 0; i < nplugins; i++) {
-        char absolute[PATH_MAX];
-        if ((rc = cc_engine_set_check_plugin_path(plugins[i], err))) goto fail;
-        if (!realpath(plugins[i], absolute)) {
-            rc = cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", plugins[i]);
-            goto fail;
-        }
-        /* One library named twice (CELLCHECK_PLUGINS and --plugin, as a reproducer run where
-         * the environment still names its plugin) is loaded once. */
-        int again = 0;
-        for (size_t j = 0; j < sv->nplugins && !again; j++) again = !strcmp(sv->plugins[j], absolute);
-        if (again) continue;
-        if (!(sv->plugins[sv->nplugins++] = strdup(absolute))) {
-            rc = cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
-            goto fail;
-        }
-    }
-    sv->shm = memfd_create("cellcheck-grid", MFD_CLOEXEC);
-    if (sv->shm < 0) {
-        rc = cc_fail(err, CC_ERR_IO, "cannot make the shared grid file: %s", strerror(errno));
-        goto fail;
-    }
-    if ((rc = sv_grow_shared(sv, SV_GRID_OFFSET + SV_GUARD_BYTES + 4096, err))) goto fail;
-    if ((rc = describe_all(sv, err))) goto fail;
-    *out = sv;
-    return CC_OK;
-fail:
-    cc_supervisor_close(sv);
     return rc;
-}
-
-void cc_supervisor_close(cc_supervisor *sv) {
-    if (!sv) return;
-    sv_retire_worker(sv);
-    for (size_t i = 0; i < sv->count; i++) free(sv->engines[i]);
-    free(sv->engines);
-    free(sv->set.engines);
-    free(sv->set.origins);
-    for (size_t i = 0; i < sv->nplugins; i++) free(sv->plugins[i]);
-    free(sv->plugins);
-    if (sv->map) munmap(sv->map, sv->map_bytes);
-    if (sv->shm >= 0) close(sv->shm);
-    free(sv);
 }
 
 void cc_supervisor_set_options(cc_supervisor *sv, const cc_supervisor_options *opt) {
