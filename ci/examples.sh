@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Certifying engines from elsewhere, as their owners would, each route from a fresh install done
-# as README.md says (ci/install.sh PREFIX, then PATH and PKG_CONFIG_PATH):
+# as docs/porting.md says (ci/install.sh PREFIX, then PATH and PKG_CONFIG_PATH):
 #   the Make plugin (pkg-config) and the CMake plugin (find_package), against the install made
 #     with CUDA where nvcc is on PATH;
 #   the Make plugin again against a CPU-only install made on a PATH without nvcc;
@@ -68,7 +68,7 @@ route() {
     verdict "${name}_reproducer_fails_alike" $status
 }
 
-# The install with CUDA where nvcc is on PATH (else CPU only), as README.md's first lines.
+# The install with CUDA where nvcc is on PATH (else CPU only), as docs/porting.md's install does.
 prefix=$work/prefix
 bash ci/install.sh "$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; exit 1; }
 tail -1 "$work/install.log"

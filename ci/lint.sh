@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The workflow files under .github/workflows through yamllint, and the repository's shell scripts
 # (every tracked *.sh and .ci/run) through shellcheck at warning level; both Debian's packages,
-# installed by ci/setup.sh. Prints "CHECK workflows_yamllint PASSED" or "... FAILED", and the
-# same for shellcheck, for .ci/run.
+# installed by ci/setup.sh; and the C, C++ and CUDA files through ci/circles.py, which fails on
+# any circle of includes and calls between them. Prints "CHECK workflows_yamllint PASSED" or
+# "... FAILED", and the same for shellcheck and the circles, for .ci/run.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 status=0
@@ -19,6 +20,12 @@ if shellcheck -S warning .ci/run "${scripts[@]}"; then
     echo "CHECK scripts_shellcheck PASSED"
 else
     echo "CHECK scripts_shellcheck FAILED"
+    status=1
+fi
+if python3 ci/circles.py; then
+    echo "CHECK no_circles PASSED"
+else
+    echo "CHECK no_circles FAILED"
     status=1
 fi
 exit $status

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
-# Bazel 4 (bazel-bootstrap), libsodium, libpng and zlib (static libraries and headers), OpenMP
-# (with gcc), Make, pkg-config and CMake (for the examples), yamllint and shellcheck
+# Bazel 4 (bazel-bootstrap), libsodium, libpng, zlib and jansson (static libraries and headers),
+# OpenMP (with gcc), Make, pkg-config and CMake (for the examples), yamllint and shellcheck
 # (ci/lint.sh), and Python 3 with jsonschema (the certificate schema's test, .ci/run's count).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build, and only
 # `ci/setup.sh --cpu-only` (what a CPU-only ci/install.sh runs) goes on without it.
@@ -21,6 +21,8 @@ command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [ -f /usr/lib/x86_64-linux-gnu/libsodium.a ] || need+=(libsodium-dev)
 [ -f /usr/lib/x86_64-linux-gnu/libpng.a ] || need+=(libpng-dev)
 [ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need+=(zlib1g-dev)
+# certificate.json is written through jansson (cli/certificate/json.c).
+[ -f /usr/lib/x86_64-linux-gnu/libjansson.a ] || need+=(libjansson-dev)
 # The examples of engines from elsewhere build with Make and pkg-config, or CMake.
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)

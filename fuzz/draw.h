@@ -107,7 +107,8 @@ typedef struct cc_campaign_options {
 #define CC_SECTION_ROUND_TRIPS 128u /* zero-step load/store round trips */
 #define CC_SECTION_TIMING 256u      /* GPU engines: call patterns and sequences under a disturbed
                                      * timing between streams */
-#define CC_SECTION_ALL 511u         /* every section above: ALL & ~BIT keeps BIT's alone */
+#define CC_SECTION_NAMED_RULES 512u /* the rules people run, by name */
+#define CC_SECTION_ALL 1023u        /* every section above: ALL & ~BIT keeps BIT's alone */
 
 typedef struct cc_drawn_case {
     cc_case c;

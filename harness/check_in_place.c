@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/internal.h"
+#include "harness/check_result.h"
+#include "harness/check_in_place.h"
 #include "harness/lightcone.h"
 #include "harness/progress.h"
 #include "oracle/cells.h"

@@ -5,22 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Each section's name in reports and its id on a command line, in one row. */
+/* Each section's name in reports and its id on a command line, from the sections' list. */
 static const struct {
     const char *name, *id;
 } sections[CC_CHECK_SECTION_COUNT] = {
-    [CC_CHECK_EDGE_CASES] = {"edge cases", "edge-cases"},
-    [CC_CHECK_SEAMS] = {"seams", "seams"},
-    [CC_CHECK_PLANE] = {"the bounded plane", "plane"},
-    [CC_CHECK_PAST_TILES] = {"past the tiles", "past-tiles"},
-    [CC_CHECK_PAST_2_32] = {"past 2^32 cells", "huge-grid"},
-    [CC_CHECK_SHAPES] = {"thin and tall grids", "shapes"},
-    [CC_CHECK_ROUND_TRIPS] = {"round trips", "round-trips"},
-    [CC_CHECK_STEP_COUNTS] = {"step counts", "step-counts"},
-    [CC_CHECK_SEQUENCES] = {"call sequences", "sequences"},
-    [CC_CHECK_TIMING] = {"GPU timing", "gpu-timing"},
-    [CC_CHECK_REFUSALS] = {"refusals", "refusals"},
-    [CC_CHECK_CAMPAIGN] = {"campaign", "campaign"},
+#define CC_SECTION_ROW(KEY, file, id_text, name_text) [CC_CHECK_##KEY] = {name_text, id_text},
+#include "harness/sections/list.h"
+#undef CC_SECTION_ROW
 };
 
 static const char *const kind_names[CC_GAP_KIND_COUNT] = {"asked", "memory", "time",

@@ -11,31 +11,26 @@
 #include "oracle/error.h"
 #include "oracle/rule.h"
 
-/* The sections of a conformance run, in the order certify reports them. */
+/* The sections of a conformance run, in the order certify reports them: CC_CHECK_EDGE_CASES,
+ * CC_CHECK_SEAMS, CC_CHECK_PLANE, CC_CHECK_PAST_TILES, CC_CHECK_PAST_2_32, CC_CHECK_SHAPES,
+ * CC_CHECK_ROUND_TRIPS, CC_CHECK_STEP_COUNTS, CC_CHECK_SEQUENCES, CC_CHECK_TIMING,
+ * CC_CHECK_REFUSALS, CC_CHECK_CAMPAIGN and those after them, one a line of
+ * harness/sections/list.h, which says what each covers. */
 typedef enum cc_check_section {
-    CC_CHECK_EDGE_CASES = 0, /* the largest counts, the smallest sizes, primes */
-    CC_CHECK_SEAMS,          /* the last tile short, full and long */
-    CC_CHECK_PLANE,          /* the bounded plane, for engines that state it */
-    CC_CHECK_PAST_TILES,     /* sides past 1100, n*tile +- 1, past 2^24 cells */
-    CC_CHECK_PAST_2_32,      /* the grid past 2^32 cells */
-    CC_CHECK_SHAPES,         /* thin and tall grids */
-    CC_CHECK_ROUND_TRIPS,    /* zero-step load/store round trips */
-    CC_CHECK_STEP_COUNTS,    /* step counts across magnitudes */
-    CC_CHECK_SEQUENCES,      /* call sequences */
-    CC_CHECK_TIMING,         /* GPU engines: call patterns and sequences under a disturbed
-                              * timing between streams (a case's timing=) */
-    CC_CHECK_REFUSALS,       /* parameters outside the caps refused at create */
-    CC_CHECK_CAMPAIGN,       /* the seeded campaign */
+#define CC_SECTION_ROW(KEY, file, id, name) CC_CHECK_##KEY,
+#include "harness/sections/list.h"
+#undef CC_SECTION_ROW
     CC_CHECK_SECTION_COUNT
 } cc_check_section;
 
-/* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall grids",
- * "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign". */
+/* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall
+ * grids", "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign",
+ * ... (harness/sections/list.h). */
 const char *cc_check_section_name(cc_check_section section);
 
 /* The section's name on a command line: "edge-cases", "seams", "plane", "past-tiles",
  * "huge-grid", "shapes", "round-trips", "step-counts", "sequences", "gpu-timing", "refusals",
- * "campaign". */
+ * "campaign", ... (harness/sections/list.h). */
 const char *cc_check_section_id(cc_check_section section);
 
 /* What a section's passing checks covered, along the dimensions a certificate names: every

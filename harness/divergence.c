@@ -3,13 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/campaign.h"
-#include "supervise/supervisor.h"
-#include "harness/internal.h"
+#include "harness/divergence.h"
+
+#include "harness/check.h"
 #include "harness/png.h"
 #include "harness/progress.h"
 #include "oracle/cells.h"
 #include "oracle/oracle.h"
+#include "supervise/supervisor.h"
 
 static void record(cc_divergence *d, int64_t step, const cc_grid *engine_grid,
                    const cc_grid *oracle_grid) {

@@ -201,6 +201,11 @@ static void plan_grid(plan *p, const cc_engine_caps *all, const cc_engine_caps *
     }
 }
 
+int cc_extreme_over_work(const cc_extreme *e) {
+    return e->kind == CC_EXTREME_GAP && e->work > CC_EXTREMES_WORK_MAX &&
+           (int64_t)e->c.w * e->c.h <= CC_EXTREMES_CELLS_MAX;
+}
+
 /* The shape the section used alone before: Moore where the engine does it, else the first. */
 static cc_shape first_shape(const cc_engine_caps *caps) {
     for (int s = 0; s < CC_SHAPE_COUNT; s++)

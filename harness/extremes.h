@@ -9,7 +9,7 @@
  *
  * Also the hand-built cases' common parts (rules whose ranges touch the largest count, a case
  * from a salt of the master seed, a side fitted to an axis's limits), which the other sections of
- * harness_conformance.c build on. */
+ * harness/sections/ build on. */
 #ifndef CELLCHECK_HARNESS_EXTREMES_H
 #define CELLCHECK_HARNESS_EXTREMES_H
 
@@ -43,6 +43,12 @@ int32_t cc_fit_side(int32_t want, int32_t min, int32_t multiple, int32_t side_ma
  * r = 20 (65551 x 43 x 41^2 = 4.7e9). Past it, Moore at r = 64 on 65551 x 131 costs 1.43e11
  * (cpu.ref: near 7 minutes): a gap, with the largest radius that fits in its place. */
 #define CC_EXTREMES_WORK_MAX 5e9
+/* Past the work bound, the case runs where a probe of its rule on its thin side and a long side
+ * of CC_EXTREMES_PROBE_SIDE cells says it takes at most CC_EXTREMES_SECONDS_MAX here (as the
+ * case past 2^32 cells), where checks are judged by their time (--huge-grid auto, certify's
+ * default); past that it is a gap of time. */
+#define CC_EXTREMES_SECONDS_MAX 600.0
+#define CC_EXTREMES_PROBE_SIDE 1024
 /* A thin grid past this many cells is left out (the harness's grids, the engine's and the
  * light cones' windows stay within a few GiB). */
 #define CC_EXTREMES_CELLS_MAX (1ll << 28)
@@ -61,6 +67,10 @@ typedef struct cc_extreme {
     double work;       /* CASE and GAP: the engine's cell-neighbour visits */
     char why[240];     /* GAP and NOTE */
 } cc_extreme;
+
+/* A gap left out for its work alone (within the cells bound): the conformance run may still run
+ * it by time. */
+int cc_extreme_over_work(const cc_extreme *e);
 
 /* Grids (2 past 2^16, 2 past 65535 tiles) x shapes x two radii, and a radius in place of each
  * largest left out. */

@@ -102,7 +102,7 @@ void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size
                              char *huge, size_t huge_size);
 
 /* The GPU timing section: its drawn cases and call sequences, each under one timing= setting
- * in turn (harness_conformance.c). */
+ * in turn (sections/gpu_timing.c). */
 #define CC_TIMING_CASES 48
 #define CC_TIMING_SEQUENCES 24
 

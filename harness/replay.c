@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "harness/campaign.h"
+#include "harness/check.h"
 #include "supervise/supervisor.h"
 
 cc_replay_verdict cc_replay_alone(const cc_engine *engine, const cc_case *c, char *why,

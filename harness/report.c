@@ -5,10 +5,12 @@
 #include <string.h>
 
 #include "engines/engine_set.h"
-#include "harness/campaign.h"
-#include "harness/internal.h"
+#include "harness/check.h"
+#include "harness/divergence.h"
 #include "harness/lightcone.h"
 #include "harness/replay.h"
+#include "harness/report.h"
+#include "harness/shrink.h"
 
 static int is_grid_difference(cc_failure_kind kind) {
     return kind == CC_FAILURE_MISMATCH || kind == CC_FAILURE_ROUND_TRIP;

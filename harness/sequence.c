@@ -9,8 +9,9 @@
 
 #include "engines/engine_set.h"
 #include "fuzz/draw.h"
-#include "harness/internal.h"
+#include "harness/check.h"
 #include "harness/limits.h"
+#include "harness/report.h"
 #include "oracle/cells.h"
 #include "oracle/oracle.h"
 #include "supervise/supervisor.h"

@@ -19,7 +19,8 @@
 #include <stdio.h>
 
 #include "engines/engine.h"
-#include "harness/campaign.h"
+#include "harness/check.h"
+#include "harness/report.h"
 #include "oracle/case.h"
 #include "oracle/error.h"
 

@@ -2,8 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/campaign.h"
-#include "harness/internal.h"
+#include "harness/shrink.h"
+
+#include "harness/check.h"
+#include "fuzz/draw.h"
 #include "harness/progress.h"
 
 static int32_t axis_multiple(int32_t m) { return m > 1 ? m : 1; }

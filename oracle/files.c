@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
-#include "oracle/gridio.h"
+#include "oracle/files.h"
 
 /* What a file's mode is, for a refusal: "a FIFO", "a directory", ... */
 static const char *file_type(mode_t mode) {

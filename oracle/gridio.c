@@ -9,6 +9,9 @@
 #include <unistd.h>
 
 #include "oracle/gridio.h"
+#include "oracle/files.h"
+#include "oracle/gridtext.h"
+#include "oracle/rle.h"
 
 /* *kind: 'r' for ".rle", 't' for ".txt", in any case; any other name is refused. */
 static int file_kind(const char *path, int *kind, cc_error *err) {

@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "oracle/gridio.h"
-#include "oracle/gridio_internal.h"
+#include "oracle/gridtext.h"
 
 int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err) {
     char cb[8];
@@ -32,7 +31,7 @@ int cc_text_parse(const char *text, size_t len, cc_grid *out, cc_error *err) {
             if (line[i] != '0' && line[i] != '1')
                 return cc_fail(err, CC_ERR_ARG,
                                "text grid line %lld, column %zu: unexpected %s (only 0 and 1)",
-                               (long long)h, i + 1, show_byte(cb, line[i]));
+                               (long long)h, i + 1, cc_show_byte(cb, line[i]));
         if (n == 0)
             return cc_fail(err, CC_ERR_ARG, "text grid line %lld: empty row", (long long)h);
         if (w < 0) {

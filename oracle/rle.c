@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "oracle/gridio.h"
-#include "oracle/gridio_internal.h"
+#include "oracle/rle.h"
 
 /* Golly wraps RLE lines at 70 characters. */
 #define RLE_LINE_MAX 70
@@ -35,7 +34,7 @@ static int read_side(const char **p, const char *end, const char *what, long lin
         return cc_fail(err, CC_ERR_ARG, "RLE line %ld: %s is negative", line, what);
     if (*p >= end || !is_digit(**p))
         return cc_fail(err, CC_ERR_ARG, "RLE line %ld: %s needs a number, found %s", line, what,
-                       *p < end ? show_byte(cb, **p) : "the end of the line");
+                       *p < end ? cc_show_byte(cb, **p) : "the end of the line");
     int64_t v = 0;
     while (*p < end && is_digit(**p)) {
         v = v * 10 + (**p - '0');
@@ -58,7 +57,7 @@ static int expect_char(const char **p, const char *end, char want, const char *c
     skip_blanks(p, end);
     if (*p >= end || **p != want)
         return cc_fail(err, CC_ERR_ARG, "RLE header (line %ld): expected '%c' %s, found %s", line,
-                       want, context, *p < end ? show_byte(cb, **p) : "the end of the line");
+                       want, context, *p < end ? cc_show_byte(cb, **p) : "the end of the line");
     (*p)++;
     skip_blanks(p, end);
     return CC_OK;
@@ -88,7 +87,7 @@ static int parse_topology(const char *p, const char *end, long line, rle_header 
         return cc_fail(err, CC_ERR_ARG,
                        "RLE header (line %ld): unknown topology %s after ':' (expected :TW,H or "
                        ":PW,H)",
-                       line, show_byte(cb, kind));
+                       line, cc_show_byte(cb, kind));
     h->plane = kind == 'P';
     p++;
     int rc = read_side(&p, end, "the torus width", line, &h->tw, err);
@@ -100,7 +99,7 @@ static int parse_topology(const char *p, const char *end, long line, rle_header 
         return cc_fail(err, CC_ERR_ARG,
                        "RLE header (line %ld): torus suffix needs two sides :TW,H, found %s after "
                        "the width",
-                       line, p < end ? show_byte(cb, *p) : "the end");
+                       line, p < end ? cc_show_byte(cb, *p) : "the end");
     p++;
     if ((rc = read_side(&p, end, "the torus height", line, &h->th, err))) return rc;
     if (p < end && (*p == '+' || *p == '-' || *p == '*'))
@@ -108,7 +107,7 @@ static int parse_topology(const char *p, const char *end, long line, rle_header 
                        "RLE header (line %ld): shifted or twisted torus is unsupported", line);
     if (p < end)
         return cc_fail(err, CC_ERR_ARG, "RLE header (line %ld): unexpected %s after the torus size",
-                       line, show_byte(cb, *p));
+                       line, cc_show_byte(cb, *p));
     if (h->tw == 0 || h->th == 0)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "RLE header (line %ld): a torus side of 0 (unbounded) is unsupported", line);
@@ -128,7 +127,7 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
     if ((rc = expect_char(&p, end, ',', "after x's value", line, err))) return rc;
     if (p >= end || *p != 'y')
         return cc_fail(err, CC_ERR_ARG, "RLE header (line %ld): missing y (found %s)", line,
-                       p < end ? show_byte(cb, *p) : "the end of the line");
+                       p < end ? cc_show_byte(cb, *p) : "the end of the line");
     p++;
     if ((rc = expect_char(&p, end, '=', "after y", line, err))) return rc;
     if ((rc = read_side(&p, end, "y", line, &h->y, err))) return rc;
@@ -138,7 +137,7 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
         if ((size_t)(end - p) < 4 || memcmp(p, "rule", 4) != 0)
             return cc_fail(err, CC_ERR_ARG,
                            "RLE header (line %ld): expected \"rule = ...\" after y, found %s", line,
-                           p < end ? show_byte(cb, *p) : "the end of the line");
+                           p < end ? cc_show_byte(cb, *p) : "the end of the line");
         p += 4;
         if ((rc = expect_char(&p, end, '=', "after rule", line, err))) return rc;
         const char *rule_end = end;
@@ -237,7 +236,7 @@ static int parse_body(rle_reader *r, const rle_header *h, cc_grid *g) {
         if (count >= 0) {
             if (count == 0)
                 return cc_fail(err, CC_ERR_ARG, "RLE line %ld: run count 0 before %s", count_line,
-                               show_byte(cb, c));
+                               cc_show_byte(cb, c));
             n = (int32_t)count;
         }
         int had_count = count >= 0;
@@ -278,10 +277,10 @@ static int parse_body(rle_reader *r, const rle_header *h, cc_grid *g) {
                 return cc_fail(err, CC_ERR_UNSUPPORTED,
                                "RLE line %ld: multi-state cell %s is unsupported (2 states: b or . "
                                "dead, o or A alive)",
-                               r->line, show_byte(cb, c));
+                               r->line, cc_show_byte(cb, c));
             return cc_fail(err, CC_ERR_ARG,
                            "RLE line %ld: unknown token %s (expected b . o A $ ! or a run count)",
-                           r->line, show_byte(cb, c));
+                           r->line, cc_show_byte(cb, c));
         }
     }
     if (count >= 0)
@@ -317,7 +316,7 @@ static int read_header(rle_reader *r, rle_header *h) {
             return cc_fail(err, CC_ERR_ARG,
                            "RLE line %ld: missing header line \"x = ..., y = ...\" before the "
                            "pattern (the line starts with %s)",
-                           r->line, show_byte(cb, *p));
+                           r->line, cc_show_byte(cb, *p));
         }
         const char *hend = end;
         while (hend > p && hend[-1] == '\r') hend--;

@@ -1,0 +1,37 @@
+/* Call sequences drawn from the contract's state machine. */
+#include "harness/sections/section.h"
+
+#include <stdio.h>
+
+/* Sequences drawn from the contract's state machine on small cases within the caps. */
+#define CONFORMANCE_SEQUENCES 40
+
+static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    if (t->opt->sections_off & CC_SECTION_SEQUENCES) return;
+    for (int i = 0; i < CONFORMANCE_SEQUENCES && !t->stopped; i++) {
+        if (!tally_mine(t)) continue;
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(master, 0x63616c6c73000000ull + (uint64_t)i, seed); /* "calls" */
+        cc_case c;
+        cc_error err;
+        if (cc_case_draw_small(t->engine, seed, &c, &err)) {
+            printf("ERROR: %s: call sequence %d: cannot draw its case: %s\n", t->engine->name, i,
+                   err.msg);
+            t->infra_error++;
+            continue;
+        }
+        if (!fuzz_fit_port_caps(&caps, 0, &c)) {
+            t->over_cells++;
+            continue;
+        }
+        /* The OpenMP team turns with each sequence: 1, 2, 3, every core. */
+        c.threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
+        if (tally_run_sequence(t, "call sequences", i, &c, &t->sequences)) return;
+    }
+}
+
+static void run(conformance_tally *t) { call_sequences(t, t->opt->master); }
+
+const conformance_section section_sequences = {
+    .progress = "call sequences", .leave_out = CC_SECTION_SEQUENCES, .part_of = -1, .run = run};
