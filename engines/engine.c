@@ -14,44 +14,44 @@
 #include "oracle/cells.h"
 #include "oracle/grid.h"
 
-static int check_set_within(const cc_engine *engine, const cc_set *set, const char *which,
+static int check_set_within(const char *engine, const cc_set *set, const char *which,
                             int32_t count_max, cc_error *err) {
     for (int i = 0; i < set->n; i++) {
         if (set->r[i].hi > count_max)
             return cc_fail(err, CC_ERR_UNSUPPORTED,
                            "%s: %s range %d..%d names counts above %d, the largest count this "
                            "engine supports",
-                           engine->name, which, (int)set->r[i].lo, (int)set->r[i].hi,
+                           engine, which, (int)set->r[i].lo, (int)set->r[i].hi,
                            (int)count_max);
     }
     return CC_OK;
 }
 
-static int check_set_ranges(const cc_engine *engine, const cc_set *set, const char *which,
+static int check_set_ranges(const char *engine, const cc_set *set, const char *which,
                             int32_t ranges_max, cc_error *err) {
     int n = set->n; /* a valid rule's ranges are sorted, apart and not adjacent */
     if (ranges_max > 0 && n > ranges_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "%s: %s has %d intervals, more than the %d this engine takes", engine->name,
+                       "%s: %s has %d intervals, more than the %d this engine takes", engine,
                        which, n, (int)ranges_max);
     return CC_OK;
 }
 
-static int check_side(const cc_engine *engine, const char *which, int32_t side, int32_t multiple,
+static int check_side(const char *engine, const char *which, int32_t side, int32_t multiple,
                       int32_t side_max, int32_t min, int32_t radius, cc_error *err) {
     if (side < min)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "%s: %s %d is smaller than 2r+1 = %d (radius %d)", engine->name, which,
+                       "%s: %s %d is smaller than 2r+1 = %d (radius %d)", engine, which,
                        (int)side, (int)min, (int)radius);
     if (side > CC_GRID_SIDE_MAX)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: %s %d is above the largest side %d",
-                       engine->name, which, (int)side, CC_GRID_SIDE_MAX);
+                       engine, which, (int)side, CC_GRID_SIDE_MAX);
     if (side_max > 0 && side > side_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: %s %d is above this engine's limit %d",
-                       engine->name, which, (int)side, (int)side_max);
+                       engine, which, (int)side, (int)side_max);
     if (multiple > 1 && side % multiple != 0)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: %s %d is not a multiple of %d",
-                       engine->name, which, (int)side, (int)multiple);
+                       engine, which, (int)side, (int)multiple);
     return CC_OK;
 }
 
@@ -159,9 +159,15 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
                     cc_error *err) {
     if (!engine || !rule) return cc_fail(err, CC_ERR_ARG, "cc_engine_check: no engine or rule");
     const cc_engine_caps resolved = cc_engine_caps_resolved(engine);
-    const cc_engine_caps *caps = &resolved;
+    return cc_engine_check_resolved(engine->name, &resolved, rule, w, h, err);
+}
+
+int cc_engine_check_resolved(const char *engine, const cc_engine_caps *caps, const cc_rule *rule,
+                             int32_t w, int32_t h, cc_error *err) {
+    if (!caps || !rule)
+        return cc_fail(err, CC_ERR_ARG, "cc_engine_check_resolved: no caps or rule");
     int rc = cc_rule_validate(rule, err);
-    if (rc) return cc_prefix(err, "%s", engine->name);
+    if (rc) return cc_prefix(err, "%s", engine);
     if (!(caps->shapes & CC_SHAPE_BIT(rule->shape))) {
         char have[64];
         size_t used = 0;
@@ -174,29 +180,29 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
             used += (size_t)n;
         }
         return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "%s: neighbourhood %s is not supported (shapes: %s)", engine->name,
+                       "%s: neighbourhood %s is not supported (shapes: %s)", engine,
                        cc_shape_code(rule->shape), used ? have : "none");
     }
     if (rule->radius < caps->radius_min || rule->radius > caps->radius_max)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d is outside %d..%d", engine->name,
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: radius %d is outside %d..%d", engine,
                        (int)rule->radius, (int)caps->radius_min, (int)caps->radius_max);
     /* From here on the shape's own limits: the engine-wide ones narrowed by its shape_limits. */
-    const cc_engine_caps shaped = cc_engine_caps_for_shape(&resolved, rule->shape);
+    const cc_engine_caps shaped = cc_engine_caps_for_shape(caps, rule->shape);
     const char *code = cc_shape_code(rule->shape);
     if (rule->radius < shaped.radius_min || rule->radius > shaped.radius_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: radius %d is outside %d..%d, the radii of neighbourhood %s "
                        "(caps.shape_limits[%s])",
-                       engine->name, (int)rule->radius, (int)shaped.radius_min,
+                       engine, (int)rule->radius, (int)shaped.radius_min,
                        (int)shaped.radius_max, code, code);
     if (!(caps->topologies & CC_TOPOLOGY_BIT(rule->topology)))
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: the %s is not supported (it simulates the %s)",
-                       engine->name, cc_topology_name(rule->topology),
+                       engine, cc_topology_name(rule->topology),
                        caps->topologies & CC_TOPOLOGY_BIT(CC_TOPOLOGY_TORUS) ? "torus" : "plane");
     uint32_t centre_bit = rule->centre ? CC_CENTRE_M1 : CC_CENTRE_M0;
     if (!(caps->centres & centre_bit))
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: centre handling M%d is not supported",
-                       engine->name, rule->centre);
+                       engine, rule->centre);
     if (caps->count_max > 0) {
         if ((rc = check_set_within(engine, &rule->survive, "S", caps->count_max, err))) return rc;
         if ((rc = check_set_within(engine, &rule->birth, "B", caps->count_max, err))) return rc;
@@ -208,7 +214,7 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: B contains 0 (birth with no live neighbour), which this engine cannot "
                        "do",
-                       engine->name);
+                       engine);
     int32_t min = 2 * rule->radius + 1;
     if ((rc = check_side(engine, "W", w, caps->w_multiple, caps->w_max, min, rule->radius, err)))
         return rc;
@@ -218,25 +224,25 @@ int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: W %d is above %d, this engine's limit for neighbourhood %s "
                        "(caps.shape_limits[%s])",
-                       engine->name, (int)w, (int)shaped.w_max, code, code);
+                       engine, (int)w, (int)shaped.w_max, code, code);
     if (shaped.h_max > 0 && h > shaped.h_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: H %d is above %d, this engine's limit for neighbourhood %s "
                        "(caps.shape_limits[%s])",
-                       engine->name, (int)h, (int)shaped.h_max, code, code);
+                       engine, (int)h, (int)shaped.h_max, code, code);
     if (caps->square_only && w != h)
         return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: grid %dx%d is not square (this engine takes "
-                       "W = H only)", engine->name, (int)w, (int)h);
+                       "W = H only)", engine, (int)w, (int)h);
     if (caps->cells_max > 0 && (int64_t)w * (int64_t)h > caps->cells_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: grid %dx%d has %lld cells, above this engine's limit of %lld",
-                       engine->name, (int)w, (int)h, (long long)w * (long long)h,
+                       engine, (int)w, (int)h, (long long)w * (long long)h,
                        (long long)caps->cells_max);
     if (shaped.cells_max > 0 && (int64_t)w * (int64_t)h > shaped.cells_max)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "%s: grid %dx%d has %lld cells, above %lld, this engine's limit for "
                        "neighbourhood %s (caps.shape_limits[%s])",
-                       engine->name, (int)w, (int)h, (long long)w * (long long)h,
+                       engine, (int)w, (int)h, (long long)w * (long long)h,
                        (long long)shaped.cells_max, code, code);
     return CC_OK;
 }

@@ -160,6 +160,10 @@ int cc_engine_caps_check(const cc_engine *engine, cc_error *err);
  * the campaign uses it to know which cases must be refused. */
 int cc_engine_check(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                     cc_error *err);
+/* The same check on caps resolved already (cc_engine_caps_resolved), for a caller that holds them:
+ * engine names the engine in the message. */
+int cc_engine_check_resolved(const char *engine, const cc_engine_caps *caps, const cc_rule *rule,
+                             int32_t w, int32_t h, cc_error *err);
 
 /* The cell and step-count checks cc_engine_load and cc_engine_step run (engines need not). */
 int cc_engine_check_cells(const char *engine, const uint8_t *cells, size_t n, cc_error *err);

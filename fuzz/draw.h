@@ -118,6 +118,22 @@ typedef struct cc_drawn_case {
     char why[160];       /* for such a case, the limit it breaks */
 } cc_drawn_case;
 
+/* What the draw reads of an engine, resolved once per engine (where a campaign or a section
+ * starts) and handed to every case's draw, which then never goes back to the engine's table:
+ * its name for messages, where it runs, its caps with every omitted limit filled in
+ * (cc_engine_caps_resolved), and those caps as they stand for each shape. */
+typedef struct cc_draw_caps {
+    const char *name;
+    cc_hardware hardware;
+    cc_engine_caps all;                   /* cc_engine_caps_resolved */
+    cc_engine_caps shape[CC_SHAPE_COUNT]; /* cc_engine_caps_for_shape of all, for each shape */
+    uint32_t narrowed;                    /* CC_SHAPE_BIT of the shapes whose shape_limits
+                                           * narrow the engine-wide caps */
+} cc_draw_caps;
+
+/* Resolves engine's caps into out; engine must outlive it (out->name is its name). */
+void cc_draw_caps_of(const cc_engine *engine, cc_draw_caps *out);
+
 /* Draws one case for engine from a case seed, deterministically: everything comes from
  * randombytes_buf_deterministic keyed by BLAKE2b-256(seed || "params"). Valid cases fit the
  * engine's caps and the options' ranges; invalid ones (opt->invalid_percent of them, where the
@@ -129,10 +145,17 @@ typedef struct cc_drawn_case {
  * drawn as an ordinary one. Every case's grid kind is drawn too: 70% uniform, 6% each of the
  * others. Fails when the options leave nothing to draw (a radius range outside the engine's,
  * sizes too small for any radius). */
+int cc_case_draw_with(const cc_draw_caps *engine, const cc_campaign_options *opt,
+                      const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err);
+/* The same for a single case: resolves the engine's caps first. */
 int cc_case_draw(const cc_engine *engine, const cc_campaign_options *opt,
                  const uint8_t seed[CC_SEED_BYTES], cc_drawn_case *out, cc_error *err);
 
-/* Case i of the campaign: cc_case_draw with the seed case_seed_derive(opt->master, i). */
+/* Case i of the campaign: cc_case_draw_with the seed case_seed_derive(opt->master, i), and the
+ * team cc_team_size gives it. */
+int cc_campaign_case_with(const cc_draw_caps *engine, const cc_campaign_options *opt,
+                          uint64_t index, cc_drawn_case *out, cc_error *err);
+/* The same for a single case: resolves the engine's caps first. */
 int cc_campaign_case(const cc_engine *engine, const cc_campaign_options *opt, uint64_t index,
                      cc_drawn_case *out, cc_error *err);
 

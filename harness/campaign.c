@@ -24,10 +24,12 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
     cc_progress progress;
     cc_progress_start(&progress, opt->progress, engine->name, "campaign",
                       (opt->cases - opt->shard_index + opt->shard_count - 1) / opt->shard_count);
+    cc_draw_caps caps; /* resolved once: every case draws from them */
+    cc_draw_caps_of(engine, &caps);
     for (uint64_t i = opt->shard_index; i < opt->cases; i += opt->shard_count) {
         cc_progress_tick(&progress, res->run, res->failed);
         cc_drawn_case drawn;
-        int rc = cc_campaign_case(engine, opt, i, &drawn, err);
+        int rc = cc_campaign_case_with(&caps, opt, i, &drawn, err);
         if (rc) return cc_prefix(err, "drawing case %" PRIu64 " of master seed %s", i, master);
         char at[48];
         snprintf(at, sizeof at, "case %" PRIu64, i);

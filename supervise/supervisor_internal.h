@@ -1,0 +1,126 @@
+/* What the supervisor's files share (not an interface: callers include supervisor.h): the
+ * supervisor's state, its engine descriptions and contexts, and the functions one file uses of
+ * another. From the bottom up, each calling only those below it: lifecycle.c, the worker's
+ * lifecycle (spawned, ended, restarted; the shared grid mapped; the descriptions); limits.c, the
+ * time and memory limits a call runs under, a pool's allowance and the leak check; calls.c, the
+ * request/reply exchange, the worker's start-up and each call; open.c, opening and closing. */
+#ifndef CELLCHECK_SUPERVISE_SUPERVISOR_INTERNAL_H
+#define CELLCHECK_SUPERVISE_SUPERVISOR_INTERNAL_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "supervise/protocol.h"
+#include "supervise/supervisor.h"
+
+typedef struct sv_engine {
+    cc_engine table; /* first: callers hold &table */
+    cc_supervisor *sv;
+    uint32_t index;
+    uint32_t has;
+    double slowest_spv; /* seconds per visit, slowest step seen of RATE_MIN_SECONDS or more */
+    char name[64], summary[SV_TEXT_MAX], limits[SV_TEXT_MAX];
+} sv_engine;
+
+typedef struct sv_context {
+    cc_context base; /* first */
+    uint64_t generation; /* of the worker that holds it */
+    uint32_t id;
+    double host_need;
+} sv_context;
+
+struct cc_supervisor {
+    cc_supervisor_options opt;
+    char **plugins;
+    size_t nplugins;
+    sv_engine **engines;
+    size_t count;
+    cc_engine_set set;
+    char exe[PATH_MAX];
+    /* The worker, when pid > 0. */
+    pid_t pid;
+    int statm; /* its /proc/PID/statm, or -1 */
+    double page;
+    int sock;
+    int shm;
+    uint8_t *map;
+    size_t map_bytes;
+    uint64_t generation;
+    double rss_start, rss_idle;
+    double live_need;
+    double need_max; /* the largest context's estimate this worker created */
+    int live;
+    int team, team_wanted; /* OMP_NUM_THREADS the worker started with, and for the next one
+                            * (0: the environment's, or the spare-core default) */
+    uint32_t timing;       /* CC_TIMING_* every call carries to the worker (0: undisturbed) */
+    uint64_t created, destroyed;
+    char label[256];
+    cc_supervisor_stats stats;
+};
+
+/* What a call is, for its limits and its messages. */
+typedef struct call_info {
+    const char *engine;   /* for messages */
+    int memory_after;     /* 1: measure the worker's memory after the answer too */
+    char what[96];        /* "step(3)" */
+    double limit_s;
+    double elapsed_s;
+} call_info;
+
+/* ---- The worker's lifecycle (lifecycle.c) ---- */
+
+double sv_now_s(void);
+/* The answer of a description's stubs, and of a call given a table that is not a description. */
+int sv_stub_refuse(cc_error *err);
+/* The description behind a table of this supervisor's, or NULL. */
+sv_engine *sv_remote_of(const cc_engine *engine);
+/* Spawns a worker (unless one runs) with this supervisor's environment and team; its start-up
+ * is answered in calls.c. */
+int sv_spawn_worker(cc_supervisor *sv, cc_error *err);
+/* Fills e, engine index of sv, from the worker's description d. */
+void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_description *d);
+/* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
+ * already: reaped), then forgotten and counted. */
+void sv_end_faulted(cc_supervisor *sv, int reaped, int *status);
+/* Waits up to the grace period for the worker to exit by itself. */
+void sv_await_exit(cc_supervisor *sv);
+/* Ends the worker politely: the socket closed, a grace period, then the group killed. */
+void sv_retire_worker(cc_supervisor *sv);
+/* The shared file at least bytes long, mapped. */
+int sv_grow_shared(cc_supervisor *sv, size_t bytes, cc_error *err);
+
+/* ---- Calls (calls.c) ---- */
+
+/* Sends req and waits for its reply (and extra_size bytes after it), within ci->limit_s. A fault
+ * ends the worker and returns its code. */
+int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size_t extra_size,
+                call_info *ci, cc_error *err);
+/* One request to a running (or fresh) worker: the fault's code, or the engine's. */
+int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size_t extra_size,
+            call_info *ci, cc_error *err);
+
+/* ---- Limits (limits.c) ---- */
+
+/* The time limit of a call over this many cells (create, load, store, destroy; 0: the floor). */
+double sv_time_limit(const cc_supervisor *sv, double cells);
+/* The time limit of a step of this many cell-neighbour visits, at the engine's slowest rate. */
+double sv_step_time_limit(const sv_engine *e, double visits);
+/* Notes a step's rate, where it ran long enough to measure. */
+void sv_step_rate_note(sv_engine *e, double visits, double elapsed_s);
+/* Ends a worker whose call ran past its time limit (SIGTERM, the grace period, SIGKILL to its
+ * group) and returns CC_ERR_TIMEOUT. */
+int sv_end_for_time(cc_supervisor *sv, const call_info *ci, cc_error *err);
+/* Resident private memory of the worker, in bytes; negative when it cannot be read. */
+double sv_worker_rss(cc_supervisor *sv);
+/* The memory the worker may hold now. */
+double sv_memory_limit(const cc_supervisor *sv);
+/* Ends a worker past its memory limit, naming a leak when the memory outlived the contexts;
+ * returns CC_ERR_MEMORY_LIMIT. */
+int sv_end_for_memory(cc_supervisor *sv, double rss, const call_info *ci, cc_error *err);
+/* After the last live context's destroy (which returned rc): what the worker kept is measured,
+ * and memory kept past a pool's allowance and the margin is a leak that ends it. */
+int sv_idle_check(cc_supervisor *sv, int rc, const call_info *ci, cc_error *err);
+
+#endif
