@@ -16,30 +16,8 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-static cc_supervisor *supervisor;
-
-/* The description of a table's engine, which the harness takes. */
-static const cc_engine *described(const cc_engine *table) {
-    const cc_engine *d = cc_supervised(supervisor, table);
-    if (!d) {
-        fprintf(stderr, "campaign_cases_test: the worker does not know %s\n", table->name);
-        exit(1);
-    }
-    return d;
-}
-
-static int no_hw(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
-
-/* Caps-only engines: drawing never calls their functions. */
-static cc_engine general_caps(void) {
-    cc_engine e = cc_mutant_control;
-    e.name = "test.general";
-    e.available = no_hw;
-    return e;
-}
+#define CAMPAIGN_TEST_NAME "campaign_cases_test"
+#include "harness/tests_shared.h"
 
 static cc_engine narrow_caps(void) {
     cc_engine e = cc_mutant_control;
@@ -100,11 +78,6 @@ static int power_side(int32_t v) {
 /* n*tile - 1, n*tile or n*tile + 1 for n >= 2. */
 static int tile_side(int32_t v, int32_t tile) {
     return tile > 0 && v >= 2 * tile - 1 && ((v + 1) % tile <= 2);
-}
-
-static double case_cost(const cc_case *c) {
-    double side = 2.0 * c->rule.radius + 1;
-    return (double)c->w * c->h * side * side * (double)c->steps;
 }
 
 static void tally(coverage *cv, const cc_engine *e, const cc_drawn_case *d) {

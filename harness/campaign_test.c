@@ -16,30 +16,8 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-static cc_supervisor *supervisor;
-
-/* The description of a table's engine, which the harness takes. */
-static const cc_engine *described(const cc_engine *table) {
-    const cc_engine *d = cc_supervised(supervisor, table);
-    if (!d) {
-        fprintf(stderr, "campaign_test: the worker does not know %s\n", table->name);
-        exit(1);
-    }
-    return d;
-}
-
-static int no_hw(cc_error *err) {
-    (void)err;
-    return CC_OK;
-}
-
-/* Caps-only engines: drawing never calls their functions. */
-static cc_engine general_caps(void) {
-    cc_engine e = cc_mutant_control;
-    e.name = "test.general";
-    e.available = no_hw;
-    return e;
-}
+#define CAMPAIGN_TEST_NAME "campaign_test"
+#include "harness/tests_shared.h"
 
 /* The test's engines: tables made before the worker hook, as the worker needs them too. */
 static cc_engine general;
@@ -70,11 +48,6 @@ static void test_determinism(checks *t) {
     cc_campaign_case(e, &opt, 0, &d1, &err);
     case_format(&d1.c, a, sizeof a, NULL);
     printf("case 0 of the default campaign for %s: %s\n", e->name, a);
-}
-
-static double case_cost(const cc_case *c) {
-    double side = 2.0 * c->rule.radius + 1;
-    return (double)c->w * c->h * side * side * (double)c->steps;
 }
 
 static void test_option_ranges(checks *t) {

@@ -15,17 +15,8 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-static cc_supervisor *supervisor;
-
-/* The description of a table's engine, which the harness takes. */
-static const cc_engine *described(const cc_engine *table) {
-    const cc_engine *d = cc_supervised(supervisor, table);
-    if (!d) {
-        fprintf(stderr, "check_test: the worker does not know %s\n", table->name);
-        exit(1);
-    }
-    return d;
-}
+#define CAMPAIGN_TEST_NAME "check_test"
+#include "harness/tests_shared.h"
 
 /* The test's engines: tables made before the worker hook, as the worker needs them too. */
 static cc_engine lax, mute_all, refuser, forgetful, failing, failing_io, blocked;

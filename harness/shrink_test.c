@@ -16,17 +16,8 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-static cc_supervisor *supervisor;
-
-/* The description of a table's engine, which the harness takes. */
-static const cc_engine *described(const cc_engine *table) {
-    const cc_engine *d = cc_supervised(supervisor, table);
-    if (!d) {
-        fprintf(stderr, "shrink_test: the worker does not know %s\n", table->name);
-        exit(1);
-    }
-    return d;
-}
+#define CAMPAIGN_TEST_NAME "shrink_test"
+#include "harness/tests_shared.h"
 
 /* A test-local engine: Moore, r 1..16, M1, right except that a count of the largest less two is
  * read as the largest less one. Only rules that tell those two counts apart show it. */
