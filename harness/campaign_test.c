@@ -1,6 +1,6 @@
 /* The campaign's options: its draws are deterministic, its option ranges and its environment are
  * checked, and shards split its cases. The cases it draws: campaign_cases_test.c; the verdicts of
- * cc_case_check: check_test.c; shrinking: shrink_test.c. The engines run in workers of this
+ * cc_case_check: case_check_test.c; shrinking: shrink_test.c. The engines run in workers of this
  * executable: the harness is given their supervisor's descriptions. */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv, access */
 

@@ -1,4 +1,4 @@
-/* What the campaign's tests share (campaign_test, campaign_cases_test, check_test, shrink_test):
+/* What the campaign's tests share (campaign_test, campaign_cases_test, case_check_test, shrink_test):
  * the supervisor of their workers, the description of a table's engine, and a caps-only engine.
  * Define CAMPAIGN_TEST_NAME (the test's name, for messages) before including it. */
 #ifndef CELLCHECK_HARNESS_TESTS_SHARED_H

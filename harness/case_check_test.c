@@ -15,7 +15,7 @@
 #include "harness/harness.h"
 #include "testing/check.h"
 
-#define CAMPAIGN_TEST_NAME "check_test"
+#define CAMPAIGN_TEST_NAME "case_check_test"
 #include "harness/tests_shared.h"
 
 /* The test's engines: tables made before the worker hook, as the worker needs them too. */
@@ -218,7 +218,7 @@ int main(int argc, char **argv) {
     for (const cc_engine *const *m = cc_mutants_all(); *m && n + 1 < 32; m++) tables[n++] = *m;
     int status;
     if (cc_harness_supervise(argc, argv, tables, &supervisor, &status)) return status;
-    checks t = {"check_test", 0, 0};
+    checks t = {"case_check_test", 0, 0};
     char dir[512];
     const char *outputs = getenv("TEST_UNDECLARED_OUTPUTS_DIR");
     if (!outputs) outputs = getenv("TEST_TMPDIR");
