@@ -15,8 +15,8 @@ void cc_certificate_markdown(FILE *f, const cc_certificate *c) {
     if (p->cpu_vendor[0])
         fprintf(f, " (%s, family %d, model %d, stepping %d)", p->cpu_vendor, p->cpu_family,
                 p->cpu_model_number, p->cpu_stepping);
-    fprintf(f, ", %ld logical CPUs\n- GPU: %s\n", p->cpu_logical,
-            p->gpu[0] ? p->gpu : "none ran");
+    if (p->cpu_logical > 0) fprintf(f, ", %ld logical CPUs", p->cpu_logical);
+    fprintf(f, "\n- GPU: %s\n", p->gpu[0] ? p->gpu : "none ran");
     if (p->cuda_driver[0])
         fprintf(f, "- CUDA: driver %s, runtime %s\n", p->cuda_driver, p->cuda_runtime);
     fprintf(f, "- OS: %s\n- built with: %s, %s mode, flags `%s`\n- goldens: %s\n",

@@ -170,7 +170,7 @@ static void merge_engine(cc_certificate_engine *out, const cc_certificate_engine
     }
 }
 
-/* Where the shards ran: their hosts, the first GPU one names, their CPU model if they share one. */
+/* Where the shards ran: their hosts, the first GPU one names, their CPU if they share one. */
 static void merge_provenance(cc_provenance *p, const cc_certificate *shards, int n) {
     p->shard_index = 0;
     p->shard_count = 1;
@@ -179,8 +179,13 @@ static void merge_provenance(cc_provenance *p, const cc_certificate *shards, int
     for (int i = 0; i < n; i++) {
         const cc_provenance *s = &shards[i].prov;
         if (!p->gpu[0] && s->gpu[0]) snprintf(p->gpu, sizeof p->gpu, "%s", s->gpu);
-        if (strcmp(s->cpu_model, shards[0].prov.cpu_model))
+        if (strcmp(s->cpu_model, shards[0].prov.cpu_model) ||
+            strcmp(s->cpu_vendor, shards[0].prov.cpu_vendor) ||
+            s->cpu_logical != shards[0].prov.cpu_logical) {
             snprintf(p->cpu_model, sizeof p->cpu_model, "several (see the shards)");
+            p->cpu_vendor[0] = '\0';
+            p->cpu_logical = 0; /* not one count: none is told */
+        }
         size_t used = strlen(p->hosts);
         if (!strstr(p->hosts, s->host) && used < sizeof p->hosts)
             snprintf(p->hosts + used, sizeof p->hosts - used, "%s%s", used ? ", " : "", s->host);

@@ -116,6 +116,9 @@ void cc_shard_write(FILE *f, const cc_certificate *r) {
             r->prov.shard_index, r->prov.shard_count);
     put_line(f, "host", r->prov.host);
     put_line(f, "cpu", r->prov.cpu_model);
+    put_line(f, "cpu_vendor", r->prov.cpu_vendor);
+    fprintf(f, "cpus %ld %d %d %d\n", r->prov.cpu_logical, r->prov.cpu_family,
+            r->prov.cpu_model_number, r->prov.cpu_stepping);
     put_line(f, "gpu", r->prov.gpu);
     put_line(f, "golden", r->prov.golden_generation);
     for (int i = 0; i < r->engines; i++) {
@@ -197,6 +200,7 @@ static int header_text(const char *key, const char *value, cc_certificate *r) {
                  {"seed", r->prov.seed, sizeof r->prov.seed},
                  {"host", r->prov.host, sizeof r->prov.host},
                  {"cpu", r->prov.cpu_model, sizeof r->prov.cpu_model},
+                 {"cpu_vendor", r->prov.cpu_vendor, sizeof r->prov.cpu_vendor},
                  {"gpu", r->prov.gpu, sizeof r->prov.gpu},
                  {"golden", r->prov.golden_generation, sizeof r->prov.golden_generation}};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
@@ -286,6 +290,11 @@ static int parse_line(char *line, cc_certificate *r, cc_certificate_engine **cur
         char *end;
         r->prov.cases = strtoull(value, &end, 10);
         return *value && !*end;
+    }
+    if (!strcmp(key, "cpus")) {
+        char extra;
+        return sscanf(value, "%ld %d %d %d %c", &r->prov.cpu_logical, &r->prov.cpu_family,
+                      &r->prov.cpu_model_number, &r->prov.cpu_stepping, &extra) == 4;
     }
     if (!strcmp(key, "shard")) {
         char extra;

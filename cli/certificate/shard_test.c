@@ -24,6 +24,12 @@ static void make(cc_certificate *r, uint32_t index, uint32_t count, int64_t b_or
     r->prov.shard_count = count;
     snprintf(r->prov.host, sizeof r->prov.host, "node%u", (unsigned)index);
     snprintf(r->prov.golden_generation, sizeof r->prov.golden_generation, ".gen-1");
+    snprintf(r->prov.cpu_model, sizeof r->prov.cpu_model, "a CPU");
+    snprintf(r->prov.cpu_vendor, sizeof r->prov.cpu_vendor, "GenuineIntel");
+    r->prov.cpu_logical = 16;
+    r->prov.cpu_family = 6;
+    r->prov.cpu_model_number = 143;
+    r->prov.cpu_stepping = 8;
     r->engines = 2;
     r->engine = calloc(2, sizeof *r->engine);
     cc_certificate_engine *a = &r->engine[0], *b = &r->engine[1];
@@ -70,6 +76,11 @@ static void round_trip(checks *t) {
         CHECK(t, !strcmp(back.prov.build.flags, r.prov.build.flags));
         CHECK_EQ(t, back.prov.shard_index, 2u);
         CHECK_EQ(t, back.prov.shard_count, 4u);
+        /* The merged certificate tells the shards' CPU from these (it said 0 logical CPUs). */
+        CHECK_EQ(t, back.prov.cpu_logical, 16L);
+        CHECK(t, !strcmp(back.prov.cpu_vendor, "GenuineIntel"));
+        CHECK_EQ(t, back.prov.cpu_model_number, 143);
+        CHECK_EQ(t, back.prov.cpu_stepping, 8);
         CHECK_EQ(t, back.engines, 2);
         CHECK_EQ(t, back.engine[0].conf.edge_passed, 12);
         CHECK_EQ(t, back.engine[0].conf.sections[0].passed, 12);
@@ -106,6 +117,8 @@ static void merge(checks *t) {
         CHECK_EQ(t, m.prov.shard_count, 1u);
         CHECK_EQ(t, m.prov.merged, 4);
         CHECKF(t, !strcmp(m.prov.hosts, "node0, node1, node2, node3"), "hosts: %s", m.prov.hosts);
+        CHECK_EQ(t, m.prov.cpu_logical, 16L);
+        CHECK(t, !strcmp(m.prov.cpu_vendor, "GenuineIntel"));
         CHECK_EQ(t, m.engine[0].verdict, CC_VERDICT_CERTIFIED);
         CHECK_EQ(t, m.engine[0].conf.edge_passed, 10 + 11 + 12 + 13);
         CHECK_EQ(t, (int)m.engine[0].conf.campaign.run, 200);
@@ -126,6 +139,14 @@ static void merge(checks *t) {
                m.engine[1].conf.first_reproducer);
         cc_certificate_free(&m);
     }
+    /* Shards on hosts of different CPU counts: no one count is told. */
+    s[3].prov.cpu_logical = 8;
+    if (CHECKF(t, cc_shards_merge(s, names, 4, &m, &err) == CC_OK, "%s", err.msg)) {
+        CHECK_EQ(t, m.prov.cpu_logical, 0L);
+        CHECK(t, strstr(m.prov.cpu_model, "several") != NULL);
+        cc_certificate_free(&m);
+    }
+    s[3].prov.cpu_logical = 16;
     /* Each refusal, named: a shard missing, one given twice, one of another run. */
     CHECK(t, cc_shards_merge(s, names, 3, &m, &err) == CC_ERR_ARG &&
                  strstr(err.msg, "shard 3 of 4 is missing"));
