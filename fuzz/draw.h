@@ -87,8 +87,10 @@ typedef struct cc_campaign_options {
     const char *reproduce;        /* the command a reproducer starts with, before --case (an
                                    * engine's test binary: `bazel run //pkg:test --`); NULL:
                                    * cellcheck [--plugin P] check --engine NAME */
-    uint32_t sections_off;        /* CC_SECTION_* the conformance checks leave out (0: none), so
-                                   * a test can show which one catches a wrong engine */
+    uint32_t sections_off;        /* CC_SECTION_* (harness/coverage.h, one bit a section of
+                                   * harness/sections/list.h) the conformance checks leave out
+                                   * (0: none), so a test can show which one catches a wrong
+                                   * engine */
     int same_team;                /* 1: every case at the worker's default OpenMP team, not the
                                    * team sizes cc_team_size draws (a gap: a test shows what
                                    * varying them catches) */
@@ -97,18 +99,6 @@ typedef struct cc_campaign_options {
                                    * largest (a gap: a test shows what crossing them catches) */
 } cc_campaign_options;
 
-#define CC_SECTION_SEQUENCES 1u   /* call sequences */
-#define CC_SECTION_STEP_COUNTS 2u /* step counts across magnitudes */
-#define CC_SECTION_SHAPES 4u      /* thin and tall grids past 2^16 and the launch-grid limits */
-#define CC_SECTION_SEAMS 8u       /* the last tile short, full and long, many grids each */
-#define CC_SECTION_EDGE_CASES 16u  /* the largest counts, the smallest sizes, primes */
-#define CC_SECTION_PLANE 32u       /* the bounded plane */
-#define CC_SECTION_PAST_TILES 64u  /* past the tiles, 2^24 and 2^32 cells */
-#define CC_SECTION_ROUND_TRIPS 128u /* zero-step load/store round trips */
-#define CC_SECTION_TIMING 256u      /* GPU engines: call patterns and sequences under a disturbed
-                                     * timing between streams */
-#define CC_SECTION_NAMED_RULES 512u /* the rules people run, by name */
-#define CC_SECTION_ALL 1023u        /* every section above: ALL & ~BIT keeps BIT's alone */
 
 typedef struct cc_drawn_case {
     cc_case c;

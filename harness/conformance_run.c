@@ -23,6 +23,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     conformance_tally t;
     memset(&t, 0, sizeof t);
     t.engine = engine;
+    t.caps = cc_engine_caps_resolved(engine);
     /* An engine over several devices: how many, for the seams and for the reproducers, which
      * name the count so that they run with it again. */
     cc_campaign_options with_devices = *opt;
@@ -52,7 +53,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         if (sec->part_of >= 0) continue; /* run, timed and left out with the other */
         if ((sec->flags & SECTION_GPU_ONLY) && engine->hardware != CC_HW_GPU) continue;
         /* The sections a caller turned off are not run, whatever else happens. */
-        const int off = sec->leave_out && (opt->sections_off & sec->leave_out);
+        const int off = (opt->sections_off & (1u << s)) != 0;
         if (off) {
             cc_gap_note(&t.gaps, (cc_check_section)s, CC_GAP_ASKED, 1, "left out by the options");
             for (int p = 0; p < CC_CHECK_SECTION_COUNT; p++)

@@ -23,6 +23,16 @@ typedef enum cc_check_section {
     CC_CHECK_SECTION_COUNT
 } cc_check_section;
 
+/* The bits of cc_campaign_options.sections_off (fuzz/draw.h): CC_SECTION_<KEY> leaves section
+ * CC_CHECK_<KEY> out, a gap (SECTION:asked); a section run inside another (huge-grid inside
+ * past-tiles) is left out with it too. CC_SECTION_ALL & ~CC_SECTION_<KEY> runs that one alone. */
+enum {
+#define CC_SECTION_ROW(KEY, file, id, name) CC_SECTION_##KEY = 1 << CC_CHECK_##KEY,
+#include "harness/sections/list.h"
+#undef CC_SECTION_ROW
+    CC_SECTION_ALL = (1 << CC_CHECK_SECTION_COUNT) - 1
+};
+
 /* "edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells", "thin and tall
  * grids", "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign",
  * ... (harness/sections/list.h). */

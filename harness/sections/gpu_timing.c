@@ -24,7 +24,7 @@ static const uint32_t timing_settings[] = {
  * dimension. Where its worker cannot disturb it (no device to disturb, a program built without
  * the disturbance) every one of them is a gap, gpu-timing:absent. */
 static void gpu_timing(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps caps = t->caps;
     cc_error err;
     if (cc_call_timing_available(t->engine, &err)) {
         cc_gap_note(&t->gaps, CC_CHECK_TIMING, CC_GAP_ABSENT, CC_TIMING_CASES + CC_TIMING_SEQUENCES,
@@ -76,7 +76,6 @@ static void gpu_timing(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]
 static void run(conformance_tally *t) { gpu_timing(t, t->opt->master); }
 
 const conformance_section section_gpu_timing = {.progress = "GPU timing",
-                                                .leave_out = CC_SECTION_TIMING,
                                                 .flags = SECTION_GPU_ONLY,
                                                 .part_of = -1,
                                                 .run = run};

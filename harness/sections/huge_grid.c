@@ -17,41 +17,20 @@
 #define HUGE_CASE_SECONDS_MAX 600.0
 #define HUGE_PROBE_SIDE 1024
 
-int section_time_estimate(const cc_engine *engine, const cc_case *big, int32_t want_w,
-                          int32_t want_h, double *seconds, double *probe_s) {
-    const cc_engine_caps all = cc_engine_caps_resolved(engine);
-    const cc_engine_caps caps = cc_engine_caps_for_shape(&all, big->rule.shape);
-    cc_case p = *big;
-    int32_t min = 2 * p.rule.radius + 1;
-    p.w = cc_fit_side(want_w, min, caps.w_multiple, caps.w_max);
-    p.h = cc_fit_side(want_h, min, caps.h_multiple, caps.h_max);
-    if (!p.w || !p.h) return CC_ERR_UNSUPPORTED;
-    cc_grid g = {0};
-    cc_error err;
-    cc_context *ctx = NULL;
-    int rc = case_grid(&p, &g, &err);
-    double start = cc_now_seconds();
-    if (!rc) rc = cc_call_create(engine, &p.rule, p.w, p.h, &ctx, &err);
-    if (!rc) rc = cc_call_load(ctx, g.cells, &err);
-    if (!rc) rc = cc_call_step(ctx, 1, &err);
-    if (!rc) rc = cc_call_store(ctx, g.cells, &err);
-    *probe_s = cc_now_seconds() - start;
-    cc_call_destroy(ctx, NULL);
-    cc_grid_free(&g);
-    /* A probe that fails says nothing of the time: the case itself will show what is wrong. */
-    if (rc) return rc;
-    *seconds = *probe_s * ((double)big->w * (double)big->h) / ((double)p.w * (double)p.h);
-    return CC_OK;
-}
-
 /* 98309 x 43691 = 4,295,218,519 cells > 2^32: where 32-bit cell or fragment offsets wrap, which
  * only a GPU port is likely to hold in one piece; one step, verified by light cones. Left out,
  * with the reason in the summary, where the engine or this machine cannot hold it. */
 void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int centre, uint64_t salt) {
     const uint8_t *master = t->opt->master;
-    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps all = t->caps;
     const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     int mode = t->opt->huge_grid;
+    if (t->opt->sections_off & CC_SECTION_PAST_2_32) {
+        snprintf(t->huge_note, sizeof t->huge_note, "left out by --leave-out huge-grid");
+        cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_ASKED, 1, "left out by the options");
+        printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
+        return;
+    }
     if (mode == CC_HUGE_GRID_OFF ||
         (mode == CC_HUGE_GRID_GPU && t->engine->hardware != CC_HW_GPU)) {
         snprintf(t->huge_note, sizeof t->huge_note,
@@ -92,7 +71,7 @@ void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int cent
      * the estimate; on runs it whatever it costs. */
     double estimate = 0.0, probe_s = 0.0;
     if (mode == CC_HUGE_GRID_AUTO && t->engine->hardware != CC_HW_GPU &&
-        section_time_estimate(t->engine, &c, HUGE_PROBE_SIDE, HUGE_PROBE_SIDE, &estimate,
+        tally_time_estimate(t, &c, HUGE_PROBE_SIDE, HUGE_PROBE_SIDE, &estimate,
                               &probe_s) == CC_OK &&
         estimate > HUGE_CASE_SECONDS_MAX) {
         char est[40];

@@ -47,7 +47,7 @@ static void expect_refusal(conformance_tally *t, const char *what, const cc_rule
 }
 
 static void refusals(conformance_tally *t) {
-    const cc_engine_caps resolved = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps resolved = t->caps;
     const cc_engine_caps *caps = &resolved;
     char what[160];
     int32_t rmin = caps->radius_min < 1 ? 1 : caps->radius_min;

@@ -9,8 +9,7 @@
  * at a seam whose stale value is right half the time passes one grid half the time, and all
  * CC_SEAM_GRIDS of an alignment with probability 2^-CC_SEAM_GRIDS. */
 static void seams(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    if (t->opt->sections_off & CC_SECTION_SEAMS) return;
-    const cc_engine_caps all = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps all = t->caps;
     const cc_shape shape = section_first_shape(&all);
     const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     int32_t rmin = caps.radius_min < 1 ? 1 : caps.radius_min;
@@ -53,4 +52,4 @@ static void seams(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
 static void run(conformance_tally *t) { seams(t, t->opt->master); }
 
 const conformance_section section_seams = {
-    .progress = "seams", .leave_out = CC_SECTION_SEAMS, .part_of = -1, .run = run};
+    .progress = "seams", .part_of = -1, .run = run};

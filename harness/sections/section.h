@@ -11,6 +11,7 @@
 /* What a conformance run found so far; the run copies it into its summary. */
 typedef struct conformance_tally {
     const cc_engine *engine;
+    cc_engine_caps caps; /* the engine's caps, resolved once for every section (engines/engine.h) */
     const cc_campaign_options *opt;
     uint64_t ordinal;  /* numbering of sharded checks: check j runs in shard j % count */
     int64_t first_ordinal; /* the first failure's check, in that numbering */
@@ -54,8 +55,6 @@ typedef struct conformance_tally {
 /* One section: its id and name are its line of list.h. */
 typedef struct conformance_section {
     const char *progress;   /* what a progress line calls it starting; NULL: no line */
-    uint32_t leave_out;     /* the CC_SECTION_* bit of opt->sections_off that leaves it out (a
-                             * gap, SECTION:asked); 0: it always runs */
     unsigned flags;         /* SECTION_* */
     int part_of;            /* a section run inside another's run (its own tally, seconds and
                              * gaps): that section's cc_check_section; -1: none */
@@ -75,6 +74,12 @@ extern const conformance_section *const conformance_sections[CC_CHECK_SECTION_CO
 
 /* Is the next check this shard's? Numbers it either way. */
 int tally_mine(conformance_tally *t);
+
+/* The engine's time for big's load, steps and store, from a probe of the same rule on a grid of
+ * about want_w x want_h (fitted to the caps): the probe's time per cell times big's cells. A
+ * probe that fails returns its code and says nothing of the time. */
+int tally_time_estimate(const conformance_tally *t, const cc_case *big, int32_t want_w,
+                        int32_t want_h, double *seconds, double *probe_s);
 
 /* Counts a failure in the running section and keeps the first: its class, its label ("edge case
  * (largest counts)") and detail, its case and its calls (either may be NULL). */
@@ -126,12 +131,6 @@ static inline cc_shape section_first_shape(const cc_engine_caps *caps) {
 
 /* The case past 2^32 cells, at the shape, radius and centre of the past-the-tiles cases, from
  * their salt (sections/huge_grid.c). */
-/* The engine's time for big's load, steps and store, from a probe of the same rule on a grid of
- * about want_w x want_h (fitted to the caps): the probe's time per cell times big's cells. A
- * probe that fails returns its code and says nothing of the time. */
-int section_time_estimate(const cc_engine *engine, const cc_case *big, int32_t want_w,
-                          int32_t want_h, double *seconds, double *probe_s);
-
 void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int centre,
                        uint64_t salt);
 

@@ -7,8 +7,7 @@
 #define CONFORMANCE_SEQUENCES 40
 
 static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
-    if (t->opt->sections_off & CC_SECTION_SEQUENCES) return;
+    const cc_engine_caps caps = t->caps;
     for (int i = 0; i < CONFORMANCE_SEQUENCES && !t->stopped; i++) {
         if (!tally_mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
@@ -34,4 +33,4 @@ static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BY
 static void run(conformance_tally *t) { call_sequences(t, t->opt->master); }
 
 const conformance_section section_sequences = {
-    .progress = "call sequences", .leave_out = CC_SECTION_SEQUENCES, .part_of = -1, .run = run};
+    .progress = "call sequences", .part_of = -1, .run = run};

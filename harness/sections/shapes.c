@@ -16,10 +16,9 @@ static void extreme_by_time(conformance_tally *t, const cc_extreme *e) {
     double estimate = 0.0, probe_s = 0.0;
     int rc = t->opt->huge_grid == CC_HUGE_GRID_ON
                  ? CC_ERR_UNSUPPORTED
-                 : section_time_estimate(t->engine, &e->c,
-                                         wide ? CC_EXTREMES_PROBE_SIDE : e->c.w,
-                                         wide ? e->c.h : CC_EXTREMES_PROBE_SIDE, &estimate,
-                                         &probe_s);
+                 : tally_time_estimate(t, &e->c,
+                                       wide ? CC_EXTREMES_PROBE_SIDE : e->c.w,
+                                       wide ? e->c.h : CC_EXTREMES_PROBE_SIDE, &estimate, &probe_s);
     if (rc == CC_OK && estimate > CC_EXTREMES_SECONDS_MAX) {
         char est[40];
         cc_format_duration(estimate, est, sizeof est);
@@ -38,7 +37,6 @@ static void extreme_by_time(conformance_tally *t, const cc_extreme *e) {
  * leave out is a gap. With opt->one_shape, the first shape at its smallest radius only, as the
  * section was before it crossed them: a gap too. */
 static void shapes(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    if (t->opt->sections_off & CC_SECTION_SHAPES) return;
     cc_extreme plan[CC_EXTREMES_MAX];
     int n = cc_extremes_plan(t->engine, t->opt->one_shape, master, plan);
     if (t->opt->one_shape)
@@ -68,4 +66,4 @@ static void shapes(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
 static void run(conformance_tally *t) { shapes(t, t->opt->master); }
 
 const conformance_section section_shapes = {
-    .progress = "thin and tall grids", .leave_out = CC_SECTION_SHAPES, .part_of = -1, .run = run};
+    .progress = "thin and tall grids", .part_of = -1, .run = run};

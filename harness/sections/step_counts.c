@@ -82,8 +82,7 @@ static void step_count_find(const cc_engine *engine, const cc_engine_caps *caps,
  * counters, and three drawn on a log scale up to 2^17; each on a small odd-sided grid whose
  * oracle trajectory no plausible wrong count (cc_step_counts_wrong) reaches the same grid by. */
 static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    if (t->opt->sections_off & CC_SECTION_STEP_COUNTS) return;
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps caps = t->caps;
     int32_t blocks[4] = CC_STEP_BLOCKS_COMMON;
     int nb = 3;
     if (caps.steps_per_launch > 1 && caps.steps_per_launch != 8 && caps.steps_per_launch != 16 &&
@@ -179,4 +178,4 @@ static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES
 static void run(conformance_tally *t) { step_counts(t, t->opt->master); }
 
 const conformance_section section_step_counts = {
-    .progress = "step counts", .leave_out = CC_SECTION_STEP_COUNTS, .part_of = -1, .run = run};
+    .progress = "step counts", .part_of = -1, .run = run};

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "harness/extremes.h"
+#include "harness/progress.h"
 
 void tally_note_failure(conformance_tally *t, cc_failure_kind kind, const char *label,
                         const char *detail, const cc_case *c, const char *calls) {
@@ -50,7 +51,7 @@ static void report_failure(conformance_tally *t, const char *section, const cc_c
 
 void tally_check_case_with(conformance_tally *t, const char *section, const cc_case *given,
                            const cc_check_options *check, int *passed) {
-    const cc_engine_caps caps = cc_engine_caps_resolved(t->engine);
+    const cc_engine_caps caps = t->caps;
     cc_case fitted = *given;
     const cc_case *c = &fitted;
     if (!fuzz_fit_port_caps(&caps, 0, &fitted)) {
@@ -155,4 +156,31 @@ int tally_affordable(conformance_tally *t, const cc_case *c) {
                 "%dx%d at r = %d: one step costs more than %.0e oracle visits", (int)c->w,
                 (int)c->h, (int)c->rule.radius, EDGE_STEP_COST_MAX);
     return 0;
+}
+
+int tally_time_estimate(const conformance_tally *t, const cc_case *big, int32_t want_w,
+                        int32_t want_h, double *seconds, double *probe_s) {
+    const cc_engine *engine = t->engine;
+    const cc_engine_caps caps = cc_engine_caps_for_shape(&t->caps, big->rule.shape);
+    cc_case p = *big;
+    int32_t min = 2 * p.rule.radius + 1;
+    p.w = cc_fit_side(want_w, min, caps.w_multiple, caps.w_max);
+    p.h = cc_fit_side(want_h, min, caps.h_multiple, caps.h_max);
+    if (!p.w || !p.h) return CC_ERR_UNSUPPORTED;
+    cc_grid g = {0};
+    cc_error err;
+    cc_context *ctx = NULL;
+    int rc = case_grid(&p, &g, &err);
+    double start = cc_now_seconds();
+    if (!rc) rc = cc_call_create(engine, &p.rule, p.w, p.h, &ctx, &err);
+    if (!rc) rc = cc_call_load(ctx, g.cells, &err);
+    if (!rc) rc = cc_call_step(ctx, 1, &err);
+    if (!rc) rc = cc_call_store(ctx, g.cells, &err);
+    *probe_s = cc_now_seconds() - start;
+    cc_call_destroy(ctx, NULL);
+    cc_grid_free(&g);
+    /* A probe that fails says nothing of the time: the case itself will show what is wrong. */
+    if (rc) return rc;
+    *seconds = *probe_s * ((double)big->w * (double)big->h) / ((double)p.w * (double)p.h);
+    return CC_OK;
 }
