@@ -3,7 +3,7 @@
 # that pass, a plugin engine that fails, and (where no GPU is) a GPU engine NOT RUN. Broken
 # certificates and XML must be rejected, so each check is shown able to fail.
 set -u
-tool="$1" schema="$2" validator="$3" plugin="$4" wrong_plugin="$5"
+tool="$1" schema="$2" validator="$3" plugin="$4" wrong_plugin="$5" sections_table="$6"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -151,15 +151,14 @@ done
 
 # The JUnit reports: well-formed, one suite per engine, one case per section; the failing one
 # names its section, case and reproducer; the absent engine is skipped.
-"$python" - "$tmp" "$tmp/wrong/certificate.json" <<'PY' >"$tmp/junit" 2>&1 ||
-import json, os, sys
+"$python" - "$tmp" "$tmp/wrong/certificate.json" "$sections_table" <<'PY' >"$tmp/junit" 2>&1 ||
+import json, os, re, sys
 import xml.etree.ElementTree as ET
 tmp = sys.argv[1]
-sections = ["edge cases", "seams", "the bounded plane", "past the tiles", "past 2^32 cells",
-            "thin and tall grids",
-            "round trips", "step counts", "call sequences", "GPU timing", "refusals", "campaign",
-            "named rules",
-            "goldens"]
+# The sections as the table of the harness names them, in its order, then the goldens.
+rows = re.findall(r'^CC_SECTION_ROW\(\w+, \w+, "[^"]+", "([^"]+)"\)', open(sys.argv[3]).read(), re.M)
+assert len(rows) >= 13 and rows[0] == "edge cases", rows
+sections = rows + ["goldens"]
 def suite(name):
     root = ET.parse(f"{tmp}/{name}/junit.xml").getroot()
     assert root.tag == "testsuites", root.tag

@@ -26,3 +26,5 @@ CC_SECTION_ROW(REFUSALS, refusals, "refusals", "refusals")           /* paramete
 CC_SECTION_ROW(CAMPAIGN, campaign, "campaign", "campaign")           /* the seeded campaign */
 CC_SECTION_ROW(NAMED_RULES, named_rules, "named-rules", "named rules") /* Life, HighLife, ...,
                                                                         * Bosco's rule, by name */
+CC_SECTION_ROW(FOOTPRINTS, footprints, "footprints", "footprints")   /* every radius of every
+                                                                  * shape: one live cell */
