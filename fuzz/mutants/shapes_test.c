@@ -34,7 +34,8 @@ static int run(const cc_engine *e, int one_shape, int shapes_only, cc_conformanc
     opt.shrink = 0; /* where it is caught is the point here */
     opt.one_shape = one_shape;
     if (shapes_only) {
-        opt.sections_off = CC_SECTION_ALL & ~CC_SECTION_SHAPES;
+        /* The refusals stay: they show the caps that keep a shape off the wide grids. */
+        opt.sections_off = CC_SECTION_ALL & ~(CC_SECTION_SHAPES | CC_SECTION_REFUSALS);
         opt.cases = 0;
     }
     memset(sum, 0, sizeof *sum);
