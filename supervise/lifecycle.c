@@ -252,7 +252,9 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     posix_spawnattr_setpgroup(&attr, 0);
     fflush(NULL);
     pid_t pid;
-    int e = posix_spawn(&pid, sv->exe, NULL, &attr, argv, env);
+    /* This very program, even where its file was replaced since it started (a rebuild while a
+     * certify runs): a worker of another build would speak another protocol. */
+    int e = posix_spawn(&pid, "/proc/self/exe", NULL, &attr, argv, env);
     posix_spawnattr_destroy(&attr);
     if (e) {
         rc = cc_fail(err, CC_ERR_IO, "cannot start a worker (%s): %s", sv->exe, strerror(e));

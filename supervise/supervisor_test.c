@@ -5,7 +5,10 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -235,6 +238,41 @@ static void expect(checks *t, cc_supervisor *sv, const char *name, int code, con
            "after %s: t.flip was not served right: %s", name, err.msg);
 }
 
+static int chmod_x(const char *path) { return chmod(path, 0755); }
+
+/* As a copy of this program whose file is replaced after its first worker (a rebuild while a
+ * certify runs): a later worker must still be this program, not what the file now holds.
+ * Returns the exit status for the copy. */
+static int replaced_run(const char *self) {
+    cc_supervisor *sv;
+    cc_error err;
+    uint8_t out[W * H];
+    if (cc_supervisor_open(NULL, 0, NULL, &sv, &err)) return 2;
+    const cc_engine *flip_desc = cc_supervisor_find(sv, "t.flip");
+    if (!flip_desc || run(flip_desc, 1, out, &err)) return 3;
+    char other[4096];
+    snprintf(other, sizeof other, "%s.other", self);
+    FILE *f = fopen(other, "w");
+    if (!f || fputs("#!/bin/sh\nexit 7\n", f) < 0 || fclose(f) || chmod_x(other) ||
+        rename(other, self))
+        return 4;
+    cc_supervisor_restart(sv); /* the next call starts a fresh worker */
+    int rc = run(flip_desc, 3, out, &err);
+    if (rc) fprintf(stderr, "after the file was replaced: %s\n", err.msg);
+    cc_supervisor_close(sv);
+    return rc ? 5 : 0;
+}
+
+/* Copies this executable to dir and runs the copy as replaced_run; its exit status. */
+static int replaced_copy(const char *dir) {
+    char copy[1024], cmd[3400];
+    snprintf(copy, sizeof copy, "%.900s/supervisor_test_copy", dir);
+    snprintf(cmd, sizeof cmd, "cp /proc/%d/exe '%s' && SUPERVISOR_TEST_REPLACED='%s' '%s'",
+             (int)getpid(), copy, copy, copy);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
 int main(int argc, char **argv) {
     const cc_engine *const tables[] = {&engines[0], &engines[1], &engines[2],  &engines[3],
                                        &engines[4], &engines[5], &engines[6],  &engines[7],
@@ -243,7 +281,15 @@ int main(int argc, char **argv) {
     _Static_assert(NENGINES == 15, "tables lists every engine");
     int status;
     if (cc_worker_hook(argc, argv, tables, &status)) return status;
+    const char *replaced = getenv("SUPERVISOR_TEST_REPLACED");
+    if (replaced) return replaced_run(replaced);
     checks t = {"supervisor_test", 0, 0};
+    const char *tmp = getenv("TEST_TMPDIR");
+    const int copy_status = replaced_copy(tmp ? tmp : "/tmp");
+    CHECKF(&t, copy_status == 0,
+           "a copy whose file was replaced after its first worker: exit %d (5: a later worker was "
+           "not this program)",
+           copy_status);
     /* The hook started this process again with a short spin, since the test's environment
      * chose none (a run with GOMP_SPINCOUNT or OMP_WAIT_POLICY set keeps its own). */
     const char *spin = getenv("GOMP_SPINCOUNT");
