@@ -87,13 +87,27 @@ static void certify_engine(const cc_engine *e, cc_certificate_engine *row,
                (unsigned long long)(after.workers_started - before.workers_started),
                (unsigned long long)(after.faults - before.faults));
     }
-    /* Where the time went, so a slow certify can be traced to its section. */
+    /* Where the time went, so a slow certify can be traced to its section and to its part:
+     * the oracle, the engine in its worker, the exchange between them, drawing, shrinking (its
+     * calls are in engine and exchange too), and the rest of the harness (comparisons, the
+     * oracle of call sequences and step counts). */
     printf("== %s: seconds by section:", e->name);
     for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++)
         if (row->conf.sections[s].run)
             printf(" %s %.1f,", cc_check_section_name((cc_check_section)s),
                    row->conf.sections[s].seconds);
     printf(" goldens %.1f\n", row->golden_seconds);
+    printf("== %s: %-20s %8s %8s %8s %8s %8s %8s %8s\n", e->name, "section", "total", "oracle",
+           "engine", "exchange", "drawing", "shrink", "rest");
+    for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+        const cc_section_tally *t = &row->conf.sections[s];
+        if (!t->run) continue;
+        const double rest = t->seconds - t->oracle_seconds - t->engine_seconds -
+                            t->exchange_seconds - t->draw_seconds;
+        printf("== %s: %-20s %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n", e->name,
+               cc_check_section_name((cc_check_section)s), t->seconds, t->oracle_seconds,
+               t->engine_seconds, t->exchange_seconds, t->draw_seconds, t->shrink_seconds, rest);
+    }
 }
 
 /* The SHA-256 of the file at path as 64 hex digits. */

@@ -29,7 +29,9 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
     for (uint64_t i = opt->shard_index; i < opt->cases; i += opt->shard_count) {
         cc_progress_tick(&progress, res->run, res->failed);
         cc_drawn_case drawn;
+        const double draw_start = cc_now_seconds();
         int rc = cc_campaign_case_with(&caps, opt, i, &drawn, err);
+        res->draw_seconds += cc_now_seconds() - draw_start;
         if (rc) return cc_prefix(err, "drawing case %" PRIu64 " of master seed %s", i, master);
         char at[48];
         snprintf(at, sizeof at, "case %" PRIu64, i);
@@ -38,6 +40,8 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         if ((rc = cc_case_check(engine, &drawn.c, &check, err)))
             return cc_prefix(err, "checking case %" PRIu64 " of master seed %s", i, master);
         res->run++;
+        res->oracle_seconds += check.oracle_seconds;
+        res->draw_seconds += check.draw_seconds;
         if (opt->verbose) {
             char line[CC_CASE_TEXT_MAX];
             case_format(&drawn.c, line, sizeof line, NULL);
@@ -69,9 +73,10 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
             cc_failure_print_short(out, opt->reproduce, engine->name, at, &drawn.c, &check);
             fprintf(out, "  analysing it: the full report follows\n");
             fflush(out);
-            if ((rc = cc_failure_analyse(engine, &drawn.c, &check, opt, (int64_t)i, &res->failure,
-                                         err)))
-                return cc_prefix(err, "analysing case %" PRIu64 " of master seed %s", i, master);
+            const double shrink_start = cc_now_seconds();
+            rc = cc_failure_analyse(engine, &drawn.c, &check, opt, (int64_t)i, &res->failure, err);
+            res->shrink_seconds += cc_now_seconds() - shrink_start;
+            if (rc) return cc_prefix(err, "analysing case %" PRIu64 " of master seed %s", i, master);
             cc_failure_report_print(&res->failure, out);
         } else {
             char line[CC_CASE_TEXT_MAX];

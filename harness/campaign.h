@@ -53,6 +53,9 @@ typedef struct cc_campaign_result {
     uint64_t first_failure;     /* its case index */
     cc_failure_report failure;  /* the first failure's report */
     cc_coverage covered;        /* what the passing cases covered */
+    double oracle_seconds;      /* the cases' oracle (cc_check_result.oracle_seconds), */
+    double draw_seconds;        /* drawing the cases and their grids, */
+    double shrink_seconds;      /* and analysing and shrinking the first failure */
 } cc_campaign_result;
 
 /* Runs cases 0 .. opt->cases-1 that belong to this shard. Returns CC_OK when every case passed

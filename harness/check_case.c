@@ -211,7 +211,10 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     double work = (double)c->w * (double)c->h * (double)cc_rule_max_count(&c->rule) *
                   (double)c->steps;
     int twice = work <= opt->pattern_budget;
-    if ((rc = case_grid(c, &init, err)) || (rc = cc_grid_alloc(&got, c->w, c->h, err)) ||
+    const double draw_start = cc_now_seconds();
+    rc = case_grid(c, &init, err);
+    res->draw_seconds += cc_now_seconds() - draw_start;
+    if (rc || (rc = cc_grid_alloc(&got, c->w, c->h, err)) ||
         (rc = cc_grid_alloc(&again, c->w, c->h, err))) {
         cc_call_destroy(ctx, NULL);
         cc_grid_free(&init);
@@ -249,7 +252,11 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     if ((rc = cc_call_destroy(ctx, &eng_err)) && res->outcome != CC_OUTCOME_FAIL)
         harness_call_failed(res, rc, "destroy", &eng_err);
     rc = CC_OK;
-    if (res->outcome != CC_OUTCOME_FAIL) rc = verify(engine, c, opt, work, &init, &got, res, err);
+    if (res->outcome != CC_OUTCOME_FAIL) {
+        const double oracle_start = cc_now_seconds();
+        rc = verify(engine, c, opt, work, &init, &got, res, err);
+        res->oracle_seconds += cc_now_seconds() - oracle_start;
+    }
     uint32_t patterns = opt->patterns;
     /* Each pattern is a whole run more: past the budget only the split, whose bugs (a second
      * call) can hide in large grids; the others test state that any size shows. */

@@ -158,8 +158,10 @@ int harness_check_in_place(const cc_engine *engine, const cc_case *c, const cc_c
                                .cells_target = opt->lightcone_cells,
                                .visits_budget = opt->lightcone_budget, .devices = devices};
     cc_lightcones *cones = NULL;
+    const double oracle_start = cc_now_seconds();
     if (!rc && (rc = cc_lightcone_prepare(c, seed_cells, (void *)c, &lo, &cones, err)))
         cc_prefix(err, "light cones");
+    res->oracle_seconds += cc_now_seconds() - oracle_start;
     if (rc) {
         cc_call_destroy(ctx, NULL);
         return rc;

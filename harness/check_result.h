@@ -77,6 +77,8 @@ typedef struct cc_check_result {
     uint32_t seam_classes; /* CC_SEAM_* the light cones covered */
     uint32_t patterns_run; /* CC_PATTERN_BIT of each call pattern that ran and agreed */
     double step_seconds;   /* wall time of the one call of step(k), without create, load, store */
+    double oracle_seconds; /* wall time of the oracle's part: its grid or its light cones */
+    double draw_seconds;   /* wall time of drawing the case's grid from its seed */
     char detail[512];    /* create's refusal, the engine's error, or what differed */
 } cc_check_result;
 

@@ -48,7 +48,12 @@ typedef struct cc_section_tally {
     int run;
     int passed;
     int failed;
-    double seconds; /* wall time the section took */
+    double seconds; /* wall time the section took, and of it: */
+    double oracle_seconds;   /* the oracle's grids and light cones of the checked cases */
+    double engine_seconds;   /* the engine's entry points, in its worker */
+    double exchange_seconds; /* the calls' round trips and transfers past that */
+    double draw_seconds;     /* drawing cases and their grids */
+    double shrink_seconds;   /* analysing and shrinking a failure */
     cc_coverage cov; /* what its passing checks covered */
 } cc_section_tally;
 

@@ -97,6 +97,8 @@ int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra,
         }
     }
     ci->elapsed_s = sv_now_s() - start;
+    sv->stats.call_seconds += ci->elapsed_s;
+    sv->stats.engine_seconds += rep->engine_s;
     /* Short calls are not measured again: a tick measures any call that lasts one. */
     double rss = ci->memory_after || ci->elapsed_s * 1e3 >= TICK_MS ? sv_worker_rss(sv) : 0;
     return rss > sv_memory_limit(sv) ? sv_end_for_memory(sv, rss, ci, err) : CC_OK;

@@ -67,6 +67,7 @@ typedef struct sv_reply {
     int32_t engine_clock;
     int32_t pad;
     double ms;
+    double engine_s; /* the worker's wall time in serving the call: the engine's entry point */
     cc_memory memory;
     cc_error err;
     char text[SV_TEXT_MAX];

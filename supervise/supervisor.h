@@ -116,6 +116,9 @@ typedef struct cc_supervisor_stats {
     uint64_t faults;          /* workers ended by a fault */
     double kept_bytes_max;    /* the most memory a worker kept with no context live (a pool,
                                * or a leak the limit has not reached yet) */
+    double call_seconds;      /* wall time of the calls answered, seen from here */
+    double engine_seconds;    /* of that, the time the worker spent serving them (the engine's
+                               * entry points); the rest is the exchange between the two */
 } cc_supervisor_stats;
 void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out);
 /* Starts kept_bytes_max again from 0 (certify, before each engine). */

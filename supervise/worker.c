@@ -425,7 +425,11 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
             rep.rc = load_rc;
             rep.err = load_err;
         } else {
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
             serve(&w, &req, &rep, &d);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            rep.engine_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
         }
         if (sv_write_full(w.sock, &rep, sizeof rep)) break;
         if (req.op == SV_OP_DESCRIBE && rep.rc == CC_OK &&

@@ -8,6 +8,9 @@ static void run(conformance_tally *t) {
     s->passed = (int)t->campaign->passed;
     s->failed = (int)t->campaign->failed;
     s->cov = t->campaign->covered;
+    s->oracle_seconds = t->campaign->oracle_seconds;
+    s->draw_seconds = t->campaign->draw_seconds;
+    s->shrink_seconds = t->campaign->shrink_seconds;
 }
 
 /* The campaign keeps its own progress line, and starts on no worker a fault stopped. */

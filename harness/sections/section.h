@@ -75,6 +75,10 @@ extern const conformance_section *const conformance_sections[CC_CHECK_SECTION_CO
 /* Is the next check this shard's? Numbers it either way. */
 int tally_mine(conformance_tally *t);
 
+/* The seconds the engine's worker spent serving calls so far, and the calls' whole wall time
+ * (their difference is the exchange): the supervisor's running sums. */
+void tally_calls_seconds(const conformance_tally *t, double *engine_s, double *calls_s);
+
 /* The engine's time for big's load, steps and store, from a probe of the same rule on a grid of
  * about want_w x want_h (fitted to the caps): the probe's time per cell times big's cells. A
  * probe that fails returns its code and says nothing of the time. */

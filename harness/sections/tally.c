@@ -5,6 +5,7 @@
 
 #include "harness/extremes.h"
 #include "harness/progress.h"
+#include "supervise/supervisor.h"
 
 void tally_note_failure(conformance_tally *t, cc_failure_kind kind, const char *label,
                         const char *detail, const cc_case *c, const char *calls) {
@@ -17,6 +18,14 @@ void tally_note_failure(conformance_tally *t, cc_failure_kind kind, const char *
     t->first_case[0] = t->first_calls[0] = '\0';
     if (c && case_format(c, t->first_case, sizeof t->first_case, NULL)) t->first_case[0] = '\0';
     if (calls) snprintf(t->first_calls, sizeof t->first_calls, "%s", calls);
+}
+
+void tally_calls_seconds(const conformance_tally *t, double *engine_s, double *calls_s) {
+    cc_supervisor_stats stats = {0};
+    cc_supervisor *sv = cc_supervisor_of(t->engine);
+    if (sv) cc_supervisor_stats_get(sv, &stats);
+    *engine_s = stats.engine_seconds;
+    *calls_s = stats.call_seconds;
 }
 
 int tally_mine(conformance_tally *t) {
@@ -41,7 +50,10 @@ static void report_failure(conformance_tally *t, const char *section, const cc_c
     fflush(stdout);
     cc_failure_report rep;
     cc_error err;
-    if (cc_failure_analyse(t->engine, c, res, t->opt, -1, &rep, &err)) {
+    const double start = cc_now_seconds();
+    const int rc = cc_failure_analyse(t->engine, c, res, t->opt, -1, &rep, &err);
+    t->sections[t->section].shrink_seconds += cc_now_seconds() - start;
+    if (rc) {
         printf("analysis failed: %s\n", err.msg);
         cc_failure_print_short(stdout, t->opt->reproduce, t->engine->name, section, c, res);
         return;
@@ -61,7 +73,10 @@ void tally_check_case_with(conformance_tally *t, const char *section, const cc_c
     cc_case_label(t->engine, section, c);
     cc_check_result res;
     cc_error err;
-    if (cc_case_check_with(t->engine, c, check, &res, &err)) {
+    const int rc = cc_case_check_with(t->engine, c, check, &res, &err);
+    t->sections[t->section].oracle_seconds += res.oracle_seconds;
+    t->sections[t->section].draw_seconds += res.draw_seconds;
+    if (rc) {
         char line[CC_CASE_TEXT_MAX];
         case_format(c, line, sizeof line, NULL);
         printf("ERROR: %s: %s: cannot check %s: %s\n", t->engine->name, section, line, err.msg);
