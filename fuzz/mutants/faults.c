@@ -106,6 +106,31 @@ static int leak_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc
     return BASE->create(rule, w, h, ctx, err);
 }
 
+/* A process-wide pool, as caching allocators keep one: a scratch buffer of two bytes a cell of the
+ * largest grid created so far, grown (never shrunk) by create and kept after destroy. Not a
+ * fault: what it keeps does not grow with the contexts. */
+static void *volatile pool;
+static size_t pool_bytes;
+
+static int pool_create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    size_t want = 2 * (size_t)w * (size_t)h;
+    if (want > pool_bytes) {
+        free(pool);
+        pool = malloc(want);
+        pool_bytes = pool ? want : 0;
+        if (!pool) return cc_fail(err, CC_ERR_NOMEM, "fault.none-pool: no pool of %zu bytes", want);
+        memset(pool, 1, want); /* touched, so it is resident */
+    }
+    return BASE->create(rule, w, h, ctx, err);
+}
+
+/* It states what it holds: its two grids and the pool, two bytes a cell each. */
+static void pool_memory(const cc_rule *rule, int32_t w, int32_t h, cc_memory *need) {
+    (void)rule;
+    need->host_bytes = 4.0 * (double)w * (double)h;
+    need->device_bytes = 0.0;
+}
+
 static int write_input_load(void *ctx, const uint8_t *cells, cc_error *err) {
     uint8_t *input = (uint8_t *)(uintptr_t)cells;
     input[0] ^= 1;
@@ -229,6 +254,11 @@ static const cc_engine faults[] = {
           other_grid_create, L, S, other_grid_store, other_grid_destroy),
     FAULT("fault.clock", "flips a cell when the clock's microseconds are odd", C, L, clock_step,
           T, D),
+    {.name = "fault.none-pool",
+     .summary = "no fault: keeps a pool of the largest grid's size after destroy",
+     .caps = {.radius_max = 16, .centres = CC_CENTRE_M0 | CC_CENTRE_M1},
+     .memory = pool_memory, .create = pool_create, .load = L, .step = S, .store = T,
+     .destroy = D},
     FAULT("fault.store-twice", "a second store in a row gives the generation before", C, L,
           twice_step, twice_store, twice_destroy),
 };
@@ -239,9 +269,9 @@ static const cc_engine *const fault_list[FAULT_COUNT + 1] = {
     &faults[0],  &faults[1],  &faults[2],  &faults[3],  &faults[4],  &faults[5],
     &faults[6],  &faults[7],  &faults[8],  &faults[9],  &faults[10], &faults[11],
     &faults[12], &faults[13], &faults[14], &faults[15], &faults[16], &faults[17],
-    &faults[18], NULL};
+    &faults[18], &faults[19], NULL};
 
-_Static_assert(FAULT_COUNT == 19, "fault_list names every fault");
+_Static_assert(FAULT_COUNT == 20, "fault_list names every fault");
 
 const cc_engine *const *cc_faults_all(void) { return fault_list; }
 

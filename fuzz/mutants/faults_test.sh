@@ -3,7 +3,7 @@
 # conformance driver: each fault gets its class, within its time limit plus 5 s, with exit
 # status 1 (never 0, never a signal).
 #   faults_test.sh cpu CELLCHECK CONFORMANCE LIBFAULTS LIBFAULTS_CTOR
-#     the CPU faults; fault.none passes; a plugin whose constructor crashes is refused by name
+#     the CPU faults; fault.none and fault.none-pool pass; a plugin whose constructor crashes is refused by name
 #   faults_test.sh gpu CELLCHECK CONFORMANCE LIBFAULTS_GPU
 #     the CUDA faults: a kernel with an illegal address is a device error, one that never ends
 #     times out; without a GPU: SKIPPED, unless CELLCHECK_REQUIRE names gpu
@@ -132,6 +132,19 @@ timed "$cellcheck" --plugin "$plugin" check --engine fault.none --cases "$cases"
 if [ "$rc" -ne 0 ] || ! grep -q "0 failed" "$tmp/out"; then fail "check fault.none: exit $rc"; tail -n 5 "$tmp/out"; fi
 timed "$conformance" --plugin "$plugin" --engine fault.none --cases "$cases" "${limits[@]}"
 if [ "$rc" -ne 0 ]; then fail "conformance fault.none: exit $rc"; tail -n 5 "$tmp/out"; fi
+
+# A pool is not a leak: fault.none-pool keeps two bytes a cell of its largest grid after destroy
+# (8 MiB at the campaign's largest grids), past a margin of 4 MiB; certified, where fault.leak
+# (256 MiB a create) is FAILED above.
+echo "fault.none-pool (a process-wide pool past the margin)"
+mkdir -p "$tmp/pool"
+timed "$cellcheck" --plugin "$plugin" certify --engine fault.none-pool --cases "$cases" \
+    --leave-out huge-grid,shapes --accept-gap huge-grid,shapes --time-limit 2 --memory-margin 4 \
+    --out-dir "$tmp/pool"
+if [ "$rc" -ne 0 ] || ! grep -Eq "^\| fault.none-pool \| cpu \| CERTIFIED" "$tmp/pool/certificate.md"; then
+    fail "certify fault.none-pool: exit $rc"
+    tail -n 8 "$tmp/out"
+fi
 
 echo "a plugin whose constructor crashes"
 for cmd in list "check --engine mutant.control" "certify --engine mutant.control"; do

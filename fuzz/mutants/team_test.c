@@ -19,7 +19,8 @@ static int run(const cc_engine *e, int same_team, cc_conformance_summary *sum, c
     opt.shrink = 0;
     opt.same_team = same_team;
     /* The campaign and the call sequences are where the teams turn. */
-    opt.sections_off = CC_SECTION_ALL & ~CC_SECTION_SEQUENCES;
+    opt.sections_off = CC_SECTION_ALL & ~(CC_SECTION_SEQUENCES | CC_SECTION_REFUSALS |
+                                          CC_SECTION_CAMPAIGN);
     memset(sum, 0, sizeof *sum);
     return cc_conformance_run(e, &opt, sum, err);
 }
