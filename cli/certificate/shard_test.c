@@ -41,7 +41,7 @@ static void make(cc_certificate *r, uint32_t index, uint32_t count, int64_t b_or
     a->conf.seam_classes = 1u << index;
     a->conf.first_index = a->conf.first_ordinal = -1;
     a->conf.passed = 1;
-    a->conf.sections[0] = (cc_section_tally){1, 10 + (int)index, 0, 0.5, {0}};
+    a->conf.sections[0] = (cc_section_tally){.run = 1, .passed = 10 + (int)index, .seconds = 0.5};
     /* Shard i checked radius i + 1 at a team of i + 1 and a grid of 100 * (i + 1) a side. */
     cc_rule rule = {0};
     rule.radius = (int32_t)index + 1;
