@@ -10,18 +10,14 @@
 #include "supervise/supervisor.h"
 
 /* The seconds of the sections run inside section s. */
-/* What the sections run inside section s spent so far: their wall time, engine and exchange. */
-typedef struct spent {
-    double seconds, engine, exchange;
-} spent;
-
-static spent parts_spent(const conformance_tally *t, int s) {
-    spent sum = {0.0, 0.0, 0.0};
+/* What the sections run inside section s spent so far: their seconds, engine and exchange. */
+static cc_section_tally parts_spent(const conformance_tally *t, int s) {
+    cc_section_tally sum = {0};
     for (int p = 0; p < CC_CHECK_SECTION_COUNT; p++)
         if (conformance_sections[p]->part_of == s) {
             sum.seconds += t->sections[p].seconds;
-            sum.engine += t->sections[p].engine_seconds;
-            sum.exchange += t->sections[p].exchange_seconds;
+            sum.engine_seconds += t->sections[p].engine_seconds;
+            sum.exchange_seconds += t->sections[p].exchange_seconds;
         }
     return sum;
 }
@@ -77,20 +73,16 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         t.section = (cc_check_section)s;
         t.sections[s].run = 1;
         /* A section run inside this one is timed as its own. */
-        double start = cc_now_seconds(), in_engine = 0.0, calls = 0.0;
-        tally_calls_seconds(&t, &in_engine, &calls);
-        const spent parts = parts_spent(&t, s);
+        const tally_clock mark = tally_clock_now(&t);
+        const cc_section_tally parts = parts_spent(&t, s);
         sec->run(&t);
         /* Undisturbed again after the GPU timing section's last check. */
         cc_supervisor_timing(cc_supervisor_of(engine), 0);
-        const spent parts_after = parts_spent(&t, s);
-        double engine_after = 0.0, calls_after = 0.0;
-        tally_calls_seconds(&t, &engine_after, &calls_after);
-        t.sections[s].seconds += cc_now_seconds() - start - (parts_after.seconds - parts.seconds);
-        t.sections[s].engine_seconds +=
-            engine_after - in_engine - (parts_after.engine - parts.engine);
-        t.sections[s].exchange_seconds += (calls_after - calls) - (engine_after - in_engine) -
-                                          (parts_after.exchange - parts.exchange);
+        tally_clock_add(&t, &mark, &t.sections[s]);
+        const cc_section_tally parts_after = parts_spent(&t, s);
+        t.sections[s].seconds -= parts_after.seconds - parts.seconds;
+        t.sections[s].engine_seconds -= parts_after.engine_seconds - parts.engine_seconds;
+        t.sections[s].exchange_seconds -= parts_after.exchange_seconds - parts.exchange_seconds;
     }
     const int rc = t.campaign_rc;
     /* What follows (the goldens) runs at the worker's default team again, undisturbed. */

@@ -238,8 +238,6 @@ static void expect(checks *t, cc_supervisor *sv, const char *name, int code, con
            "after %s: t.flip was not served right: %s", name, err.msg);
 }
 
-static int chmod_x(const char *path) { return chmod(path, 0755); }
-
 /* As a copy of this program whose file is replaced after its first worker (a rebuild while a
  * certify runs): a later worker must still be this program, not what the file now holds.
  * Returns the exit status for the copy. */
@@ -253,7 +251,7 @@ static int replaced_run(const char *self) {
     char other[4096];
     snprintf(other, sizeof other, "%s.other", self);
     FILE *f = fopen(other, "w");
-    if (!f || fputs("#!/bin/sh\nexit 7\n", f) < 0 || fclose(f) || chmod_x(other) ||
+    if (!f || fputs("#!/bin/sh\nexit 7\n", f) < 0 || fclose(f) || chmod(other, 0755) ||
         rename(other, self))
         return 4;
     cc_supervisor_restart(sv); /* the next call starts a fresh worker */

@@ -66,6 +66,12 @@ static int read_full(int fd, void *buf, size_t n) {
     return 0;
 }
 
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 /* Waits for the next request: a short spin first, since the supervisor's next call in a case
  * follows within microseconds, then a plain blocking read. */
 static void await_request(int fd) {
@@ -425,11 +431,9 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
             rep.rc = load_rc;
             rep.err = load_err;
         } else {
-            struct timespec t0, t1;
-            clock_gettime(CLOCK_MONOTONIC, &t0);
+            const double start = now_s();
             serve(&w, &req, &rep, &d);
-            clock_gettime(CLOCK_MONOTONIC, &t1);
-            rep.engine_s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+            rep.engine_s = now_s() - start;
         }
         if (sv_write_full(w.sock, &rep, sizeof rep)) break;
         if (req.op == SV_OP_DESCRIBE && rep.rc == CC_OK &&

@@ -6,19 +6,9 @@
 #include <string.h>
 
 #include "fuzz/mutants/radius_table.h"
+#include "fuzz/mutants/run_sections.h"
 #include "harness/harness.h"
 #include "testing/check.h"
-
-static int run(const cc_engine *e, uint32_t sections_off, cc_conformance_summary *sum,
-               cc_error *err) {
-    cc_campaign_options opt;
-    cc_campaign_options_init(&opt);
-    opt.cases = 100;
-    opt.shrink = 0;
-    opt.sections_off = sections_off;
-    memset(sum, 0, sizeof *sum);
-    return cc_conformance_run(e, &opt, sum, err);
-}
 
 int main(int argc, char **argv) {
     cc_supervisor *sv;
@@ -31,7 +21,7 @@ int main(int argc, char **argv) {
     cc_conformance_summary sum;
     cc_error err = {0};
 
-    int rc = run(mutant, CC_SECTION_FOOTPRINTS | CC_SECTION_CAMPAIGN, &sum, &err);
+    int rc = run_sections(mutant, 100, CC_SECTION_FOOTPRINTS | CC_SECTION_CAMPAIGN, &sum, &err);
     CHECKF(&t, rc == CC_OK && sum.passed,
            "every section but footprints and the campaign: rc %d (%s), passed %d, first failure "
            "in %s: %s",
@@ -41,7 +31,7 @@ int main(int argc, char **argv) {
     printf("mutant.radius-table, every section but footprints and the campaign: %s\n",
            sum.passed ? "passed" : "FAILED");
 
-    rc = run(mutant, CC_SECTION_ALL & ~CC_SECTION_FOOTPRINTS, &sum, &err);
+    rc = run_sections(mutant, 100, CC_SECTION_ALL & ~CC_SECTION_FOOTPRINTS, &sum, &err);
     CHECKF(&t, rc == CC_OK && !sum.passed && sum.first_section == CC_CHECK_FOOTPRINTS &&
                    sum.first_kind == CC_FAILURE_MISMATCH,
            "footprints: rc %d (%s), passed %d, first failure in %s (%s): %s", rc,
@@ -56,7 +46,7 @@ int main(int argc, char **argv) {
            sum.first_failure, sum.first_reproducer);
 
     /* 16 radii of the four shapes that take them, and hexagonal Life's one. */
-    rc = run(control, 0, &sum, &err);
+    rc = run_sections(control, 100, 0, &sum, &err);
     CHECKF(&t, rc == CC_OK && sum.passed && sum.sections[CC_CHECK_FOOTPRINTS].passed == 4 * 16 + 1,
            "control.radius-table, every section: rc %d (%s), passed %d, footprints %d passed: %s",
            rc, rc ? err.msg : "", sum.passed, sum.sections[CC_CHECK_FOOTPRINTS].passed,

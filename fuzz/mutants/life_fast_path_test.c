@@ -6,19 +6,9 @@
 #include <string.h>
 
 #include "fuzz/mutants/life_fast_path.h"
+#include "fuzz/mutants/run_sections.h"
 #include "harness/harness.h"
 #include "testing/check.h"
-
-static int run(const cc_engine *e, uint32_t sections_off, cc_conformance_summary *sum,
-               cc_error *err) {
-    cc_campaign_options opt;
-    cc_campaign_options_init(&opt);
-    opt.cases = 100;
-    opt.shrink = 0;
-    opt.sections_off = sections_off;
-    memset(sum, 0, sizeof *sum);
-    return cc_conformance_run(e, &opt, sum, err);
-}
 
 int main(int argc, char **argv) {
     cc_supervisor *sv;
@@ -31,7 +21,7 @@ int main(int argc, char **argv) {
     cc_conformance_summary sum;
     cc_error err = {0};
 
-    int rc = run(mutant, CC_SECTION_NAMED_RULES, &sum, &err);
+    int rc = run_sections(mutant, 100, CC_SECTION_NAMED_RULES, &sum, &err);
     CHECKF(&t, rc == CC_OK && sum.passed,
            "every section but named rules: rc %d (%s), passed %d, first failure in %s: %s", rc,
            rc ? err.msg : "", sum.passed, cc_check_section_name(sum.first_section),
@@ -40,8 +30,10 @@ int main(int argc, char **argv) {
     printf("mutant.life-fast-path, every section but named rules: %s\n",
            sum.passed ? "passed" : "FAILED");
 
-    rc = run(mutant, CC_SECTION_ALL & ~(CC_SECTION_NAMED_RULES | CC_SECTION_REFUSALS |
-                                        CC_SECTION_CAMPAIGN), &sum, &err);
+    rc = run_sections(mutant, 100,
+                      CC_SECTION_ALL &
+                          ~(CC_SECTION_NAMED_RULES | CC_SECTION_REFUSALS | CC_SECTION_CAMPAIGN),
+                      &sum, &err);
     CHECKF(&t, rc == CC_OK && !sum.passed && sum.first_section == CC_CHECK_NAMED_RULES &&
                    sum.first_kind == CC_FAILURE_MISMATCH,
            "named rules: rc %d (%s), passed %d, first failure in %s (%s): %s", rc,
@@ -54,7 +46,7 @@ int main(int argc, char **argv) {
            sum.passed ? "passed" : "FAILED", cc_check_section_name(sum.first_section),
            sum.first_failure, sum.first_reproducer);
 
-    rc = run(control, 0, &sum, &err);
+    rc = run_sections(control, 100, 0, &sum, &err);
     CHECKF(&t, rc == CC_OK && sum.passed && sum.sections[CC_CHECK_NAMED_RULES].run &&
                    sum.sections[CC_CHECK_NAMED_RULES].passed >= 18,
            "control.life-fast-path, every section: rc %d (%s), passed %d, named rules %d passed: "

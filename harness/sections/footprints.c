@@ -19,10 +19,7 @@ static int footprint_rule(const conformance_tally *t, cc_shape shape, int32_t r,
     rule->birth.r[0].lo = rule->birth.r[0].hi = 1;
     rule->survive.n = 1;
     rule->survive.r[0].lo = rule->survive.r[0].hi = cc_rule_max_count(rule);
-    cc_error err;
-    if (cc_engine_check(t->engine, rule, w, h, &err) == CC_OK) return 1;
-    rule->topology = CC_TOPOLOGY_PLANE;
-    return cc_engine_check(t->engine, rule, w, h, &err) == CC_OK;
+    return tally_rule_fits(t, rule, w, h);
 }
 
 /* The cell-neighbour visits the section takes at most: every radius of every shape up to 64

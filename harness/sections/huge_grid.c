@@ -25,18 +25,20 @@ void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int cent
     const cc_engine_caps all = t->caps;
     const cc_engine_caps caps = cc_engine_caps_for_shape(&all, shape);
     int mode = t->opt->huge_grid;
-    if (t->opt->sections_off & CC_SECTION_PAST_2_32) {
-        snprintf(t->huge_note, sizeof t->huge_note, "left out by --leave-out huge-grid");
-        cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_ASKED, 1, "left out by the options");
-        printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name, t->huge_note);
-        return;
-    }
-    if (mode == CC_HUGE_GRID_OFF ||
+    /* Left out by --leave-out huge-grid, or not asked for by --huge-grid: a gap either way. */
+    const int left_out = (t->opt->sections_off & CC_SECTION_PAST_2_32) != 0;
+    if (left_out || mode == CC_HUGE_GRID_OFF ||
         (mode == CC_HUGE_GRID_GPU && t->engine->hardware != CC_HW_GPU)) {
-        snprintf(t->huge_note, sizeof t->huge_note,
-                 "not asked for (certify, --huge-grid auto or on runs it)");
-        cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_ASKED, 1,
-                    "left out by --huge-grid %s", mode == CC_HUGE_GRID_OFF ? "off" : "gpu");
+        snprintf(t->huge_note, sizeof t->huge_note, "%s",
+                 left_out ? "left out by --leave-out huge-grid"
+                          : "not asked for (certify, --huge-grid auto or on runs it)");
+        cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_ASKED, 1, "left out by %s",
+                    left_out                     ? "the options"
+                    : mode == CC_HUGE_GRID_OFF ? "--huge-grid off"
+                                               : "--huge-grid gpu");
+        if (left_out)
+            printf("note: %s: the case past 2^32 cells left out: %s\n", t->engine->name,
+                   t->huge_note);
         return;
     }
     int32_t min = 2 * r + 1;
@@ -116,14 +118,9 @@ void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int cent
     }
     t->section = CC_CHECK_PAST_2_32;
     t->sections[t->section].run = 1;
-    double start = cc_now_seconds(), engine = 0.0, calls = 0.0, engine_after, calls_after;
-    tally_calls_seconds(t, &engine, &calls);
+    const tally_clock mark = tally_clock_now(t);
     tally_check_case(t, "edge case (past 2^32 cells)", &c, &t->huge_passed);
-    tally_calls_seconds(t, &engine_after, &calls_after);
-    cc_section_tally *mine = &t->sections[t->section];
-    mine->seconds += cc_now_seconds() - start;
-    mine->engine_seconds += engine_after - engine;
-    mine->exchange_seconds += (calls_after - calls) - (engine_after - engine);
+    tally_clock_add(t, &mark, &t->sections[t->section]);
     t->section = CC_CHECK_PAST_TILES;
 }
 

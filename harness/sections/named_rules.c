@@ -38,15 +38,6 @@ static const struct {
     double density;
 } soups[] = {{53, 41, 6, 8, 0.35}, {64, 61, 0, 5, 0.5}};
 
-/* The rule as the engine takes it: on the torus, else on the bounded plane where that is all it
- * does; 0 where its caps take neither (an engine is held to what it states). */
-static int fits(const cc_engine *engine, cc_rule *rule, int32_t w, int32_t h) {
-    cc_error err;
-    if (cc_engine_check(engine, rule, w, h, &err) == CC_OK) return 1;
-    rule->topology = CC_TOPOLOGY_PLANE;
-    return cc_engine_check(engine, rule, w, h, &err) == CC_OK;
-}
-
 static void named_rules(conformance_tally *t) {
     const cc_engine_caps all = t->caps;
     int left = 0;
@@ -67,7 +58,7 @@ static void named_rules(conformance_tally *t) {
                                     caps.h_max);
             if (caps.square_only) w = h = w > h ? w : h;
             cc_rule as_run = rule;
-            if (!w || !h || !fits(t->engine, &as_run, w, h)) {
+            if (!w || !h || !tally_rule_fits(t, &as_run, w, h)) {
                 left++;
                 continue;
             }

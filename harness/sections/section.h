@@ -75,9 +75,19 @@ extern const conformance_section *const conformance_sections[CC_CHECK_SECTION_CO
 /* Is the next check this shard's? Numbers it either way. */
 int tally_mine(conformance_tally *t);
 
-/* The seconds the engine's worker spent serving calls so far, and the calls' whole wall time
- * (their difference is the exchange): the supervisor's running sums. */
-void tally_calls_seconds(const conformance_tally *t, double *engine_s, double *calls_s);
+/* The rule as the engine takes it on a w x h grid: on the torus, else on the bounded plane where
+ * that is all it does (rule->topology set to it); 0 where its caps take neither (an engine is
+ * held to what it states). */
+int tally_rule_fits(const conformance_tally *t, cc_rule *rule, int32_t w, int32_t h);
+
+/* A mark of the time so far: the wall clock, the seconds the engine's worker spent serving
+ * calls and the calls' whole wall time (their difference is the exchange). */
+typedef struct tally_clock {
+    double wall, engine, calls;
+} tally_clock;
+tally_clock tally_clock_now(const conformance_tally *t);
+/* Adds what passed since mark to s: its seconds, engine seconds and exchange seconds. */
+void tally_clock_add(const conformance_tally *t, const tally_clock *mark, cc_section_tally *s);
 
 /* The engine's time for big's load, steps and store, from a probe of the same rule on a grid of
  * about want_w x want_h (fitted to the caps): the probe's time per cell times big's cells. A

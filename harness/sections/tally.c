@@ -20,12 +20,25 @@ void tally_note_failure(conformance_tally *t, cc_failure_kind kind, const char *
     if (calls) snprintf(t->first_calls, sizeof t->first_calls, "%s", calls);
 }
 
-void tally_calls_seconds(const conformance_tally *t, double *engine_s, double *calls_s) {
+int tally_rule_fits(const conformance_tally *t, cc_rule *rule, int32_t w, int32_t h) {
+    cc_error err;
+    if (cc_engine_check(t->engine, rule, w, h, &err) == CC_OK) return 1;
+    rule->topology = CC_TOPOLOGY_PLANE;
+    return cc_engine_check(t->engine, rule, w, h, &err) == CC_OK;
+}
+
+tally_clock tally_clock_now(const conformance_tally *t) {
     cc_supervisor_stats stats = {0};
     cc_supervisor *sv = cc_supervisor_of(t->engine);
     if (sv) cc_supervisor_stats_get(sv, &stats);
-    *engine_s = stats.engine_seconds;
-    *calls_s = stats.call_seconds;
+    return (tally_clock){cc_now_seconds(), stats.engine_seconds, stats.call_seconds};
+}
+
+void tally_clock_add(const conformance_tally *t, const tally_clock *mark, cc_section_tally *s) {
+    const tally_clock now = tally_clock_now(t);
+    s->seconds += now.wall - mark->wall;
+    s->engine_seconds += now.engine - mark->engine;
+    s->exchange_seconds += (now.calls - mark->calls) - (now.engine - mark->engine);
 }
 
 int tally_mine(conformance_tally *t) {
