@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fuzz/mutants/radius_table.h"
-#include "fuzz/mutants/run_sections.h"
+#include "harness/run_sections.h"
 #include "harness/harness.h"
 #include "testing/check.h"
 

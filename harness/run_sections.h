@@ -1,8 +1,8 @@
-/* The conformance checks of one engine as the mutant tests run them to show which section catches
- * it: cases seeded cases, no shrinking (where it is caught is the point), the sections in
- * sections_off (CC_SECTION_*) left out. */
-#ifndef CELLCHECK_FUZZ_MUTANTS_RUN_SECTIONS_H
-#define CELLCHECK_FUZZ_MUTANTS_RUN_SECTIONS_H
+/* The conformance checks of one engine as the mutant tests (fuzz/mutants) run them to show which
+ * section catches it: cases seeded cases, no shrinking (where it is caught is the point), the
+ * sections in sections_off (CC_SECTION_*) left out. */
+#ifndef CELLCHECK_HARNESS_RUN_SECTIONS_H
+#define CELLCHECK_HARNESS_RUN_SECTIONS_H
 
 #include <string.h>
 
