@@ -217,12 +217,10 @@ static void oracle_block(const cc_lightcones *lc, const anchor *an, cc_cells_sou
     cc_grid_free(&next);
 }
 
-int cc_lightcone_prepare(const cc_case *c, cc_cells_source source, void *arg,
-                         const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err) {
-    *out = NULL;
-    if (!c || !source || !opt) return cc_fail(err, CC_ERR_ARG, "light cones: no case, cells or options");
+/* Light cones of case c with their windows' geometry and no blocks yet; NULL: out of memory. */
+static cc_lightcones *lightcones_of(const cc_case *c) {
     cc_lightcones *lc = calloc(1, sizeof *lc);
-    if (!lc) return cc_fail(err, CC_ERR_NOMEM, "light cones: out of memory");
+    if (!lc) return NULL;
     lc->c = *c;
     int64_t reach = (int64_t)c->rule.radius * c->steps;
     int32_t block = reach * 2 < CC_LIGHTCONE_BLOCK_MIN ? CC_LIGHTCONE_BLOCK_MIN
@@ -233,6 +231,15 @@ int cc_lightcone_prepare(const cc_case *c, cc_cells_source source, void *arg,
     lc->ay = axis_of(c->h, block, reach, plane);
     double per_cell = (double)cc_rule_max_count(&c->rule);
     lc->visits_per_block = (double)c->steps * (double)lc->ax.len * (double)lc->ay.len * per_cell;
+    return lc;
+}
+
+int cc_lightcone_prepare(const cc_case *c, cc_cells_source source, void *arg,
+                         const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err) {
+    *out = NULL;
+    if (!c || !source || !opt) return cc_fail(err, CC_ERR_ARG, "light cones: no case, cells or options");
+    cc_lightcones *lc = lightcones_of(c);
+    if (!lc) return cc_fail(err, CC_ERR_NOMEM, "light cones: out of memory");
     int rc = plan(c, opt, &lc->ax, &lc->ay, lc->visits_per_block, &lc->list, err);
     const size_t per_block = (size_t)lc->ax.block * (size_t)lc->ay.block, n = lc->list.n;
     block_result *res = NULL;
@@ -295,23 +302,87 @@ void cc_lightcone_free(cc_lightcones *lc) {
     free(lc);
 }
 
+/* The encoding: the block count, each anchor's x0, y0 and classes, then the blocks' cells, one
+ * bit each (little-endian words of 32 bits throughout). */
+static void put32(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+static uint32_t get32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+int cc_lightcone_encode(const cc_lightcones *lc, uint8_t **out, size_t *len, cc_error *err) {
+    const size_t cells = lc->list.n * (size_t)lc->ax.block * (size_t)lc->ay.block;
+    *len = 4 + 12 * lc->list.n + (cells + 7) / 8;
+    uint8_t *p = *out = calloc(1, *len);
+    if (!p) return cc_fail(err, CC_ERR_NOMEM, "light cones: cannot encode %zu blocks", lc->list.n);
+    put32(p, (uint32_t)lc->list.n);
+    for (size_t i = 0; i < lc->list.n; i++) {
+        put32(p + 4 + 12 * i, (uint32_t)lc->list.a[i].x0);
+        put32(p + 8 + 12 * i, (uint32_t)lc->list.a[i].y0);
+        put32(p + 12 + 12 * i, lc->list.a[i].classes);
+    }
+    uint8_t *bits = p + 4 + 12 * lc->list.n;
+    for (size_t i = 0; i < cells; i++) bits[i / 8] |= (uint8_t)((lc->want[i] & 1u) << (i % 8));
+    return CC_OK;
+}
+
+int cc_lightcone_decode(const cc_case *c, const uint8_t *bytes, size_t len, cc_lightcones **out,
+                        cc_error *err) {
+    *out = NULL;
+    cc_lightcones *lc = lightcones_of(c);
+    if (!lc) return cc_fail(err, CC_ERR_NOMEM, "light cones: out of memory");
+    const size_t n = len >= 4 ? get32(bytes) : 0, per_block = (size_t)lc->ax.block * (size_t)lc->ay.block;
+    int bad = len < 4 || n == 0 || n > (len - 4) / 12 || len != 4 + 12 * n + (n * per_block + 7) / 8;
+    if (!bad) {
+        lc->list.a = malloc(n * sizeof *lc->list.a);
+        lc->want = malloc(n * per_block);
+        if (!lc->list.a || !lc->want) {
+            cc_lightcone_free(lc);
+            return cc_fail(err, CC_ERR_NOMEM, "light cones: cannot decode %zu blocks", n);
+        }
+        lc->list.n = lc->list.cap = n;
+    }
+    for (size_t i = 0; i < n && !bad; i++) {
+        anchor *an = &lc->list.a[i];
+        an->x0 = (int32_t)get32(bytes + 4 + 12 * i);
+        an->y0 = (int32_t)get32(bytes + 8 + 12 * i);
+        an->classes = get32(bytes + 12 + 12 * i);
+        bad = an->x0 < 0 || an->x0 >= c->w || an->y0 < 0 || an->y0 >= c->h;
+    }
+    if (bad) {
+        cc_lightcone_free(lc);
+        return cc_fail(err, CC_ERR_ARG, "light cones: an encoding that does not fit the case");
+    }
+    const uint8_t *bits = bytes + 4 + 12 * n;
+    for (size_t i = 0; i < n * per_block; i++) lc->want[i] = (bits[i / 8] >> (i % 8)) & 1u;
+    *out = lc;
+    return CC_OK;
+}
+
 static int grid_source(void *arg, uint64_t first, uint8_t *out, size_t n, cc_error *err) {
     (void)err;
     memcpy(out, ((const cc_grid *)arg)->cells + first, n);
     return CC_OK;
 }
 
+int cc_lightcone_prepare_grid(const cc_case *c, const cc_grid *initial,
+                              const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err) {
+    *out = NULL;
+    if (!c || !initial || !opt) return cc_fail(err, CC_ERR_ARG, "light cones: no case, grid or options");
+    if (initial->w != c->w || initial->h != c->h)
+        return cc_fail(err, CC_ERR_ARG, "light cones: the grid is not the case's %dx%d", (int)c->w,
+                       (int)c->h);
+    return cc_lightcone_prepare(c, grid_source, (void *)initial, opt, out, err);
+}
+
 int cc_lightcone_verify(const cc_case *c, const cc_grid *initial, const cc_grid *engine_final,
                         const cc_lightcone_options *opt, cc_lightcone_result *res, cc_error *err) {
     memset(res, 0, sizeof *res);
-    if (!c || !initial || !engine_final || !opt)
-        return cc_fail(err, CC_ERR_ARG, "light cones: no case, grid or options");
-    if (initial->w != c->w || initial->h != c->h || engine_final->w != c->w ||
-        engine_final->h != c->h)
-        return cc_fail(err, CC_ERR_ARG, "light cones: grids are not the case's %dx%d", (int)c->w,
-                       (int)c->h);
+    if (!engine_final || (c && (engine_final->w != c->w || engine_final->h != c->h)))
+        return cc_fail(err, CC_ERR_ARG, "light cones: the engine's grid is not the case's size");
     cc_lightcones *lc;
-    int rc = cc_lightcone_prepare(c, grid_source, (void *)initial, opt, &lc, err);
+    int rc = cc_lightcone_prepare_grid(c, initial, opt, &lc, err);
     if (rc) return rc;
     cc_lightcone_compare(lc, engine_final->cells, res);
     cc_lightcone_free(lc);

@@ -75,10 +75,20 @@ typedef int (*cc_cells_source)(void *arg, uint64_t first, uint8_t *out, size_t n
 typedef struct cc_lightcones cc_lightcones;
 int cc_lightcone_prepare(const cc_case *c, cc_cells_source source, void *arg,
                          const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err);
+/* The same from the case's whole initial grid. */
+int cc_lightcone_prepare_grid(const cc_case *c, const cc_grid *initial,
+                              const cc_lightcone_options *opt, cc_lightcones **out, cc_error *err);
 /* engine_final: the engine's W x H cells after c->steps steps. */
 void cc_lightcone_compare(const cc_lightcones *lc, const uint8_t *engine_final,
                           cc_lightcone_result *res);
 void cc_lightcone_free(cc_lightcones *lc);
+
+/* The prepared light cones as bytes (*out, the caller frees it), and back for the same case, so
+ * that the oracle's blocks can be kept (oracle_cache.h); decode refuses bytes that do not fit the
+ * case with CC_ERR_ARG. */
+int cc_lightcone_encode(const cc_lightcones *lc, uint8_t **out, size_t *len, cc_error *err);
+int cc_lightcone_decode(const cc_case *c, const uint8_t *bytes, size_t len, cc_lightcones **out,
+                        cc_error *err);
 
 /* "torus corner, torus x, ..." for the classes in mask, into buf. */
 void cc_seam_classes_describe(uint32_t mask, char *buf, size_t size);
