@@ -19,6 +19,7 @@
 #include "golden/golden.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
+#include "harness/oracle_cache.h"
 #include "harness/progress.h"
 #include "oracle/case.h"
 #include "oracle/gridio.h"
@@ -45,6 +46,8 @@ static void certify_engine(const cc_engine *e, cc_certificate_engine *row,
         }
         return;
     }
+    const cc_oracle_cache *cache = opt->oracle_cache;
+    const uint64_t reused = cache ? cache->hits : 0, computed = cache ? cache->misses : 0;
     double start = cc_now_seconds();
     printf("== certifying %s\n", e->name);
     fflush(stdout);
@@ -108,6 +111,10 @@ static void certify_engine(const cc_engine *e, cc_certificate_engine *row,
                cc_check_section_name((cc_check_section)s), t->seconds, t->oracle_seconds,
                t->engine_seconds, t->exchange_seconds, t->draw_seconds, t->shrink_seconds, rest);
     }
+    if (cache && cache->enabled)
+        printf("== %s: the oracle's results: %llu reused from its cache, %llu computed\n", e->name,
+               (unsigned long long)(cache->hits - reused),
+               (unsigned long long)(cache->misses - computed));
 }
 
 /* The SHA-256 of the file at path as 64 hex digits. */
@@ -346,6 +353,15 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
             return cli_failed(&err);
         }
     }
+    /* The oracle's results reused across engines, shards and runs on this machine. */
+    cc_oracle_cache oracle_cache;
+    if (cc_oracle_cache_open_env(&oracle_cache, &err)) {
+        cc_certificate_free(&cert);
+        free(chosen);
+        golden_free(&cat);
+        return cli_failed(&err);
+    }
+    opt.oracle_cache = &oracle_cache;
     for (int i = 0; i < count; i++) {
         cc_supervision_apply(chosen[i], &opt);
         /* Each engine is certified in a fresh worker: nothing of another engine's is left. */
@@ -355,6 +371,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_certificate_settle_gaps(&cert.engine[i], accept);
     }
     free(chosen);
+    char cache_line[1600];
+    cc_oracle_cache_describe(&oracle_cache, cache_line, sizeof cache_line);
+    printf("== %s\n", cache_line);
     cc_provenance *prov = &cert.prov;
     cli_provenance_here(prov, argc, argv);
     cli_provenance_gpu(prov, &cert);

@@ -97,6 +97,8 @@ typedef struct cc_campaign_options {
     int one_shape;                /* 1: the thin, tall and wide grids on the first shape at its
                                    * smallest radius only, not on every shape at its smallest and
                                    * largest (a gap: a test shows what crossing them catches) */
+    struct cc_oracle_cache *oracle_cache; /* the oracle's results kept on this machine
+                                   * (harness/oracle_cache.h); NULL: every result computed */
 } cc_campaign_options;
 
 

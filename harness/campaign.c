@@ -24,6 +24,9 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
     cc_progress progress;
     cc_progress_start(&progress, opt->progress, engine->name, "campaign",
                       (opt->cases - opt->shard_index + opt->shard_count - 1) / opt->shard_count);
+    cc_check_options check_opt;
+    cc_check_options_init(&check_opt);
+    check_opt.oracle_cache = opt->oracle_cache;
     cc_draw_caps caps; /* resolved once: every case draws from them */
     cc_draw_caps_of(engine, &caps);
     for (uint64_t i = opt->shard_index; i < opt->cases; i += opt->shard_count) {
@@ -37,7 +40,7 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         snprintf(at, sizeof at, "case %" PRIu64, i);
         cc_case_label(engine, at, &drawn.c);
         cc_check_result check;
-        if ((rc = cc_case_check(engine, &drawn.c, &check, err)))
+        if ((rc = cc_case_check_with(engine, &drawn.c, &check_opt, &check, err)))
             return cc_prefix(err, "checking case %" PRIu64 " of master seed %s", i, master);
         res->run++;
         res->oracle_seconds += check.oracle_seconds;

@@ -90,6 +90,63 @@ done:;
     return rc;
 }
 
+/* The oracle's grid after c->steps from init into out: from the cache when it holds it (and the
+ * oracle's work is worth a file), else stepped, and kept. */
+static int oracle_grid(const cc_case *c, const cc_grid *init, double work, cc_oracle_cache *cache,
+                       cc_grid *out, cc_error *err) {
+    const size_t n = cc_grid_cells(init), packed = (n + 7) / 8;
+    const int cached = cache && cache->enabled && work >= CC_ORACLE_CACHE_MIN_WORK;
+    cc_oracle_key key;
+    uint8_t *bits = NULL;
+    size_t len = 0;
+    int rc = cc_grid_alloc(out, init->w, init->h, err);
+    if (rc) return rc;
+    if (cached) cc_oracle_key_of(c, "grid", NULL, 0, &key);
+    if (cached && cc_oracle_cache_get(cache, &key, &bits, &len) && len == packed) {
+        for (size_t i = 0; i < n; i++) out->cells[i] = (bits[i / 8] >> (i % 8)) & 1u;
+        free(bits);
+        return CC_OK;
+    }
+    free(bits);
+    memcpy(out->cells, init->cells, n);
+    if ((rc = oracle_run(&c->rule, out, c->steps, err))) return cc_prefix(err, "oracle");
+    if (cached && (bits = calloc(1, packed ? packed : 1))) {
+        for (size_t i = 0; i < n; i++) bits[i / 8] |= (uint8_t)((out->cells[i] & 1u) << (i % 8));
+        cc_oracle_cache_put(cache, &key, bits, packed);
+        free(bits);
+    }
+    return CC_OK;
+}
+
+/* The oracle's light cones of case c under lo: from the cache when it holds them, else
+ * prepared from init, and kept. */
+static int oracle_cones(const cc_case *c, const cc_grid *init, const cc_lightcone_options *lo,
+                        cc_oracle_cache *cache, cc_lightcones **out, cc_error *err) {
+    const int cached = cache && cache->enabled;
+    cc_oracle_key key;
+    uint8_t *bytes = NULL;
+    size_t len = 0;
+    if (cached) {
+        /* Every option that places the windows, field by field (no padding in the key). */
+        const int64_t placed[6] = {lo->tile_w, lo->tile_h, (int64_t)lo->cells_target,
+                                   (int64_t)(lo->visits_budget * 1024.0), lo->max_seams, lo->devices};
+        cc_oracle_key_of(c, "cones", placed, sizeof placed, &key);
+        if (cc_oracle_cache_get(cache, &key, &bytes, &len)) {
+            cc_error ignored;
+            int rc = cc_lightcone_decode(c, bytes, len, out, &ignored);
+            free(bytes);
+            if (rc == CC_OK) return CC_OK;
+            if (rc == CC_ERR_NOMEM) return cc_fail(err, rc, "%s", ignored.msg);
+        }
+    }
+    int rc = cc_lightcone_prepare_grid(c, init, lo, out, err);
+    if (!rc && cached && cc_lightcone_encode(*out, &bytes, &len, err) == CC_OK) {
+        cc_oracle_cache_put(cache, &key, bytes, len);
+        free(bytes);
+    }
+    return rc;
+}
+
 /* The engine's one-call grid against the oracle: the whole grid, or light cones. */
 static int verify(const cc_engine *engine, const cc_case *c, const cc_check_options *opt,
                   double cost, const cc_grid *init, const cc_grid *got, cc_check_result *res,
@@ -101,12 +158,11 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
         return cc_fail(err, CC_ERR_ARG, "the expected grid is %dx%d, the case %dx%d",
                        (int)opt->expected->w, (int)opt->expected->h, (int)c->w, (int)c->h);
     if (opt->expected || cost <= opt->oracle_budget || (cone >= c->w && cone >= c->h)) {
-        /* The caller's grid where it has one, else the oracle steps a copy of the start. */
+        /* The caller's grid where it has one, else the oracle's. */
         cc_grid oracle = {0};
         const cc_grid *want = opt->expected;
         if (!want) {
-            int rc = cc_grid_copy(&oracle, init, err);
-            if (!rc && (rc = oracle_run(&c->rule, &oracle, c->steps, err))) cc_prefix(err, "oracle");
+            int rc = oracle_grid(c, init, cost, opt->oracle_cache, &oracle, err);
             if (rc) {
                 cc_grid_free(&oracle);
                 return rc;
@@ -133,9 +189,12 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
     cc_lightcone_options lo = {.tile_w = caps.tile_w, .tile_h = caps.tile_h,
                                .cells_target = opt->lightcone_cells,
                                .visits_budget = opt->lightcone_budget, .devices = devices};
+    cc_lightcones *cones;
     cc_lightcone_result lr;
-    rc = cc_lightcone_verify(c, init, got, &lo, &lr, err);
-    if (rc) return cc_prefix(err, "light cones");
+    if ((rc = oracle_cones(c, init, &lo, opt->oracle_cache, &cones, err)))
+        return cc_prefix(err, "light cones");
+    cc_lightcone_compare(cones, got->cells, &lr);
+    cc_lightcone_free(cones);
     res->lightcone = 1;
     res->verified = lr.cells;
     res->seam_classes = lr.classes;

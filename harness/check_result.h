@@ -10,6 +10,7 @@
 #include "oracle/case.h"
 #include "oracle/error.h"
 #include "oracle/grid.h"
+#include "harness/oracle_cache.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,6 +97,7 @@ typedef struct cc_check_options {
     double in_place_cells;      /* past this many cells a uniform case's grid is held once, in
                                  * the worker's shared grid, and verified by light cones
                                  * (0: CC_CHECK_IN_PLACE_CELLS, 2^30) */
+    cc_oracle_cache *oracle_cache; /* where the oracle's results are kept and reused (NULL: none) */
 } cc_check_options;
 
 #define CC_CHECK_DEFAULT_ORACLE_BUDGET 2e7

@@ -269,8 +269,18 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
            opt.shard_count);
     fflush(stdout);
 
+    /* The oracle's results reused across this machine's runs (harness/oracle_cache.h). */
+    cc_oracle_cache oracle_cache;
+    if (cc_oracle_cache_open_env(&oracle_cache, &err)) {
+        fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
+        return 2;
+    }
+    opt.oracle_cache = &oracle_cache;
     cc_conformance_summary sum;
     int rc = cc_conformance_run(engine, &opt, &sum, &err);
+    char cache_line[1600];
+    cc_oracle_cache_describe(&oracle_cache, cache_line, sizeof cache_line);
+    printf("%s: %s\n", engine->name, cache_line);
     if (rc) printf("ERROR: %s: %s\n", engine->name, err.msg);
     char classes[160];
     cc_seam_classes_describe(sum.seam_classes, classes, sizeof classes);

@@ -52,7 +52,8 @@ static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQ
                                              "CELLCHECK_ABSENT",
                                              "CELLCHECK_MEMORY_AVAILABLE",
                                              "CELLCHECK_EXAMPLE_CASES", "CELLCHECK_DEVICES",
-                                             "CELLCHECK_HALOS"};
+                                             "CELLCHECK_HALOS", "CELLCHECK_ORACLE_CACHE",
+                                             "CELLCHECK_ORACLE_CACHE_MAX_MIB"};
 
 int cc_settings_check(cc_error *err) {
     /* A misspelt name (CELLCHECK_REQUIERE=gpu) would switch a safeguard off without a word. */
@@ -67,7 +68,8 @@ int cc_settings_check(cc_error *err) {
                            "unknown setting %.*s in the environment (cellcheck reads "
                            "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_ABSENT, "
                            "CELLCHECK_MEMORY_AVAILABLE, "
-                           "CELLCHECK_DEVICES and CELLCHECK_HALOS); "
+                           "CELLCHECK_DEVICES, CELLCHECK_HALOS, CELLCHECK_ORACLE_CACHE and "
+                           "CELLCHECK_ORACLE_CACHE_MAX_MIB); "
                            "unset it",
                            len > 64 ? 64 : (int)len, *e);
     }

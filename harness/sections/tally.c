@@ -84,9 +84,13 @@ void tally_check_case_with(conformance_tally *t, const char *section, const cc_c
         return;
     }
     cc_case_label(t->engine, section, c);
+    cc_check_options with_cache;
+    if (check) with_cache = *check;
+    else cc_check_options_init(&with_cache);
+    if (!with_cache.oracle_cache) with_cache.oracle_cache = t->opt->oracle_cache;
     cc_check_result res;
     cc_error err;
-    const int rc = cc_case_check_with(t->engine, c, check, &res, &err);
+    const int rc = cc_case_check_with(t->engine, c, &with_cache, &res, &err);
     t->sections[t->section].oracle_seconds += res.oracle_seconds;
     t->sections[t->section].draw_seconds += res.draw_seconds;
     if (rc) {
