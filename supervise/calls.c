@@ -246,6 +246,34 @@ static int retire_on_device_error(sv_engine *e, int rc) {
     return rc;
 }
 
+/* create ran out of memory (err) in a worker whose earlier contexts are all destroyed: the same
+ * create again in a fresh worker tells the machine's limit (it fails there too: err as it is)
+ * from memory those contexts left behind, on the device or the host, which a pool's reuse would
+ * not leave (it succeeds there: a leak, CC_ERR_MEMORY_LIMIT). No context is left either way. */
+static int create_again_fresh(sv_engine *e, sv_request *req, call_info *ci,
+                              cc_error *err) {
+    cc_supervisor *sv = e->sv;
+    const unsigned long long made = sv->created;
+    cc_error first = *err, again;
+    sv_retire_worker(sv);
+    sv_reply rep;
+    int rc = start_worker(sv, &again);
+    if (!rc) {
+        sv->live++;
+        rc = sv_call(sv, req, &rep, NULL, 0, ci, &again);
+        if (sv->pid > 0) sv->live--;
+        /* What it made is ended with its worker: the next call starts another. */
+        sv_retire_worker(sv);
+    }
+    if (rc) return rc == CC_ERR_NOMEM ? CC_ERR_NOMEM : (*err = again, rc);
+    return cc_fail(err, CC_ERR_MEMORY_LIMIT,
+                   "%s: leaked memory across cases: create (%dx%d) ran out of memory in a worker "
+                   "after %llu contexts were created and destroyed (%.300s), and the same create "
+                   "succeeded in a fresh worker: memory on the device or the host outlived its "
+                   "contexts",
+                   e->name, (int)req->w, (int)req->h, made, first.msg);
+}
+
 int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
                    cc_context **out, cc_error *err) {
     *out = NULL;
@@ -270,6 +298,11 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     sv->live++;
     rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err);
     ((sv_header *)(void *)sv->map)->creating_host_bytes = 0.0;
+    if (rc == CC_ERR_NOMEM && sv->pid > 0 && sv->live == 1 && sv->created > 0) {
+        sv->live--;
+        free(sc);
+        return create_again_fresh(e, &req, &ci, err);
+    }
     if (rc) {
         if (sv->pid > 0) sv->live--;
         free(sc);

@@ -167,6 +167,23 @@ static int create_leak(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc
     return flip_create(rule, w, h, ctx, err);
 }
 
+/* Memory the test cannot see, as a device's: every context keeps a unit the process never gives
+ * back, and a create past three units runs out. A fresh process has all of them again. */
+static int device_units_used;
+static int create_device_leak(const cc_rule *rule, int32_t w, int32_t h, void **ctx,
+                              cc_error *err) {
+    if (device_units_used >= 3)
+        return cc_fail(err, CC_ERR_NOMEM, "out of device memory (cudaMalloc of a unit)");
+    device_units_used++;
+    return flip_create(rule, w, h, ctx, err);
+}
+
+/* Out of memory at every create: the machine's limit, not the engine's. */
+static int create_no_memory(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
+    (void)rule, (void)w, (void)h, (void)ctx;
+    return cc_fail(err, CC_ERR_NOMEM, "out of device memory (cudaMalloc of a unit)");
+}
+
 /* Refuses every case, naming the OpenMP team size its worker was given. */
 static int create_threads(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err) {
     (void)rule, (void)w, (void)h, (void)ctx;
@@ -193,6 +210,8 @@ static const cc_engine engines[] = {
     ENGINE("t.threads", create_threads, flip_load, flip_step, flip_store),
     ENGINE("t.pool", create_pool, flip_load, flip_step, flip_store),
     ENGINE("t.leak", create_leak, flip_load, flip_step, flip_store),
+    ENGINE("t.device-leak", create_device_leak, flip_load, flip_step, flip_store),
+    ENGINE("t.no-memory", create_no_memory, flip_load, flip_step, flip_store),
     {.name = "t.touch", .summary = "test engine", .caps = {.radius_max = 4},
      .create = create_touch, .load = flip_load, .step = flip_step, .store = flip_store,
      .destroy = touch_destroy},
@@ -275,8 +294,9 @@ int main(int argc, char **argv) {
     const cc_engine *const tables[] = {&engines[0], &engines[1], &engines[2],  &engines[3],
                                        &engines[4], &engines[5], &engines[6],  &engines[7],
                                        &engines[8], &engines[9], &engines[10], &engines[11],
-                                       &engines[12], &engines[13], &engines[14], NULL};
-    _Static_assert(NENGINES == 15, "tables lists every engine");
+                                       &engines[12], &engines[13], &engines[14], &engines[15],
+                                       &engines[16], NULL};
+    _Static_assert(NENGINES == 17, "tables lists every engine");
     int status;
     if (cc_worker_hook(argc, argv, tables, &status)) return status;
     const char *replaced = getenv("SUPERVISOR_TEST_REPLACED");
@@ -364,6 +384,31 @@ int main(int argc, char **argv) {
            "t.leak: %d contexts, rc %d: %s", made, lrc, err.msg);
     printf("supervisor_test: t.pool kept %.0f MiB and passed; t.leak ended after %d contexts: %s\n",
            kept.kept_bytes_max / 1048576.0, made, err.msg);
+
+    /* Memory the worker's size does not show (a device's) that outlives its contexts: create runs
+     * out in the worker that made them and succeeds in a fresh one, a leak; one that runs out
+     * in a fresh worker too is the machine's limit, as before. */
+    const cc_engine *dev_desc = cc_supervisor_find(sv, "t.device-leak");
+    cc_supervisor_restart(sv);
+    lrc = CC_OK;
+    for (made = 0; made < 6 && dev_desc && lrc == CC_OK; made++) {
+        c = NULL;
+        lrc = cc_call_create(dev_desc, &life, W, H, &c, &err);
+        if (!lrc) lrc = cc_call_destroy(c, &err);
+    }
+    CHECKF(&t, lrc == CC_ERR_MEMORY_LIMIT && made == 4 && strstr(err.msg, "leaked memory across cases") &&
+               strstr(err.msg, "after 3 contexts") && strstr(err.msg, "succeeded in a fresh worker"),
+           "t.device-leak: %d contexts, rc %d: %s", made, lrc, err.msg);
+    printf("supervisor_test: t.device-leak ended after %d contexts: %s\n", made, err.msg);
+    c = NULL;
+    CHECKF(&t, dev_desc && cc_call_create(dev_desc, &life, W, H, &c, &err) == CC_OK,
+           "t.device-leak: no fresh worker after the leak: %s", err.msg);
+    if (c) cc_call_destroy(c, &err);
+    const cc_engine *none_desc = cc_supervisor_find(sv, "t.no-memory");
+    c = NULL;
+    lrc = none_desc ? cc_call_create(none_desc, &life, W, H, &c, &err) : -1;
+    CHECKF(&t, lrc == CC_ERR_NOMEM && !strstr(err.msg, "leaked"), "t.no-memory: rc %d: %s", lrc,
+           err.msg);
 
     /* A hang ends within the limit and its grace, not later. */
     struct timespec a, b;

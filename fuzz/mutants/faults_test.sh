@@ -6,7 +6,8 @@
 #     the CPU faults; fault.none and fault.none-pool pass; a plugin whose constructor crashes is refused by name
 #   faults_test.sh gpu CELLCHECK CONFORMANCE LIBFAULTS_GPU
 #     the CUDA faults: a kernel with an illegal address is a device error, one that never ends
-#     times out; without a GPU: SKIPPED, unless CELLCHECK_REQUIRE names gpu
+#     times out, device memory leaked per context is a leak and a device pool passes; without a
+#     GPU: SKIPPED, unless CELLCHECK_REQUIRE names gpu
 set -uo pipefail
 mode=$1
 cellcheck=$(realpath "$2") conformance=$(realpath "$3") plugin=$(realpath "$4")
@@ -61,6 +62,7 @@ if [ "$mode" = gpu ]; then
     faults=(
         "fault.cuda-illegal-address|FAILED: fault.cuda-illegal-address: device error.*illegal"
         "fault.cuda-spin|FAILED: fault.cuda-spin: timed out.*step"
+        "fault.cuda-leak|FAILED: fault.cuda-leak: out of memory.*leaked memory across cases"
     )
 else
     ctor=$(realpath "$5")
@@ -122,6 +124,11 @@ for entry in "${faults[@]}"; do
 done
 
 if [ "$mode" = gpu ]; then
+    # A device pool is not a leak: fault.cuda-pool keeps a quarter of the device from its first
+    # create to its worker's end, where fault.cuda-leak (a fifth a create) is FAILED above.
+    echo "fault.cuda-pool (a quarter of the device kept as a pool)"
+    timed "$cellcheck" --plugin "$plugin" check --engine fault.cuda-pool --cases "$cases" "${limits[@]}"
+    if [ "$rc" -ne 0 ]; then fail "check fault.cuda-pool: exit $rc"; tail -n 8 "$tmp/out"; fi
     echo "faults_test gpu: $failures failures"
     [ "$failures" -eq 0 ]
     exit
