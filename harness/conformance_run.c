@@ -127,6 +127,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     sum->seam_classes = t.seam_classes;
     sum->round_trips = t.round_trips;
     sum->sequences = t.sequences;
+    sum->transitions = t.transitions;
     sum->timing_passed = t.timing_passed;
     sum->shapes_passed = t.shapes_passed;
     sum->seams_passed = t.seams_passed;

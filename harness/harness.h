@@ -7,6 +7,7 @@
 #include "harness/coverage.h"
 #include "harness/options.h"
 #include "harness/sequence.h"
+#include "harness/transitions.h"
 #include "supervise/supervisor.h"
 
 /* C++ callers (CUDA engines, ports) see C linkage. */
@@ -71,6 +72,7 @@ typedef struct cc_conformance_summary {
     uint32_t seam_classes;    /* the seam classes those light cones covered (CC_SEAM_*) */
     int round_trips;  /* zero-step load/store round trips */
     int sequences;    /* call sequences whose every store agreed with the oracle */
+    cc_transitions transitions; /* the contract's transitions they covered (transitions.h) */
     int timing_passed; /* GPU timing: cases (with their call patterns) and call sequences that
                         * passed under a disturbed timing between streams */
     int shapes_passed; /* thin, tall and wide grids past 2^16 rows or columns and 65535 tiles,

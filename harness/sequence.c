@@ -72,6 +72,11 @@ static int format_op(const cc_call_op *op, char *buf, size_t size) {
     case CC_OP_B_STEP: return snprintf(buf, size, "B.step(%" PRId64 ")", op->k);
     case CC_OP_B_STORE: return snprintf(buf, size, "B.store");
     case CC_OP_B_DESTROY: return snprintf(buf, size, "B.destroy");
+    case CC_OP_LOAD_LASTROW: return snprintf(buf, size, "load=lastrow");
+    case CC_OP_LOAD_MIDDLE: return snprintf(buf, size, "load=middle");
+    case CC_OP_RECREATE: return snprintf(buf, size, "recreate");
+    case CC_OP_B_TWIN_LASTROW: return snprintf(buf, size, "B.twin=lastrow");
+    case CC_OP_B_TWIN_MIDDLE: return snprintf(buf, size, "B.twin=middle");
     }
     return snprintf(buf, size, "?");
 }
@@ -129,6 +134,11 @@ int cc_sequence_parse(const char *text, cc_call_sequence *out, cc_error *err) {
 #define IS(word) (len == strlen(word) && strncmp(p, word, len) == 0)
 #define STARTS(word) (len >= strlen(word) && strncmp(p, word, strlen(word)) == 0)
         if (IS("load=same")) op.kind = CC_OP_LOAD_SAME;
+        else if (IS("load=lastrow")) op.kind = CC_OP_LOAD_LASTROW;
+        else if (IS("load=middle")) op.kind = CC_OP_LOAD_MIDDLE;
+        else if (IS("recreate")) op.kind = CC_OP_RECREATE;
+        else if (IS("B.twin=lastrow")) op.kind = CC_OP_B_TWIN_LASTROW;
+        else if (IS("B.twin=middle")) op.kind = CC_OP_B_TWIN_MIDDLE;
         else if (IS("load=stored")) op.kind = CC_OP_LOAD_STORED;
         else if (STARTS("load=rows")) op.kind = CC_OP_LOAD_ROWS, bad = parse_grid(p + 9, end, &op.grid);
         else if (STARTS("load")) op.kind = CC_OP_LOAD_NEW, bad = parse_grid(p + 4, end, &op.grid);
@@ -144,7 +154,9 @@ int cc_sequence_parse(const char *text, cc_call_sequence *out, cc_error *err) {
         if (bad)
             return cc_fail(err, CC_ERR_ARG,
                            "call sequence: '%.*s' is not a call (load#J, load=same, load=rows#J, "
-                           "load=stored, step(K), store, B.create, B.step(K), B.store, B.destroy)",
+                           "load=stored, load=lastrow, load=middle, step(K), store, recreate, "
+                           "B.create, B.twin=lastrow, B.twin=middle, B.step(K), B.store, "
+                           "B.destroy)",
                            (int)(len > 40 ? 40 : len), p);
         out->op[out->n++] = op;
         p = end;
@@ -154,6 +166,11 @@ int cc_sequence_parse(const char *text, cc_call_sequence *out, cc_error *err) {
 }
 
 /* ---- Running ---------------------------------------------------------------------------- */
+
+static int is_b_op(cc_call_op_kind k) {
+    return (k >= CC_OP_B_CREATE && k <= CC_OP_B_DESTROY) || k == CC_OP_B_TWIN_LASTROW ||
+           k == CC_OP_B_TWIN_MIDDLE;
+}
 
 /* Grid J of the case: the case with its seed derived for J, the case's density and kind. */
 static int grid_j(const cc_case *c, uint32_t j, cc_grid *g, cc_error *err) {
@@ -177,7 +194,18 @@ typedef struct side {
     cc_grid loaded; /* what it last loaded */
     cc_grid stored; /* what it last stored */
     int has_loaded, has_stored;
+    int ready; /* loaded since it was created: it may step and store */
 } side;
+
+/* g: the grid last loaded, with one cell flipped: in the middle of the last row, or at the
+ * centre (a near-duplicate that a cache keyed on part of the input takes for the original). */
+static int near_duplicate(const cc_grid *loaded, int last_row, cc_grid *g, cc_error *err) {
+    int rc = cc_grid_copy(g, loaded, err);
+    if (rc) return rc;
+    const size_t x = (size_t)g->w / 2, y = last_row ? (size_t)g->h - 1 : (size_t)g->h / 2;
+    g->cells[y * (size_t)g->w + x] ^= 1u;
+    return CC_OK;
+}
 
 static void side_free(side *s) {
     if (s->ctx) cc_call_destroy(s->ctx, NULL);
@@ -216,7 +244,7 @@ static void call_failed(cc_sequence_result *res, int at, int rc, const char *cal
 static int load_into(side *s, const cc_grid *g, cc_error *err) {
     int rc = cc_grid_copy(&s->model, g, err);
     if (!rc) rc = cc_grid_copy(&s->loaded, g, err);
-    if (!rc) s->has_loaded = 1;
+    if (!rc) s->has_loaded = s->ready = 1;
     return rc;
 }
 
@@ -226,6 +254,7 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
     res->kind = CC_FAILURE_NONE;
     side a = {0}, b = {0};
     cc_case bc;
+    const cc_case *b_case = &bc; /* B's case: the drawn second one, or the first's for a twin */
     int have_bc = 0, rc = CC_OK;
     cc_grid g = {0}, got = {0};
     cc_error e;
@@ -243,8 +272,8 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
     }
     for (int i = 0; i < s->n && !rc && !res->failed; i++) {
         const cc_call_op *op = &s->op[i];
-        side *sd = op->kind >= CC_OP_B_CREATE ? &b : &a;
-        const cc_case *sc = sd == &b ? &bc : c;
+        side *sd = is_b_op(op->kind) ? &b : &a;
+        const cc_case *sc = sd == &b ? b_case : c;
         format_op(op, call, sizeof call);
         cc_case_label(engine, "call sequence", c);
         switch (op->kind) {
@@ -252,13 +281,19 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
         case CC_OP_LOAD_SAME:
         case CC_OP_LOAD_ROWS:
         case CC_OP_LOAD_STORED:
-            if ((op->kind == CC_OP_LOAD_SAME || op->kind == CC_OP_LOAD_ROWS) && !a.has_loaded)
+        case CC_OP_LOAD_LASTROW:
+        case CC_OP_LOAD_MIDDLE:
+            if ((op->kind == CC_OP_LOAD_SAME || op->kind == CC_OP_LOAD_ROWS ||
+                 op->kind == CC_OP_LOAD_LASTROW || op->kind == CC_OP_LOAD_MIDDLE) &&
+                !a.has_loaded)
                 rc = cc_fail(err, CC_ERR_ARG, "call sequence: %s before any load", call);
             else if (op->kind == CC_OP_LOAD_STORED && !a.has_stored)
                 rc = cc_fail(err, CC_ERR_ARG, "call sequence: %s before any store", call);
             else if (op->kind == CC_OP_LOAD_NEW) rc = grid_j(c, op->grid, &g, err);
             else if (op->kind == CC_OP_LOAD_SAME) rc = cc_grid_copy(&g, &a.loaded, err);
             else if (op->kind == CC_OP_LOAD_STORED) rc = cc_grid_copy(&g, &a.stored, err);
+            else if (op->kind == CC_OP_LOAD_LASTROW || op->kind == CC_OP_LOAD_MIDDLE)
+                rc = near_duplicate(&a.loaded, op->kind == CC_OP_LOAD_LASTROW, &g, err);
             else if (!(rc = grid_j(c, op->grid, &g, err))) {
                 size_t w = (size_t)c->w;
                 for (int32_t y = 0; y < c->h; y += 2)
@@ -270,7 +305,7 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
             break;
         case CC_OP_STEP:
         case CC_OP_B_STEP:
-            if (!sd->ctx || !sd->has_loaded) {
+            if (!sd->ctx || !sd->ready) {
                 rc = cc_fail(err, CC_ERR_ARG, "call sequence: %s before %s", call,
                              sd == &b ? "B.create" : "any load");
                 break;
@@ -280,7 +315,7 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
             break;
         case CC_OP_STORE:
         case CC_OP_B_STORE: {
-            if (!sd->ctx || !sd->has_loaded) {
+            if (!sd->ctx || !sd->ready) {
                 rc = cc_fail(err, CC_ERR_ARG, "call sequence: %s before %s", call,
                              sd == &b ? "B.create" : "any load");
                 break;
@@ -306,21 +341,46 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
             break;
         }
         case CC_OP_B_CREATE:
+        case CC_OP_B_TWIN_LASTROW:
+        case CC_OP_B_TWIN_MIDDLE: {
+            const int twin = op->kind != CC_OP_B_CREATE;
             if (b.ctx) {
-                rc = cc_fail(err, CC_ERR_ARG, "call sequence: B.create with B live");
+                rc = cc_fail(err, CC_ERR_ARG, "call sequence: %s with B live", call);
                 break;
             }
-            if (!have_bc && (rc = second_case(engine, c, &bc, err))) break;
-            have_bc = 1;
-            if ((ec = cc_call_create(engine, &bc.rule, bc.w, bc.h, &b.ctx, &e))) {
+            if (twin && !a.has_loaded) {
+                rc = cc_fail(err, CC_ERR_ARG, "call sequence: %s before any load", call);
+                break;
+            }
+            if (!twin && !have_bc && (rc = second_case(engine, c, &bc, err))) break;
+            have_bc |= !twin;
+            b_case = twin ? c : &bc;
+            if ((ec = cc_call_create(engine, &b_case->rule, b_case->w, b_case->h, &b.ctx, &e))) {
                 b.ctx = NULL;
                 if (ec == CC_ERR_NOMEM) rc = cc_fail(err, CC_ERR_NOMEM, "%s", e.msg);
                 else call_failed(res, i, ec, call, &e);
                 break;
             }
-            if (!(rc = case_grid(&bc, &g, err)) && !(rc = load_into(&b, &g, err)) &&
-                (ec = cc_call_load(b.ctx, g.cells, &e)))
+            rc = twin ? near_duplicate(&a.loaded, op->kind == CC_OP_B_TWIN_LASTROW, &g, err)
+                      : case_grid(&bc, &g, err);
+            if (!rc && !(rc = load_into(&b, &g, err)) && (ec = cc_call_load(b.ctx, g.cells, &e)))
                 call_failed(res, i, ec, "B.load", &e);
+            break;
+        }
+        case CC_OP_RECREATE:
+            /* The same case's context again: what the last one computed must not leak in. */
+            ec = cc_call_destroy(a.ctx, &e);
+            a.ctx = NULL;
+            a.ready = 0;
+            if (ec) {
+                call_failed(res, i, ec, "destroy", &e);
+                break;
+            }
+            if ((ec = cc_call_create(engine, &c->rule, c->w, c->h, &a.ctx, &e))) {
+                a.ctx = NULL;
+                if (ec == CC_ERR_NOMEM) rc = cc_fail(err, CC_ERR_NOMEM, "%s", e.msg);
+                else call_failed(res, i, ec, call, &e);
+            }
             break;
         case CC_OP_B_DESTROY:
             if (!b.ctx) {

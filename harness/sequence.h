@@ -11,6 +11,13 @@
  *   step(K)  store
  *   B.create  B.step(K)  B.store  B.destroy   (the second context: another rule and size, loaded
  *                                             with its own grid at create)
+ * and, for state shared across contexts (a process-wide cache keyed on part of the input):
+ *   load=lastrow  load=middle   the grid this context last loaded, one cell flipped: in the
+ *                               middle of its last row, or at the grid's centre
+ *   recreate                    the first context destroyed and created again for the case
+ *                               (it must load before it steps or stores)
+ *   B.twin=lastrow  B.twin=middle   B created for the first context's case (its rule, size) and
+ *                               loaded with the first context's last grid, one cell flipped
  * The first context is created before the first op and destroyed after the last. */
 #ifndef CELLCHECK_HARNESS_SEQUENCE_H
 #define CELLCHECK_HARNESS_SEQUENCE_H
@@ -41,7 +48,12 @@ typedef enum cc_call_op_kind {
     CC_OP_B_CREATE,
     CC_OP_B_STEP,
     CC_OP_B_STORE,
-    CC_OP_B_DESTROY
+    CC_OP_B_DESTROY,
+    CC_OP_LOAD_LASTROW,
+    CC_OP_LOAD_MIDDLE,
+    CC_OP_RECREATE,
+    CC_OP_B_TWIN_LASTROW,
+    CC_OP_B_TWIN_MIDDLE
 } cc_call_op_kind;
 
 typedef struct cc_call_op {

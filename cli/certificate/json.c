@@ -163,6 +163,10 @@ static json_t *engine(const cc_certificate_engine *r, const char *seed, int *fai
     put(steps, "left_out", json_integer(conf->step_counts_blind), failed);
     put(o, "step_counts", steps, failed);
     put(o, "call_sequences", json_integer(conf->sequences), failed);
+    put(o, "call_transitions",
+        pair("covered", cc_transitions_count(&conf->transitions), "reachable",
+             cc_transitions_reachable_count(), failed),
+        failed);
     put(o, "gpu_timing", json_integer(conf->timing_passed), failed);
     const cc_campaign_result *c = &conf->campaign;
     json_t *campaign = pair("run", (json_int_t)c->run, "passed", (json_int_t)c->passed, failed);

@@ -50,7 +50,7 @@ void cc_certificate_table(FILE *f, const cc_certificate *cert) {
     const int n = cert->engines;
     fprintf(f, "| engine | needs | verdict | edge cases | past the tiles | past 2^32 cells | "
                "past 2^16 rows, columns, tiles | seams | bounded plane | step counts (largest) | "
-               "call sequences | GPU timing | "
+               "call sequences (transitions) | GPU timing | "
                "light-cone cells | round trips | campaign passed / failed | "
                "golden passed / not supported | seconds |\n");
     fprintf(f, "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: "
@@ -86,14 +86,14 @@ void cc_certificate_table(FILE *f, const cc_certificate *cert) {
         else
             snprintf(needs, sizeof needs, "%s", cc_hardware_name(r->hardware));
         fprintf(f,
-                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d | %s | "
+                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d (%d of %d) | %s | "
                 "%" PRIu64 " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
                 r->name, needs, verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.shapes_passed,
                 r->conf.seams_passed, r->conf.plane_passed, r->conf.step_counts,
                 r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "",
-                r->conf.sequences,
-                timing, r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
+                r->conf.sequences, cc_transitions_count(&r->conf.transitions),
+                cc_transitions_reachable_count(), timing, r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
                 c->passed, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);
     }
     /* Markdown: each block (the table, the reasons, the notes, the caps) after one blank line,

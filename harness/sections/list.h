@@ -28,3 +28,6 @@ CC_SECTION_ROW(NAMED_RULES, named_rules, "named-rules", "named rules") /* Life, 
                                                                         * Bosco's rule, by name */
 CC_SECTION_ROW(FOOTPRINTS, footprints, "footprints", "footprints")   /* every radius of every
                                                                   * shape: one live cell */
+CC_SECTION_ROW(CONTEXTS, contexts, "contexts", "state across contexts") /* near-duplicate grids
+                                                                  * in one worker, one context
+                                                                  * after another and at once */

@@ -17,6 +17,8 @@ typedef struct conformance_tally {
     int64_t first_ordinal; /* the first failure's check, in that numbering */
     int edge_passed, edge_refused, round_trips, refusals, failed, scale_passed, huge_passed;
     int sequences; /* call sequences that passed */
+    cc_transitions transitions; /* the contract's transitions those sequences covered */
+    int contexts_passed; /* near-duplicate sequences across contexts that passed */
     int timing_passed; /* checks of the GPU timing section that passed */
     int shapes_passed; /* thin, tall and wide grids past 2^16 and 65535 tiles, every shape */
     int seams_passed;  /* grids of the seam alignments that passed */
@@ -115,6 +117,9 @@ void tally_check(conformance_tally *t, const char *label, const cc_case *c, int 
  * still fails. Returns 1 where the checks stop after it (a failure, stopping at the first). */
 int tally_run_sequence(conformance_tally *t, const char *label, int i, const cc_case *c,
                        int *passed);
+/* The same for the given sequence s (the transition tour's). */
+int tally_run_sequence_given(conformance_tally *t, const char *label, int i, const cc_case *c,
+                             const cc_call_sequence *s, int *passed);
 
 /* Above this one-step oracle cost (cell-neighbour visits) an edge case is left out, with a
  * note: about 35 s of oracle time. */

@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 
+#include "harness/transitions.h"
+
 /* Sequences drawn from the contract's state machine on small cases within the caps. */
 #define CONFORMANCE_SEQUENCES 40
 
@@ -30,7 +32,38 @@ static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BY
     }
 }
 
-static void run(conformance_tally *t) { call_sequences(t, t->opt->master); }
+/* The transition tour (transitions.h): every pair of calls the contract allows, each compared,
+ * on small cases within the caps, so that no pair is left to the draws' luck. */
+static void transition_tour(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps caps = t->caps;
+    cc_call_sequence s;
+    for (int i = 0; cc_transition_tour(i, &s) && !t->stopped; i++) {
+        if (!tally_mine(t)) continue;
+        uint8_t seed[CC_SEED_BYTES];
+        case_seed_derive(master, 0x746f757200000000ull + (uint64_t)i, seed); /* "tour" */
+        cc_case c;
+        cc_error err;
+        if (cc_case_draw_small(t->engine, seed, &c, &err)) {
+            printf("ERROR: %s: transition tour %d: cannot draw its case: %s\n", t->engine->name, i,
+                   err.msg);
+            t->infra_error++;
+            continue;
+        }
+        if (!fuzz_fit_port_caps(&caps, 0, &c)) {
+            t->over_cells++;
+            continue;
+        }
+        c.threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
+        if (tally_run_sequence_given(t, "call sequences (transition tour)", i, &c, &s,
+                                     &t->sequences))
+            return;
+    }
+}
+
+static void run(conformance_tally *t) {
+    call_sequences(t, t->opt->master);
+    if (!t->stopped) transition_tour(t, t->opt->master);
+}
 
 const conformance_section section_sequences = {
     .progress = "call sequences", .part_of = -1, .run = run};

@@ -133,10 +133,16 @@ void tally_check(conformance_tally *t, const char *section, const cc_case *c, in
 
 int tally_run_sequence(conformance_tally *t, const char *label, int i, const cc_case *c,
                        int *passed) {
-    cc_error err;
     int64_t max_k = c->steps < 2 ? 2 : c->steps > 8 ? 8 : c->steps;
     cc_call_sequence s;
     cc_sequence_draw(c, max_k, &s);
+    return tally_run_sequence_given(t, label, i, c, &s, passed);
+}
+
+int tally_run_sequence_given(conformance_tally *t, const char *label, int i, const cc_case *c,
+                             const cc_call_sequence *given, int *passed) {
+    cc_error err;
+    cc_call_sequence s = *given;
     cc_sequence_result res;
     if (cc_sequence_run(t->engine, c, &s, &res, &err)) {
         printf("ERROR: %s: %s %d: %s\n", t->engine->name, label, i, err.msg);
@@ -144,6 +150,7 @@ int tally_run_sequence(conformance_tally *t, const char *label, int i, const cc_
         return 0;
     }
     if (!res.failed) {
+        cc_sequence_transitions(&s, &t->transitions);
         (*passed)++;
         t->sections[t->section].passed++;
         cc_coverage_add(&t->sections[t->section].cov, &c->rule, c->w, c->h, c->steps, c->threads);
