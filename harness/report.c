@@ -6,6 +6,7 @@
 
 #include "engines/engine_set.h"
 #include "harness/check.h"
+#include "harness/check_in_place.h"
 #include "harness/divergence.h"
 #include "harness/lightcone.h"
 #include "harness/replay.h"
@@ -75,8 +76,11 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
     if (res->lightcone && tries > LIGHTCONE_SHRINK_TRIES) tries = LIGHTCONE_SHRINK_TRIES;
     if (cc_failure_kind_is_fault(res->kind) && tries > FAULT_SHRINK_TRIES) tries = FAULT_SHRINK_TRIES;
-    if ((rc = cc_case_shrink(engine, c, res->kind, res->pattern, tries, CC_SHRINK_BUDGET_S,
-                             &rep->smallest, &rep->shrink_tries, err)))
+    const double budget = (double)c->w * (double)c->h > CC_CHECK_IN_PLACE_CELLS
+                              ? CC_SHRINK_HUGE_BUDGET_S
+                              : CC_SHRINK_BUDGET_S;
+    if ((rc = cc_case_shrink(engine, c, res->kind, res->pattern, tries, budget, &rep->smallest,
+                             &rep->shrink_tries, err)))
         return rc;
     rep->shrunk = !cc_rule_equal(&rep->smallest.rule, &c->rule) || rep->smallest.w != c->w ||
                   rep->smallest.h != c->h || rep->smallest.steps != c->steps;

@@ -5,6 +5,7 @@
 #include "harness/shrink.h"
 
 #include "harness/check.h"
+#include "harness/check_in_place.h"
 #include "fuzz/draw.h"
 #include "harness/progress.h"
 
@@ -124,6 +125,11 @@ int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind ki
             if (elapsed >= budget_s) break;
             cc_error skip;
             if (cc_engine_check(engine, &cands[i].rule, cands[i].w, cands[i].h, &skip)) continue;
+            /* A case past the in-place bound is shrunk through cheaper cases only: one as large
+             * again would cost what the failure did, and its verdict is out already. */
+            if ((double)c->w * (double)c->h > CC_CHECK_IN_PLACE_CELLS &&
+                (double)cands[i].w * (double)cands[i].h > CC_SHRINK_HUGE_CELLS_MAX)
+                continue;
             used++;
             if (elapsed >= CC_SHRINK_QUIET_S)
                 fprintf(stderr, "shrinking %s: try %d, %dx%d, %lld steps, r %d (%.0f s of %.0f)\n",

@@ -26,6 +26,10 @@ cc_rule cc_rule_at_radius(const cc_rule *rule, int32_t radius);
  * kind of failure (and, for a call pattern, the same pattern). Runs at most max_tries cases and
  * starts none after budget_s seconds; past CC_SHRINK_QUIET_S, each try is named on stderr. */
 #define CC_SHRINK_BUDGET_S 120.0
+/* A case past CC_CHECK_IN_PLACE_CELLS is shrunk through candidates of at most this many cells,
+ * within CC_SHRINK_HUGE_BUDGET_S: its analysis ends within a minute of its failure. */
+#define CC_SHRINK_HUGE_CELLS_MAX ((double)(1u << 28))
+#define CC_SHRINK_HUGE_BUDGET_S 30.0
 #define CC_SHRINK_QUIET_S 5.0
 int cc_case_shrink(const cc_engine *engine, const cc_case *c, cc_failure_kind kind,
                    cc_pattern pattern, int max_tries, double budget_s, cc_case *smallest,

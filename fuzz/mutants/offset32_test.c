@@ -41,6 +41,21 @@ int main(int argc, char **argv) {
     printf("mutant.offset32: caught by the case past 2^32 cells after %d edge cases and %d cases "
            "past the tiles passed\n",
            sum.edge_passed, sum.scale_passed);
+
+    /* With certify's shrinking: the analysis after the failing call (the verdict is printed
+     * before it) ends within a minute, shrinking through cases far cheaper than the failure. */
+    opt.shrink = 1;
+    opt.sections_off = CC_SECTION_ALL & ~CC_SECTION_PAST_2_32;
+    rc = cc_conformance_run(e, &opt, &sum, &err);
+    const cc_section_tally *huge = &sum.sections[CC_CHECK_PAST_2_32];
+    CHECKF(&t, rc == CC_OK && !sum.passed && sum.first_section == CC_CHECK_PAST_2_32,
+           "with shrinking: rc %d (%s), first failure in %s", rc, rc ? err.msg : "",
+           cc_check_section_name(sum.first_section));
+    CHECKF(&t, huge->shrink_seconds < 60.0, "the analysis took %.1f s after the failure",
+           huge->shrink_seconds);
+    printf("mutant.offset32 with shrinking: the section took %.1f s, %.1f s of them the analysis "
+           "after the failing call\n",
+           huge->seconds, huge->shrink_seconds);
     cc_supervisor_close(sv);
     return check_summary(&t);
 }
