@@ -33,7 +33,7 @@ static const command commands[] = {
 static void usage(FILE *out) {
     fputs("usage: cellcheck [--plugin PATH]... COMMAND [options]\n"
           "       cellcheck COMMAND --help   (the command's options)\n"
-          "       cellcheck --version\n\n"
+          "       cellcheck --version   (or -V)\n\n"
           "  --plugin PATH   load the engines of a plugin (a shared library built against\n"
           "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n\n",
           out);
@@ -68,7 +68,7 @@ static int dispatch(const cc_engine_set *set, int argc, char **argv) {
     const char *name = argv[0];
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         if (strcmp(name, commands[i].name) == 0) return commands[i].run(set, argc, argv);
-    if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+    if (!strcmp(name, "--version") || !strcmp(name, "-V") || !strcmp(name, "version")) {
         printf("cellcheck %s (commit %s)\n", cli_version, cli_commit);
         return 0;
     }
@@ -99,7 +99,12 @@ int main(int argc, char **argv) {
         paths[n++] = p;
     cc_supervisor *sv = NULL;
     int first = plugin_flags(argc, argv, paths, &n, &err);
-    if (first >= 0 && cc_settings_check(&err)) first = -1;
+    char ignored[512] = "";
+    if (first >= 0 && cc_settings_check(ignored, sizeof ignored, &err)) first = -1;
+    if (first >= 0 && ignored[0])
+        fprintf(stderr, "cellcheck: note: %s in the environment: no setting of cellcheck's, "
+                        "ignored\n",
+                ignored);
     if (first < 0) {
         fprintf(stderr, "cellcheck: %s\n\n", err.msg);
         usage(stderr);

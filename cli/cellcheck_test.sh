@@ -140,6 +140,9 @@ expect 0 "--version" -- "$tool" --version
 # The release of VERSION, then the commit as build metadata where there is one: 0.9.0+g1a2b3c4d5e6f.
 grep -Eq '^cellcheck [0-9]+\.[0-9]+\.[0-9]+(\+g[0-9a-f]{12,}(\.dirty)?)? \(commit ([0-9a-f]{12,}|unknown)\)$' "$tmp/out" ||
     fail "--version: $(cat "$tmp/out")"
+cp "$tmp/out" "$tmp/version"
+expect 0 "-V" -- "$tool" -V
+cmp -s "$tmp/out" "$tmp/version" || fail "-V is not --version: $(cat "$tmp/out")"
 mkdir -p "$tmp/cert"
 expect 0 "certify with provenance" -- "$tool" certify --engine cpu.bitslice1 --cases 5 --huge-grid off \
     --accept-gap huge-grid --out-dir "$tmp/cert"

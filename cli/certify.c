@@ -152,7 +152,7 @@ static int shard_option(const char *flag, const char *value, void *dest, cc_erro
 }
 
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, ONLY, NOPTIONS };
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -213,6 +213,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                                         "SECTION:KIND (step-counts:time); the certificate says "
                                         "which"),
         [LEAVE_OUT] = cc_leave_out_option(&opt),
+        [ONLY] = cc_only_option(&opt),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;

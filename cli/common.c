@@ -53,7 +53,11 @@ const cc_engine *cli_find_engine(const cc_engine_set *engines, const char *name,
             if (names[0]) strncat(names, ", ", sizeof names - strlen(names) - 1);
             strncat(names, (*p)->name, sizeof names - strlen(names) - 1);
         }
-        cc_fail(err, CC_ERR_ARG, "no engine named '%s' (engines: %s)", name, names);
+        /* A port's engine lives in its plugin: the usual slip is a missing --plugin. */
+        cc_fail(err, CC_ERR_ARG,
+                "no engine named '%s' (engines: %s); an engine of a plugin needs --plugin PATH "
+                "before the command, or CELLCHECK_PLUGINS",
+                name, names);
     }
     return e;
 }

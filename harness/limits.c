@@ -3,6 +3,7 @@
 #include "harness/limits.h"
 #include "supervise/supervisor.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,23 +56,54 @@ static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQ
                                              "CELLCHECK_HALOS", "CELLCHECK_ORACLE_CACHE",
                                              "CELLCHECK_ORACLE_CACHE_MAX_MIB"};
 
-int cc_settings_check(cc_error *err) {
-    /* A misspelt name (CELLCHECK_REQUIERE=gpu) would switch a safeguard off without a word. */
+/* Levenshtein distance of a (len la, any case) and b, capped at 3: enough to tell a slip from a
+ * name. */
+static int distance(const char *a, size_t la, const char *b) {
+    size_t lb = strlen(b);
+    if (la > 64 || lb > 64) return 3;
+    int row[65];
+    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0], best = row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j], v = diag + (toupper((unsigned char)a[i - 1]) != b[j - 1]);
+            if (up + 1 < v) v = up + 1;
+            if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
+            diag = up;
+            row[j] = v;
+            if (v < best) best = v;
+        }
+        if (best >= 3) return 3;
+    }
+    return row[lb] < 3 ? row[lb] : 3;
+}
+
+int cc_settings_check(char *ignored, size_t size, cc_error *err) {
+    if (ignored && size) ignored[0] = '\0';
+    /* A misspelt name (CELLCHECK_REQUIERE=gpu) would switch a safeguard off without a word: a
+     * name within two edits of a setting is refused; any other is a wrapper's own, and named. */
     for (char **e = environ; e && *e; e++) {
         if (strncmp(*e, "CELLCHECK_", 10) != 0) continue;
         size_t len = strcspn(*e, "=");
-        int known = 0;
-        for (size_t i = 0; i < sizeof known_settings / sizeof known_settings[0] && !known; i++)
+        int known = 0, near = 0;
+        for (size_t i = 0; i < sizeof known_settings / sizeof known_settings[0] && !known; i++) {
             known = strlen(known_settings[i]) == len && strncmp(*e, known_settings[i], len) == 0;
-        if (!known)
+            near |= distance(*e, len, known_settings[i]) <= 2;
+        }
+        if (!known && near)
             return cc_fail(err, CC_ERR_ARG,
-                           "unknown setting %.*s in the environment (cellcheck reads "
-                           "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_ABSENT, "
+                           "unknown setting %.*s in the environment, close to one cellcheck reads "
+                           "(CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_ABSENT, "
                            "CELLCHECK_MEMORY_AVAILABLE, "
                            "CELLCHECK_DEVICES, CELLCHECK_HALOS, CELLCHECK_ORACLE_CACHE and "
                            "CELLCHECK_ORACLE_CACHE_MAX_MIB); "
                            "unset it",
                            len > 64 ? 64 : (int)len, *e);
+        if (!known && ignored && size) {
+            size_t used = strlen(ignored);
+            snprintf(ignored + used, size - used, "%s%.*s", used ? ", " : "",
+                     len > 64 ? 64 : (int)len, *e);
+        }
     }
     int rc = cc_require_check(err);
     return rc ? rc : cc_memory_setting_check(err);

@@ -69,10 +69,11 @@ double cc_memory_available(void);
  * CC_ERR_ARG with its value, so a malformed stand-in is refused rather than ignored. */
 int cc_memory_setting_check(cc_error *err);
 
-/* Every setting read from the environment checked before any work: no CELLCHECK_ name that is
- * not a setting (a misspelt one), then CELLCHECK_REQUIRE and CELLCHECK_MEMORY_AVAILABLE.
- * CC_ERR_ARG naming the first that is wrong. */
-int cc_settings_check(cc_error *err);
+/* Every setting read from the environment checked before any work: no CELLCHECK_ name within two
+ * edits of a setting that is not one (a misspelt one), then CELLCHECK_REQUIRE and
+ * CELLCHECK_MEMORY_AVAILABLE. CC_ERR_ARG naming the first that is wrong. Other CELLCHECK_ names
+ * (a wrapper's own) are listed in ignored (may be NULL), for the caller to name. */
+int cc_settings_check(char *ignored, size_t size, cc_error *err);
 
 /* What a context of the engine on rule and W x H holds: its own estimate where it states one
  * (*stated = 1), else the generic one. */

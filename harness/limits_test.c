@@ -162,7 +162,7 @@ int main(int argc, char **argv) {
         CHECKF(&t, cc_memory_setting_check(&err) == CC_ERR_ARG && strstr(err.msg, malformed[i]),
                "CELLCHECK_MEMORY_AVAILABLE='%s' was not refused by its value: %s", malformed[i],
                err.msg);
-        CHECKF(&t, cc_settings_check(&err) == CC_ERR_ARG, "'%s' passed the settings check",
+        CHECKF(&t, cc_settings_check(NULL, 0, &err) == CC_ERR_ARG, "'%s' passed the settings check",
                malformed[i]);
         CHECKF(&t, cc_memory_available() != 0.0 && cc_memory_available() != 1e6,
                "a malformed stand-in was read as %.0f", cc_memory_available());
@@ -174,14 +174,26 @@ int main(int argc, char **argv) {
                err.msg);
     }
     CHECKF(&t, cc_memory_available() == 1e9, "1e9 read as %.0f", cc_memory_available());
-    CHECKF(&t, cc_settings_check(&err) == CC_OK, "the known settings refused: %s", err.msg);
+    CHECKF(&t, cc_settings_check(NULL, 0, &err) == CC_OK, "the known settings refused: %s", err.msg);
     /* A misspelt setting is refused by its name, not ignored. */
     setenv("CELLCHECK_REQUIERE", "gpu", 1);
-    CHECKF(&t, cc_settings_check(&err) == CC_ERR_ARG &&
+    CHECKF(&t, cc_settings_check(NULL, 0, &err) == CC_ERR_ARG &&
                    strstr(err.msg, "unknown setting CELLCHECK_REQUIERE in the environment"),
            "CELLCHECK_REQUIERE: %s", err.msg);
     unsetenv("CELLCHECK_REQUIERE");
-    CHECKF(&t, cc_settings_check(&err) == CC_OK, "refused once unset: %s", err.msg);
+    CHECKF(&t, cc_settings_check(NULL, 0, &err) == CC_OK, "refused once unset: %s", err.msg);
+    /* A wrapper's own name, far from every setting, is named and let through. */
+    setenv("CELLCHECK_PREFIX", "/opt/x", 1);
+    char ignored[128];
+    CHECKF(&t, cc_settings_check(ignored, sizeof ignored, &err) == CC_OK &&
+                   strcmp(ignored, "CELLCHECK_PREFIX") == 0,
+           "CELLCHECK_PREFIX: '%s' (%s)", ignored, err.msg);
+    unsetenv("CELLCHECK_PREFIX");
+    setenv("CELLCHECK_DEVICE", "2", 1); /* one edit from CELLCHECK_DEVICES */
+    CHECKF(&t, cc_settings_check(ignored, sizeof ignored, &err) == CC_ERR_ARG &&
+                   strstr(err.msg, "CELLCHECK_DEVICE in the environment, close to one"),
+           "CELLCHECK_DEVICE: %s", err.msg);
+    unsetenv("CELLCHECK_DEVICE");
     unsetenv("CELLCHECK_MEMORY_AVAILABLE");
 
     /* The time budget: 999999999999 steps of Life on 4x4 are 1.44e14 visits, 144 s at a CPU

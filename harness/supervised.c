@@ -80,11 +80,15 @@ int cc_harness_supervise(int argc, char **argv, const cc_engine *const *tables,
     *sv = NULL;
     if (cc_worker_hook(argc, argv, tables, status)) return 1;
     cc_error err;
-    if (cc_settings_check(&err)) {
+    char ignored[512];
+    if (cc_settings_check(ignored, sizeof ignored, &err)) {
         fprintf(stderr, "%s: %s\n", argc > 0 ? argv[0] : "supervisor", err.msg);
         *status = 2;
         return 1;
     }
+    if (ignored[0])
+        fprintf(stderr, "%s: note: %s in the environment: no setting of cellcheck's, ignored\n",
+                argc > 0 ? argv[0] : "supervisor", ignored);
     if (cc_supervisor_open(NULL, 0, NULL, sv, &err)) {
         fprintf(stderr, "%s: %s\n", argc > 0 ? argv[0] : "supervisor", err.msg);
         *status = 2;
