@@ -24,6 +24,8 @@ cases=${CELLCHECK_EXAMPLE_CASES:-300}
 # may be too slow here: accepted by name, so the certificate says it was left out, and any other
 # gap still makes it INCOMPLETE.
 accept=huge-grid:memory,huge-grid:time
+# Fewer campaign cases than certify's 2000 is a gap too (campaign:asked).
+if [ "$cases" -lt 2000 ]; then accept=$accept,campaign:asked; fi
 base_path=$PATH
 
 # route NAME DIR CERTIFY WRONG: in DIR, the shell command CERTIFY certifies the example's correct

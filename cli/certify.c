@@ -369,6 +369,11 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_supervisor *sv = cc_supervisor_of(chosen[i]);
         if (sv) cc_supervisor_restart(sv);
         certify_engine(chosen[i], &cert.engine[i], &opt, &cat);
+        /* Fewer campaign cases than certify's own is a check left out, as a section is. */
+        if (opt.cases < CERTIFY_DEFAULT_CASES && cert.engine[i].verdict == CC_VERDICT_CERTIFIED)
+            cc_gap_note(&cert.engine[i].conf.gaps, CC_CHECK_CAMPAIGN, CC_GAP_ASKED, 1,
+                        "%llu campaign cases, fewer than certify's %d (--cases)",
+                        (unsigned long long)opt.cases, CERTIFY_DEFAULT_CASES);
         cc_certificate_settle_gaps(&cert.engine[i], accept);
     }
     free(chosen);
