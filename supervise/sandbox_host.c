@@ -1,0 +1,78 @@
+/* The supervisor's side of the sandbox (sandbox.h): the environment's allowlist, the scratch
+ * directory made and removed, and the parts in words. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "supervise/sandbox.h"
+
+/* Variables passed whole by their prefix: the OpenMP runtime's, CUDA's, NCCL's and cellcheck's
+ * own settings. */
+static const char *const allowed_prefixes[] = {"OMP_", "GOMP_", "CUDA_", "NCCL_", "CELLCHECK_"};
+/* And by their exact name: the search paths, the locale and clock, the heap's poison and the
+ * sanitizers' options. */
+static const char *const allowed_names[] = {
+    "PATH", "LD_LIBRARY_PATH", "LANG", "LC_ALL", "TZ", "MALLOC_PERTURB_", "ASAN_OPTIONS",
+    "UBSAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "MSAN_OPTIONS",
+};
+/* Set to the scratch directory by the supervisor, whatever the caller's say. */
+static const char *const scratch_names[] = {"CUDA_CACHE_PATH"};
+
+int cc_sandbox_env_allowed(const char *entry) {
+    const char *eq = strchr(entry, '=');
+    if (!eq) return 0;
+    size_t len = (size_t)(eq - entry);
+    for (size_t i = 0; i < sizeof scratch_names / sizeof *scratch_names; i++)
+        if (len == strlen(scratch_names[i]) && !strncmp(entry, scratch_names[i], len)) return 0;
+    for (size_t i = 0; i < sizeof allowed_names / sizeof *allowed_names; i++)
+        if (len == strlen(allowed_names[i]) && !strncmp(entry, allowed_names[i], len)) return 1;
+    for (size_t i = 0; i < sizeof allowed_prefixes / sizeof *allowed_prefixes; i++) {
+        size_t p = strlen(allowed_prefixes[i]);
+        if (len > p && !strncmp(entry, allowed_prefixes[i], p)) return 1;
+    }
+    return 0;
+}
+
+int cc_sandbox_scratch_make(char *path, size_t size, cc_error *err) {
+    const char *base = getenv("TMPDIR");
+    if (!base || base[0] != '/') base = "/tmp";
+    int n = snprintf(path, size, "%s/cellcheck-worker-XXXXXX", base);
+    if (n < 0 || (size_t)n >= size)
+        return cc_fail(err, CC_ERR_ARG, "sandbox: TMPDIR is too long for a scratch directory");
+    if (!mkdtemp(path))
+        return cc_fail(err, CC_ERR_IO, "sandbox: cannot make a scratch directory under %s: %s",
+                       base, strerror(errno));
+    return CC_OK;
+}
+
+static int remove_one(const char *path, const struct stat *s, int type, struct FTW *ftw) {
+    (void)s, (void)type, (void)ftw;
+    return remove(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+int cc_sandbox_scratch_remove(const char *path, cc_error *err) {
+    if (!path || !path[0]) return CC_OK;
+    /* Depth first, never crossing into another file system nor following a link. */
+    if (nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT) != 0 && errno != ENOENT)
+        return cc_fail(err, CC_ERR_IO, "sandbox: cannot remove the scratch directory %s: %s",
+                       path, strerror(errno));
+    return CC_OK;
+}
+
+void cc_sandbox_parts_describe(uint32_t parts, char *buf, size_t size) {
+    static const char *const names[] = {"network",   "filesystem", "environment", "processes",
+                                        "signals",   "privileges", "limits"};
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        if (!(parts & (1u << i))) continue;
+        int n = snprintf(buf + used, size - used, "%s%s", used ? ", " : "", names[i]);
+        if (n < 0 || (size_t)n >= size - used) return;
+        used += (size_t)n;
+    }
+    if (!used) snprintf(buf, size, "none");
+}
