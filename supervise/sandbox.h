@@ -93,9 +93,11 @@ void cc_sandbox_report_describe(const cc_sandbox_report *r, pid_t supervisor, ch
 /* ---- The supervisor's side ----------------------------------------------------------------- */
 
 /* 1 when an environment entry ("NAME=value") may reach a worker: OMP_*, GOMP_*, CUDA_*, NCCL_*,
- * CELLCHECK_*, PATH, LD_LIBRARY_PATH, LANG, LC_ALL, TZ, MALLOC_PERTURB_ and the sanitizers'
- * options. HOME, TMPDIR and CUDA_CACHE_PATH are the scratch directory's. */
-int cc_sandbox_env_allowed(const char *entry);
+ * CELLCHECK_*, PATH, LD_LIBRARY_PATH, LANG, LC_ALL, TZ, MALLOC_PERTURB_, the sanitizers'
+ * options, and the names listed in extra (comma-separated; CELLCHECK_WORKER_ENV's value, a
+ * plugin's own settings; NULL: none). HOME, TMPDIR and CUDA_CACHE_PATH are the scratch
+ * directory's. */
+int cc_sandbox_env_allowed(const char *entry, const char *extra);
 
 /* Makes a private scratch directory (mode 0700) under $TMPDIR, else /tmp, into path. */
 int cc_sandbox_scratch_make(char *path, size_t size, cc_error *err);

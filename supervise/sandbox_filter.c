@@ -147,7 +147,7 @@ void cc_sandbox_report_describe(const cc_sandbox_report *r, pid_t supervisor, ch
         snprintf(buf, size, "ptrace(2) request %llu toward pid %lld", (unsigned long long)r->args[0],
                  (long long)(int64_t)r->args[1]);
     else if (!strcmp(call, "execve") || !strcmp(call, "execveat"))
-        snprintf(buf, size, "%s(2): to start another program", call);
+        snprintf(buf, size, "%s(2) of another program", call);
     else snprintf(buf, size, "%s(2)", call);
     free(name);
 }

@@ -22,7 +22,17 @@ static const char *const allowed_names[] = {
 /* Set to the scratch directory by the supervisor, whatever the caller's say. */
 static const char *const scratch_names[] = {"CUDA_CACHE_PATH"};
 
-int cc_sandbox_env_allowed(const char *entry) {
+/* Is NAME (len bytes) one of the comma-separated names of list? */
+static int listed(const char *name, size_t len, const char *list) {
+    for (const char *p = list; p && *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == len && !strncmp(p, name, len)) return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+int cc_sandbox_env_allowed(const char *entry, const char *extra) {
     const char *eq = strchr(entry, '=');
     if (!eq) return 0;
     size_t len = (size_t)(eq - entry);
@@ -34,7 +44,7 @@ int cc_sandbox_env_allowed(const char *entry) {
         size_t p = strlen(allowed_prefixes[i]);
         if (len > p && !strncmp(entry, allowed_prefixes[i], p)) return 1;
     }
-    return 0;
+    return listed(entry, len, extra);
 }
 
 int cc_sandbox_scratch_make(char *path, size_t size, cc_error *err) {

@@ -205,14 +205,16 @@ int main(void) {
     run("kill-parent", &p, 0, &o);
     CHECK(t, o.result == 0 && usr1_seen);
 
-    CHECK(t, cc_sandbox_env_allowed("OMP_NUM_THREADS=3"));
-    CHECK(t, cc_sandbox_env_allowed("CUDA_VISIBLE_DEVICES=0"));
-    CHECK(t, cc_sandbox_env_allowed("PATH=/usr/bin"));
-    CHECK(t, !cc_sandbox_env_allowed("GITHUB_TOKEN=x"));
-    CHECK(t, !cc_sandbox_env_allowed("HOME=/root"));
-    CHECK(t, !cc_sandbox_env_allowed("PATHOLOGICAL=1"));
-    CHECK(t, !cc_sandbox_env_allowed("CUDA_CACHE_PATH=/root/.nv"));
-    CHECK(t, !cc_sandbox_env_allowed("LD_PRELOAD=/tmp/x.so"));
+    CHECK(t, cc_sandbox_env_allowed("OMP_NUM_THREADS=3", NULL));
+    CHECK(t, cc_sandbox_env_allowed("CUDA_VISIBLE_DEVICES=0", NULL));
+    CHECK(t, cc_sandbox_env_allowed("PATH=/usr/bin", NULL));
+    CHECK(t, !cc_sandbox_env_allowed("GITHUB_TOKEN=x", NULL));
+    CHECK(t, !cc_sandbox_env_allowed("HOME=/root", NULL));
+    CHECK(t, !cc_sandbox_env_allowed("PATHOLOGICAL=1", NULL));
+    CHECK(t, !cc_sandbox_env_allowed("CUDA_CACHE_PATH=/root/.nv", NULL));
+    CHECK(t, !cc_sandbox_env_allowed("LD_PRELOAD=/tmp/x.so", NULL));
+    CHECK(t, cc_sandbox_env_allowed("MY_PLUGIN_MODE=fast", "OTHER,MY_PLUGIN_MODE"));
+    CHECK(t, !cc_sandbox_env_allowed("MY_PLUGIN=fast", "OTHER,MY_PLUGIN_MODE"));
 
     CHECK(t, cc_sandbox_scratch_remove(p.scratch, &err) == CC_OK);
     struct stat s;

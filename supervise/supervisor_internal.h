@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "supervise/protocol.h"
+#include "supervise/sandbox.h"
 #include "supervise/supervisor.h"
 
 typedef struct sv_engine {
@@ -56,6 +57,16 @@ struct cc_supervisor {
                             * (0: the environment's, or the spare-core default) */
     uint32_t timing;       /* CC_TIMING_* every call carries to the worker (0: undisturbed) */
     uint64_t created, destroyed;
+    /* The worker's sandbox (opt.sandbox): its scratch directory ("" when none), the pipe its
+     * report of a forbidden call comes through (-1), the report read when it died (report_seen);
+     * the parts in force in every worker so far (sandbox_workers of them) and why one was not. */
+    char scratch[PATH_MAX];
+    int report;
+    int report_seen;
+    cc_sandbox_report broke;
+    uint32_t sandbox_parts;
+    uint64_t sandbox_workers;
+    char sandbox_why[SV_TEXT_MAX];
     char label[256];
     cc_supervisor_stats stats;
 };
