@@ -353,6 +353,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         if (sv) cc_supervisor_restart(sv);
         certify_engine(chosen[i], &cert.engine[i], &opt, &cat);
         cc_certificate_settle_gaps(&cert.engine[i], accept);
+        if (sv) cli_sandbox_describe(sv, cert.prov.sandbox, sizeof cert.prov.sandbox);
     }
     free(chosen);
     cc_provenance *prov = &cert.prov;
@@ -368,8 +369,10 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     prov->shard_index = opt.shard_index;
     prov->shard_count = opt.shard_count;
 
-    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", prov->cpu_model,
+    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n", prov->cpu_model,
            opt.cases);
+    if (prov->sandbox[0]) printf("workers' sandbox: %s\n", prov->sandbox);
+    printf("\n");
     cc_certificate_table(stdout, &cert);
     int counts[4];
     cc_certificate_count(&cert, counts);

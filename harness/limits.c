@@ -46,13 +46,14 @@ int cc_memory_setting_check(cc_error *err) {
 
 extern char **environ;
 
-/* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES, and the engines
- * over several GPUs CELLCHECK_DEVICES and CELLCHECK_HALOS. */
+/* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES, the engines
+ * over several GPUs CELLCHECK_DEVICES and CELLCHECK_HALOS, and the supervisor
+ * CELLCHECK_WORKER_ENV (supervise/sandbox.h). */
 static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQUIRE",
                                              "CELLCHECK_ABSENT",
                                              "CELLCHECK_MEMORY_AVAILABLE",
                                              "CELLCHECK_EXAMPLE_CASES", "CELLCHECK_DEVICES",
-                                             "CELLCHECK_HALOS"};
+                                             "CELLCHECK_HALOS", "CELLCHECK_WORKER_ENV"};
 
 int cc_settings_check(cc_error *err) {
     /* A misspelt name (CELLCHECK_REQUIERE=gpu) would switch a safeguard off without a word. */
@@ -67,7 +68,7 @@ int cc_settings_check(cc_error *err) {
                            "unknown setting %.*s in the environment (cellcheck reads "
                            "CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_ABSENT, "
                            "CELLCHECK_MEMORY_AVAILABLE, "
-                           "CELLCHECK_DEVICES and CELLCHECK_HALOS); "
+                           "CELLCHECK_DEVICES, CELLCHECK_HALOS and CELLCHECK_WORKER_ENV); "
                            "unset it",
                            len > 64 ? 64 : (int)len, *e);
     }

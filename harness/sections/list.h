@@ -28,3 +28,5 @@ CC_SECTION_ROW(NAMED_RULES, named_rules, "named-rules", "named rules") /* Life, 
                                                                         * Bosco's rule, by name */
 CC_SECTION_ROW(FOOTPRINTS, footprints, "footprints", "footprints")   /* every radius of every
                                                                   * shape: one live cell */
+CC_SECTION_ROW(SANDBOX, sandbox, "sandbox", "the sandbox")          /* the worker's sandbox: every
+                                                                  * part in force, or a gap */
