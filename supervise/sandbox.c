@@ -90,7 +90,8 @@ static int enter_namespaces(cc_sandbox_state *st) {
     uid_t uid = getuid();
     gid_t gid = getgid();
     if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) {
-        note(st, "network namespace: unshare: %s; ", strerror(errno));
+        note(st, "network namespace: unshare: %s (sockets of every family refused instead); ",
+             strerror(errno));
         return -1;
     }
     char map[64];
