@@ -106,7 +106,9 @@ for entry in "${corpus[@]}"; do
     echo "$engine"
     run "check $engine" "$cellcheck" --plugin "$plugin" check --engine "$engine" "${cases[@]}"
     expect "check" "FAILED: $engine: .*$class"
-    run "certify $engine" "$cellcheck" --plugin "$plugin" certify --engine "$engine" "${cases[@]}" --out-dir "$tmp/cert"
+    # The slow sections left out: without the sandbox (the mutant run) an engine passes them.
+    run "certify $engine" "$cellcheck" --plugin "$plugin" certify --engine "$engine" "${cases[@]}" \
+        --leave-out huge-grid,shapes,step-counts --out-dir "$tmp/cert"
     expect "certify" "FAILED: $engine: .*$class"
     cat "$tmp/cert/certificate.md" "$tmp/cert/certificate.json" >>"$tmp/all-output" 2>/dev/null
     if ! grep -Eq "^\| $engine \| cpu \| FAILED" "$tmp/cert/certificate.md"; then
