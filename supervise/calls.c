@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <poll.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,15 +20,8 @@
 #define SPIN_S 50e-6 /* how long a call is waited on without sleeping */
 
 static int fault_of_status(cc_supervisor *sv, int status, const call_info *ci, cc_error *err) {
-    /* Its sandbox's report, or its death by SIGSYS, which only the filter sends unasked. */
-    if (sv->report_seen || (sv->opt.sandbox && WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS)) {
-        char tried[160] = "a system call the sandbox forbids (SIGSYS, the call not named)";
-        if (sv->report_seen) cc_sandbox_report_describe(&sv->broke, getpid(), tried, sizeof tried);
-        return cc_fail(err, CC_ERR_SANDBOX,
-                       "%s: broke the sandbox: tried %s in %s after %.2f s; its process group "
-                       "was ended",
-                       ci->engine, tried, ci->what, ci->elapsed_s);
-    }
+    int broke = sv_sandbox_fault(sv, status, ci, err);
+    if (broke) return broke;
     if (WIFSIGNALED(status)) {
         int sig = WTERMSIG(status);
         return cc_fail(err, CC_ERR_CRASHED, "%s: crashed (%s, %s) in %s after %.2f s",
@@ -142,14 +134,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
     }
     double rss = sv_worker_rss(sv);
     sv->rss_start = sv->rss_idle = rss > 0 ? rss : 0;
-    /* The sandbox's parts in force in every worker so far, and why one was missing. */
-    if (sv->opt.sandbox) {
-        uint32_t parts = rep.sandbox | CC_SANDBOX_ENVIRONMENT;
-        sv->sandbox_parts = sv->sandbox_workers++ ? sv->sandbox_parts & parts : parts;
-        if (parts != CC_SANDBOX_ALL && !sv->sandbox_why[0])
-            snprintf(sv->sandbox_why, sizeof sv->sandbox_why, "%.*s", (int)sizeof rep.text - 1,
-                     rep.text);
-    }
+    sv_sandbox_note(sv, &rep);
     return CC_OK;
 }
 

@@ -136,7 +136,8 @@ static void read_report(cc_supervisor *sv) {
     sv->report_seen = 0;
     if (sv->report < 0) return;
     ssize_t got = read(sv->report, &sv->broke, sizeof sv->broke);
-    sv->report_seen = got == (ssize_t)sizeof sv->broke && sv->broke.magic == CC_SANDBOX_REPORT_MAGIC;
+    sv->report_seen =
+        got == (ssize_t)sizeof sv->broke && sv->broke.magic == CC_SANDBOX_REPORT_MAGIC;
 }
 
 static void forget_worker(cc_supervisor *sv) {
@@ -156,6 +157,27 @@ static void forget_worker(cc_supervisor *sv) {
     sv->live = 0;
     sv->live_need = 0;
     sv->need_max = 0;
+}
+
+int sv_sandbox_fault(const cc_supervisor *sv, int status, const call_info *ci, cc_error *err) {
+    /* Its sandbox's report, or its death by SIGSYS, which only the filter sends unasked. */
+    const int by_sigsys = WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS;
+    if (!sv->report_seen && !(sv->opt.sandbox && by_sigsys)) return CC_OK;
+    char tried[160] = "a system call the sandbox forbids (SIGSYS, the call not named)";
+    if (sv->report_seen) cc_sandbox_report_describe(&sv->broke, getpid(), tried, sizeof tried);
+    return cc_fail(err, CC_ERR_SANDBOX,
+                   "%s: broke the sandbox: tried %s in %s after %.2f s; its process group was "
+                   "ended",
+                   ci->engine, tried, ci->what, ci->elapsed_s);
+}
+
+void sv_sandbox_note(cc_supervisor *sv, const sv_reply *hello) {
+    if (!sv->opt.sandbox) return;
+    uint32_t parts = hello->sandbox | CC_SANDBOX_ENVIRONMENT;
+    sv->sandbox_parts = sv->sandbox_workers++ ? sv->sandbox_parts & parts : parts;
+    if (parts != CC_SANDBOX_ALL && !sv->sandbox_why[0])
+        snprintf(sv->sandbox_why, sizeof sv->sandbox_why, "%.*s", (int)sizeof hello->text - 1,
+                 hello->text);
 }
 
 void sv_end_faulted(cc_supervisor *sv, int reaped, int *status) {
@@ -216,7 +238,8 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     /* The sandbox's scratch directory and the pipe of its report (sandbox.h): the write end is
      * the worker's alone. */
     int report[2] = {-1, -1};
-    char sandbox[PATH_MAX + 32] = "off", home[PATH_MAX + 8], tmp[PATH_MAX + 8], cache[PATH_MAX + 32];
+    char sandbox[PATH_MAX + 32] = "off", home[PATH_MAX + 8], tmp[PATH_MAX + 8];
+    char cache[PATH_MAX + 32];
     if (sv->opt.sandbox) {
         int rc = cc_sandbox_scratch_make(sv->scratch, sizeof sv->scratch, err);
         if (!rc && pipe2(report, O_CLOEXEC | O_NONBLOCK) != 0)

@@ -95,6 +95,12 @@ void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_descr
 /* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
  * already: reaped), then forgotten and counted. */
 void sv_end_faulted(cc_supervisor *sv, int reaped, int *status);
+/* A worker that died (status) by its sandbox's hand: CC_ERR_SANDBOX naming what it tried (its
+ * report, read as it was ended); else CC_OK. */
+int sv_sandbox_fault(const cc_supervisor *sv, int status, const call_info *ci, cc_error *err);
+/* Counts a started worker's sandbox from its answer to HELLO: the parts in force in every
+ * worker so far, and why one was missing. */
+void sv_sandbox_note(cc_supervisor *sv, const sv_reply *hello);
 /* Waits up to the grace period for the worker to exit by itself. */
 void sv_await_exit(cc_supervisor *sv);
 /* Ends the worker politely: the socket closed, a grace period, then the group killed. */
