@@ -147,7 +147,8 @@ static int shard_option(const char *flag, const char *value, void *dest, cc_erro
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
        TIME_LIMIT, MEMORY_MARGIN, SANDBOX, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, NOPTIONS };
 /* cli_parse_campaign puts the supervision rows right after --progress. */
-_Static_assert(SANDBOX == PROGRESS + CC_SUPERVISION_OPTION_COUNT, "a row for each supervision option");
+_Static_assert(SANDBOX == PROGRESS + CC_SUPERVISION_OPTION_COUNT,
+               "a row for each supervision option");
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"

@@ -52,8 +52,9 @@ static int read_secret(cc_error *err) {
     printf("hostile.read-secret: file '%s', variable '%s'\n", secret, token ? token : "");
     fflush(stdout);
     if (fd < 0 || !token)
-        return cc_fail(err, CC_ERR_IO, "hostile.read-secret: reading %s: %s; HOSTILE_SECRET_TOKEN: %s",
-                       path, fd < 0 ? strerror(file_errno) : "read", token ? "read" : "unset");
+        return cc_fail(err, CC_ERR_IO,
+                       "hostile.read-secret: reading %s: %s; HOSTILE_SECRET_TOKEN: %s", path,
+                       fd < 0 ? strerror(file_errno) : "read", token ? "read" : "unset");
     return CC_OK;
 }
 
@@ -78,7 +79,8 @@ static int connect_tcp(cc_error *err) {
 static int connect_unix(cc_error *err) {
     int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (s < 0)
-        return cc_fail(err, CC_ERR_IO, "hostile.connect-unix: socket(AF_UNIX): %s", strerror(errno));
+        return cc_fail(err, CC_ERR_IO, "hostile.connect-unix: socket(AF_UNIX): %s",
+                       strerror(errno));
     struct sockaddr_un a = {.sun_family = AF_UNIX};
     snprintf(a.sun_path, sizeof a.sun_path, "%s", target("HOSTILE_UNIX"));
     int rc = connect(s, (struct sockaddr *)&a, sizeof a);

@@ -26,7 +26,8 @@ export HOSTILE_SECRET_TOKEN=$secret_token
 export HOSTILE_SECRET_FILE=$tmp/home/secret
 export HOSTILE_UNIX=$sock_dir/listener.sock
 export HOSTILE_CERT_DIR=$tmp/cert
-export HOSTILE_GOLDEN_DIR=$(realpath golden)
+HOSTILE_GOLDEN_DIR=$(realpath golden)
+export HOSTILE_GOLDEN_DIR
 export HOSTILE_PID_FILE=$tmp/sleepers
 export HOSTILE_MARK=$tmp/shell-ran
 # The targets reach the workers by name (the secret's variable does not).
@@ -52,7 +53,8 @@ while not os.path.exists(os.path.join(tmp, "stop")):
 EOF
 listener=$!
 for _ in $(seq 50); do [ -f "$tmp/port" ] && break; sleep 0.1; done
-export HOSTILE_PORT=$(cat "$tmp/port")
+HOSTILE_PORT=$(cat "$tmp/port")
+export HOSTILE_PORT
 cleanup() {
     touch "$tmp/stop"
     wait "$listener" 2>/dev/null
@@ -133,7 +135,7 @@ else echo "  conformance: exit $rc: $(grep -o 'broke the sandbox: tried clone(2)
 
 echo "after $runs runs"
 sleep 0.5 # a sleeper that escaped has written its pid by now
-if grep -q -e "$secret_file" -e "$secret_token" "$tmp/all-output" $(ls "$tmp"/cert/* 2>/dev/null); then
+if grep -rq -e "$secret_file" -e "$secret_token" "$tmp/all-output" "$tmp/cert"; then
     fail "a secret reached an output or a certificate"
 else
     echo "  no secret in any output or certificate"
