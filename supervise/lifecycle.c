@@ -147,9 +147,11 @@ static void forget_worker(cc_supervisor *sv) {
     sv->report = -1;
     /* The scratch directory goes with its worker, its whole process group ended. */
     cc_error err;
-    if (sv->scratch[0] && cc_sandbox_scratch_remove(sv->scratch, &err) && sv->opt.progress)
+    if (sv->scratch[0] && cc_sandbox_scratch_remove(sv->scratch, sv->scratch_lock, &err) &&
+        sv->opt.progress)
         fprintf(sv->opt.progress, "%s\n", err.msg);
     sv->scratch[0] = '\0';
+    sv->scratch_lock = -1;
     if (sv->statm >= 0) close(sv->statm);
     sv->statm = -1;
     sv->pid = 0;
@@ -241,14 +243,17 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     char sandbox[PATH_MAX + 32] = "off", home[PATH_MAX + 8], tmp[PATH_MAX + 8];
     char cache[PATH_MAX + 32];
     if (sv->opt.sandbox) {
-        int rc = cc_sandbox_scratch_make(sv->scratch, sizeof sv->scratch, err);
+        /* Once a supervisor: what killed supervisors left behind goes. */
+        if (sv->stats.workers_started == 0) cc_sandbox_scratch_sweep();
+        int rc = cc_sandbox_scratch_make(sv->scratch, sizeof sv->scratch, &sv->scratch_lock, err);
         if (!rc && pipe2(report, O_CLOEXEC | O_NONBLOCK) != 0)
             rc = cc_fail(err, CC_ERR_IO, "cannot make a pipe for a worker: %s", strerror(errno));
         if (rc) {
             close(pair[0]);
             close(pair[1]);
-            (void)cc_sandbox_scratch_remove(sv->scratch, NULL);
+            (void)cc_sandbox_scratch_remove(sv->scratch, sv->scratch_lock, NULL);
             sv->scratch[0] = '\0';
+            sv->scratch_lock = -1;
             return rc;
         }
         fcntl(report[1], F_SETFD, 0);
@@ -344,8 +349,9 @@ done:
     if (report[1] >= 0) close(report[1]);
     if (report[0] >= 0) {
         close(report[0]);
-        (void)cc_sandbox_scratch_remove(sv->scratch, NULL);
+        (void)cc_sandbox_scratch_remove(sv->scratch, sv->scratch_lock, NULL);
         sv->scratch[0] = '\0';
+        sv->scratch_lock = -1;
     }
     free(argv);
     free(env);

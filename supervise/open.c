@@ -51,6 +51,7 @@ int cc_supervisor_open(const char *const *plugins, size_t nplugins,
     sv->shm = -1;
     sv->statm = -1;
     sv->report = -1;
+    sv->scratch_lock = -1;
     sv->page = (double)sysconf(_SC_PAGESIZE);
     if (opt) sv->opt = *opt;
     else cc_supervisor_options_init(&sv->opt);

@@ -99,10 +99,17 @@ void cc_sandbox_report_describe(const cc_sandbox_report *r, pid_t supervisor, ch
  * directory's. */
 int cc_sandbox_env_allowed(const char *entry, const char *extra);
 
-/* Makes a private scratch directory (mode 0700) under $TMPDIR, else /tmp, into path. */
-int cc_sandbox_scratch_make(char *path, size_t size, cc_error *err);
-/* Removes it and everything in it (symbolic links are removed, never followed). */
-int cc_sandbox_scratch_remove(const char *path, cc_error *err);
+/* Makes a private scratch directory (mode 0700) under $TMPDIR, else /tmp, into path, and holds a
+ * lock on it through *lock (a descriptor closed on exec) for as long as it is in use: one whose
+ * lock nobody holds was left by a supervisor that was killed (cc_sandbox_scratch_sweep). */
+int cc_sandbox_scratch_make(char *path, size_t size, int *lock, cc_error *err);
+/* Removes it and everything in it (symbolic links are removed, never followed), then closes
+ * lock (-1: none). */
+int cc_sandbox_scratch_remove(const char *path, int lock, cc_error *err);
+/* Removes this user's scratch directories under $TMPDIR (else /tmp) whose lock no process
+ * holds: those of supervisors that were killed (a lock is let go with its process, in whatever
+ * PID namespace it ran). */
+void cc_sandbox_scratch_sweep(void);
 
 /* "network, filesystem, ..." for the parts set (or "none"). */
 void cc_sandbox_parts_describe(uint32_t parts, char *buf, size_t size);

@@ -151,7 +151,8 @@ int main(void) {
     const char *tmp = getenv("TEST_TMPDIR");
     snprintf(p.outside, sizeof p.outside, "%s/outside-XXXXXX", tmp ? tmp : "/tmp");
     cc_error err;
-    if (!mkdtemp(p.outside) || cc_sandbox_scratch_make(p.scratch, sizeof p.scratch, &err)) {
+    int lock;
+    if (!mkdtemp(p.outside) || cc_sandbox_scratch_make(p.scratch, sizeof p.scratch, &lock, &err)) {
         fprintf(stderr, "sandbox_test: cannot make its directories\n");
         return 1;
     }
@@ -216,8 +217,17 @@ int main(void) {
     CHECK(t, cc_sandbox_env_allowed("MY_PLUGIN_MODE=fast", "OTHER,MY_PLUGIN_MODE"));
     CHECK(t, !cc_sandbox_env_allowed("MY_PLUGIN=fast", "OTHER,MY_PLUGIN_MODE"));
 
-    CHECK(t, cc_sandbox_scratch_remove(p.scratch, &err) == CC_OK);
+    /* A sweep leaves a scratch directory in use alone, and removes one whose supervisor is gone
+     * (its lock let go without the removal, as a killed one lets it go). */
+    char left[256];
+    int left_lock;
     struct stat s;
+    CHECK(t, cc_sandbox_scratch_make(left, sizeof left, &left_lock, &err) == CC_OK);
+    close(left_lock);
+    cc_sandbox_scratch_sweep();
+    CHECKF(t, stat(p.scratch, &s) == 0, "the sweep removed a scratch directory in use");
+    CHECKF(t, stat(left, &s) != 0 && errno == ENOENT, "the sweep left %s behind", left);
+    CHECK(t, cc_sandbox_scratch_remove(p.scratch, lock, &err) == CC_OK);
     CHECK(t, stat(p.scratch, &s) != 0 && errno == ENOENT);
     printf("%s: %ld checks, %ld failed\n", t->name, t->run, t->failed);
     return t->failed != 0;

@@ -61,6 +61,7 @@ struct cc_supervisor {
      * report of a forbidden call comes through (-1), the report read when it died (report_seen);
      * the parts in force in every worker so far (sandbox_workers of them) and why one was not. */
     char scratch[PATH_MAX];
+    int scratch_lock; /* held while the scratch directory is in use (sandbox.h) */
     int report;
     int report_seen;
     cc_sandbox_report broke;
