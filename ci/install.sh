@@ -16,7 +16,8 @@
 #                                            the installed programs read them outside a source tree
 # A plugin: cc -shared -fPIC my_engine.c $(pkg-config --cflags --libs cellcheck) -o my_engine.so
 # Its own conformance test: a main calling cc_harness_conformance, linked with
-# $(pkg-config --static --libs cellcheck) (the archive's own dependencies: libsodium, libpng, zlib).
+# $(pkg-config --static --libs cellcheck) (the archive's own dependencies: libsodium, libpng, zlib,
+# libseccomp).
 #
 #   ci/install.sh [--cpu-only | --cuda] PREFIX
 # With CUDA when nvcc is on PATH (the build uses CUDA 13 at /usr/local/cuda), else CPU only, which

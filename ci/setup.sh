@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
-# Bazel 4 (bazel-bootstrap), libsodium, libpng, zlib and jansson (static libraries and headers),
-# OpenMP (with gcc), Make, pkg-config and CMake (for the examples), yamllint and shellcheck
-# (ci/lint.sh), and Python 3 with jsonschema (the certificate schema's test, .ci/run's count).
+# Bazel 4 (bazel-bootstrap), libsodium, libpng, zlib, jansson and libseccomp (static libraries
+# and headers), OpenMP (with gcc), Make, pkg-config and CMake (for the examples), yamllint and
+# shellcheck (ci/lint.sh), and Python 3 with jsonschema (the certificate schema's test, .ci/run's
+# count).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build, and only
 # `ci/setup.sh --cpu-only` (what a CPU-only ci/install.sh runs) goes on without it.
 set -euo pipefail
@@ -23,6 +24,9 @@ command -v bazel >/dev/null 2>&1 || need+=(bazel-bootstrap)
 [ -f /usr/lib/x86_64-linux-gnu/libz.a ] || need+=(zlib1g-dev)
 # certificate.json is written through jansson (cli/certificate/json.c).
 [ -f /usr/lib/x86_64-linux-gnu/libjansson.a ] || need+=(libjansson-dev)
+# The workers' seccomp filter goes through libseccomp (supervise/sandbox_filter.c), linked
+# statically: the GPU bundle runs where the library is not installed.
+[ -f /usr/lib/x86_64-linux-gnu/libseccomp.a ] || need+=(libseccomp-dev)
 # The examples of engines from elsewhere build with Make and pkg-config, or CMake.
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)

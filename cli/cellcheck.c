@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/harness.h"
 #include "harness/limits.h"
 #include "supervise/supervisor.h"
 #include "supervise/worker.h"
@@ -98,6 +99,8 @@ int main(int argc, char **argv) {
          p = strtok_r(NULL, ":", &save))
         paths[n++] = p;
     cc_supervisor *sv = NULL;
+    cc_supervisor_options so;
+    cc_supervision_options_of_argv(argc, argv, &so);
     int first = plugin_flags(argc, argv, paths, &n, &err);
     char ignored[512] = "";
     if (first >= 0 && cc_settings_check(ignored, sizeof ignored, &err)) first = -1;
@@ -109,7 +112,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cellcheck: %s\n\n", err.msg);
         usage(stderr);
         status = 2;
-    } else if (cc_supervisor_open(paths, n, NULL, &sv, &err)) {
+    } else if (cc_supervisor_open(paths, n, &so, &sv, &err)) {
         /* A plugin whose loading killed its worker is a failed engine; one refused, an argument. */
         status = cc_code_is_fault(err.code) ? 1 : 2;
         fprintf(stderr, "cellcheck: %s\n%s", err.msg, status == 2 ? "\n" : "");

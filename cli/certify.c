@@ -152,7 +152,11 @@ static int shard_option(const char *flag, const char *value, void *dest, cc_erro
 }
 
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, ONLY, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, SANDBOX, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, ONLY,
+       NOPTIONS };
+/* cli_parse_campaign puts the supervision rows right after --progress. */
+_Static_assert(SANDBOX == PROGRESS + CC_SUPERVISION_OPTION_COUNT,
+               "a row for each supervision option");
 
 static const char about[] =
     "Every check for one engine, or for every engine that can run here: the\n"
@@ -375,6 +379,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                         "%llu campaign cases, fewer than certify's %d (--cases)",
                         (unsigned long long)opt.cases, CERTIFY_DEFAULT_CASES);
         cc_certificate_settle_gaps(&cert.engine[i], accept);
+        if (sv) cli_sandbox_describe(sv, cert.prov.sandbox, sizeof cert.prov.sandbox);
     }
     free(chosen);
     char cache_line[1600];
@@ -393,8 +398,10 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     prov->shard_index = opt.shard_index;
     prov->shard_count = opt.shard_count;
 
-    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n\n", prov->cpu_model,
+    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n", prov->cpu_model,
            opt.cases);
+    if (prov->sandbox[0]) printf("workers' sandbox: %s\n", prov->sandbox);
+    printf("\n");
     cc_certificate_table(stdout, &cert);
     int counts[4];
     cc_certificate_count(&cert, counts);

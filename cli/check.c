@@ -10,7 +10,10 @@
 #include "oracle/case.h"
 
 enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, BUDGET, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, SANDBOX, NOPTIONS };
+/* cli_parse_campaign puts the supervision rows right after --progress. */
+_Static_assert(SANDBOX == PROGRESS + CC_SUPERVISION_OPTION_COUNT,
+               "a row for each supervision option");
 
 /* The runs a replayed case makes of the engine, by the call patterns (harness/check.c): one
  * call, split calls, step(1) k times, a second load, two contexts, destroy then create. */

@@ -12,6 +12,7 @@
 #include "cli/version.h"
 #include "engines/cuda/common/gpu.h"
 #include "engines/engine_set.h"
+#include "supervise/sandbox.h"
 
 void cli_build_of(cc_build *b) {
     snprintf(b->version, sizeof b->version, "%s", cli_version);
@@ -102,4 +103,20 @@ void cli_provenance_gpu(cc_provenance *p, const cc_certificate *c) {
             }
             return;
         }
+}
+
+void cli_sandbox_describe(const cc_supervisor *sv, char *buf, size_t size) {
+    char why[256], in[160], out[160];
+    uint32_t parts = cc_supervisor_sandbox(sv, why, sizeof why);
+    if (!strcmp(why, "off")) {
+        snprintf(buf, size, "off (--sandbox off): none of its parts in force");
+        return;
+    }
+    cc_sandbox_parts_describe(parts, in, sizeof in);
+    if (parts == CC_SANDBOX_ALL) {
+        snprintf(buf, size, "in force: %s", in);
+        return;
+    }
+    cc_sandbox_parts_describe(CC_SANDBOX_ALL & ~parts, out, sizeof out);
+    snprintf(buf, size, "in force: %s; not in force: %s (%.200s)", in, out, why);
 }

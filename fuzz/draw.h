@@ -84,6 +84,8 @@ typedef struct cc_campaign_options {
     double time_limit_s;          /* the floor of every engine call's time limit; 0: the
                                    * supervisor's default (CC_SUPERVISOR_TIME_FLOOR_S) */
     double memory_margin_mib;     /* the worker's memory margin; 0: the supervisor's default */
+    int sandbox_off;              /* 1: workers run outside the sandbox (--sandbox off), a gap
+                                   * sandbox:asked */
     const char *reproduce;        /* the command a reproducer starts with, before --case (an
                                    * engine's test binary: `bazel run //pkg:test --`); NULL:
                                    * cellcheck [--plugin P] check --engine NAME */

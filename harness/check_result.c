@@ -25,6 +25,7 @@ const char *cc_failure_kind_name(cc_failure_kind kind) {
     case CC_FAILURE_DEVICE_ERROR: return "device error";
     case CC_FAILURE_CONTRACT: return "broke the contract";
     case CC_FAILURE_CALL_SEQUENCE: return "differs along a call sequence";
+    case CC_FAILURE_SANDBOX: return "broke the sandbox";
     }
     return "unknown";
 }
@@ -37,6 +38,7 @@ cc_failure_kind cc_failure_kind_of_code(int code) {
     case CC_ERR_MEMORY_LIMIT: return CC_FAILURE_OUT_OF_MEMORY;
     case CC_ERR_DEVICE: return CC_FAILURE_DEVICE_ERROR;
     case CC_ERR_CONTRACT: return CC_FAILURE_CONTRACT;
+    case CC_ERR_SANDBOX: return CC_FAILURE_SANDBOX;
     default: return CC_FAILURE_ENGINE_ERROR;
     }
 }
@@ -44,7 +46,7 @@ cc_failure_kind cc_failure_kind_of_code(int code) {
 int cc_failure_kind_is_fault(cc_failure_kind kind) {
     return kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
            kind == CC_FAILURE_TIMED_OUT || kind == CC_FAILURE_OUT_OF_MEMORY ||
-           kind == CC_FAILURE_DEVICE_ERROR;
+           kind == CC_FAILURE_DEVICE_ERROR || kind == CC_FAILURE_SANDBOX;
 }
 
 void harness_fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...) {

@@ -39,8 +39,10 @@ typedef enum cc_failure_kind {
                                   * takes the rest) */
     CC_FAILURE_CONTRACT,         /* wrote into load's input, outside store's grid, left a cell
                                   * unwritten, or two stores in a row differ */
-    CC_FAILURE_CALL_SEQUENCE     /* a store along a drawn call sequence differs from the oracle's
+    CC_FAILURE_CALL_SEQUENCE,    /* a store along a drawn call sequence differs from the oracle's
                                   * state of that context (harness/sequence.h) */
+    CC_FAILURE_SANDBOX           /* it tried what the sandbox forbids: a fork, an exec, a signal
+                                  * to another process, ptrace (supervise/sandbox.h) */
 } cc_failure_kind;
 
 /* The failure kind of an engine call's error code: a fault class, or an engine error. */

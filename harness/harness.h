@@ -140,11 +140,16 @@ int cc_harness_supervise(int argc, char **argv, const cc_engine *const *tables,
 /* The description of table's engine in sv (by its name), or NULL. */
 const cc_engine *cc_supervised(const cc_supervisor *sv, const cc_engine *table);
 
-/* --time-limit SECONDS and --memory-margin MIB, into opt (the conformance test, check and
- * certify take them). */
-#define CC_SUPERVISION_OPTION_COUNT 2
+/* --time-limit SECONDS, --memory-margin MIB and --sandbox on|off, into opt (the conformance
+ * test, check and certify take them). */
+#define CC_SUPERVISION_OPTION_COUNT 3
 void cc_supervision_option_rows(cc_campaign_options *opt,
                                 cc_option rows[CC_SUPERVISION_OPTION_COUNT]);
+
+/* Supervisor options for a command line: the defaults, with the sandbox off where argv says
+ * --sandbox off (or --sandbox=off), so that the first worker, which loads the plugins before any
+ * option is applied, runs as the later ones will. */
+void cc_supervision_options_of_argv(int argc, char **argv, cc_supervisor_options *o);
 
 /* Gives the engine's supervisor opt's limits, and in-flight lines on stderr where opt->progress
  * shows progress. Nothing for an engine no supervisor runs. */

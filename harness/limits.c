@@ -47,14 +47,16 @@ int cc_memory_setting_check(cc_error *err) {
 
 extern char **environ;
 
-/* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES, and the engines
- * over several GPUs CELLCHECK_DEVICES and CELLCHECK_HALOS. */
+/* The settings cellcheck reads; ci/examples.sh reads CELLCHECK_EXAMPLE_CASES, the engines
+ * over several GPUs CELLCHECK_DEVICES and CELLCHECK_HALOS, and the supervisor
+ * CELLCHECK_WORKER_ENV (supervise/sandbox.h). */
 static const char *const known_settings[] = {"CELLCHECK_PLUGINS", "CELLCHECK_REQUIRE",
                                              "CELLCHECK_ABSENT",
                                              "CELLCHECK_MEMORY_AVAILABLE",
                                              "CELLCHECK_EXAMPLE_CASES", "CELLCHECK_DEVICES",
                                              "CELLCHECK_HALOS", "CELLCHECK_ORACLE_CACHE",
-                                             "CELLCHECK_ORACLE_CACHE_MAX_MIB"};
+                                             "CELLCHECK_ORACLE_CACHE_MAX_MIB",
+                                             "CELLCHECK_WORKER_ENV"};
 
 /* Levenshtein distance of a (len la, any case) and b, capped at 3: enough to tell a slip from a
  * name. */
@@ -95,8 +97,8 @@ int cc_settings_check(char *ignored, size_t size, cc_error *err) {
                            "unknown setting %.*s in the environment, close to one cellcheck reads "
                            "(CELLCHECK_PLUGINS, CELLCHECK_REQUIRE, CELLCHECK_ABSENT, "
                            "CELLCHECK_MEMORY_AVAILABLE, "
-                           "CELLCHECK_DEVICES, CELLCHECK_HALOS, CELLCHECK_ORACLE_CACHE and "
-                           "CELLCHECK_ORACLE_CACHE_MAX_MIB); "
+                           "CELLCHECK_DEVICES, CELLCHECK_HALOS, CELLCHECK_ORACLE_CACHE, "
+                           "CELLCHECK_ORACLE_CACHE_MAX_MIB and CELLCHECK_WORKER_ENV); "
                            "unset it",
                            len > 64 ? 64 : (int)len, *e);
         if (!known && ignored && size) {

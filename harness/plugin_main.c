@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engines/engine_set.h"
+#include "harness/harness.h"
 #include "harness/options.h"
 #include "supervise/supervisor.h"
 #include "supervise/worker.h"
@@ -88,7 +89,9 @@ int main(int argc, char **argv) {
             break;
         }
     }
-    if (cc_supervisor_open(plugins, nplugins, NULL, &sv, &err)) goto bad;
+    cc_supervisor_options so;
+    cc_supervision_options_of_argv(argc, argv, &so);
+    if (cc_supervisor_open(plugins, nplugins, &so, &sv, &err)) goto bad;
     const cc_engine *engine = engine_name ? cc_supervisor_find(sv, engine_name) : NULL;
     if (!engine) {
         cc_fail(&err, CC_ERR_ARG, engine_name ? "no engine named %s in the plugins loaded"

@@ -22,7 +22,8 @@ static int can_shrink(cc_failure_kind kind) {
     return is_grid_difference(kind) || kind == CC_FAILURE_ENGINE_ERROR ||
            kind == CC_FAILURE_REFUSED_VALID || kind == CC_FAILURE_CALL_PATTERN ||
            kind == CC_FAILURE_CRASHED || kind == CC_FAILURE_EXITED ||
-           kind == CC_FAILURE_DEVICE_ERROR || kind == CC_FAILURE_CONTRACT;
+           kind == CC_FAILURE_DEVICE_ERROR || kind == CC_FAILURE_CONTRACT ||
+           kind == CC_FAILURE_SANDBOX;
 }
 
 /* Each try of a fault starts a fresh worker (a GPU context each): fewer are spent on them. */

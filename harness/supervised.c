@@ -50,6 +50,13 @@ static int mib_option(const char *flag, const char *value, void *dest, cc_error 
     return CC_OK;
 }
 
+static int sandbox_option(const char *flag, const char *value, void *dest, cc_error *err) {
+    if (strcmp(value, "on") && strcmp(value, "off"))
+        return cc_fail(err, CC_ERR_ARG, "%s: '%s' is neither on nor off", flag, value);
+    *(int *)dest = !strcmp(value, "off");
+    return CC_OK;
+}
+
 void cc_supervision_option_rows(cc_campaign_options *opt,
                                 cc_option rows[CC_SUPERVISION_OPTION_COUNT]) {
     const cc_option table[CC_SUPERVISION_OPTION_COUNT] = {
@@ -60,6 +67,11 @@ void cc_supervision_option_rows(cc_campaign_options *opt,
         CC_OPTION_CUSTOM("memory-margin", "MIB", &opt->memory_margin_mib, mib_option,
                          "memory a worker may hold beyond 1.5x the engine's own estimate "
                          "(default 1024)"),
+        CC_OPTION_CUSTOM("sandbox", "on|off", &opt->sandbox_off, sandbox_option,
+                         "run every worker in the sandbox: no network, no files outside the "
+                         "system's, the engine's and a scratch directory, no caller's environment, "
+                         "no fork, exec or signal to others (default on; off is the gap "
+                         "sandbox:asked)"),
     };
     memcpy(rows, table, sizeof table);
 }
@@ -70,9 +82,18 @@ void cc_supervision_apply(const cc_engine *engine, const cc_campaign_options *op
     cc_supervisor_options o = cc_supervisor_get_options(sv);
     if (opt->time_limit_s > 0) o.time_floor_s = opt->time_limit_s;
     if (opt->memory_margin_mib > 0) o.memory_margin = opt->memory_margin_mib * 1024.0 * 1024.0;
+    o.sandbox = !opt->sandbox_off;
     /* In-flight lines go where progress lines go (harness/progress.h). */
     o.progress = opt->progress > 0 || (opt->progress == 0 && isatty(STDERR_FILENO)) ? stderr : NULL;
     cc_supervisor_set_options(sv, &o);
+}
+
+void cc_supervision_options_of_argv(int argc, char **argv, cc_supervisor_options *o) {
+    cc_supervisor_options_init(o);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--sandbox=off") ||
+            (!strcmp(argv[i], "--sandbox") && i + 1 < argc && !strcmp(argv[i + 1], "off")))
+            o->sandbox = 0;
 }
 
 int cc_harness_supervise(int argc, char **argv, const cc_engine *const *tables,
@@ -89,7 +110,9 @@ int cc_harness_supervise(int argc, char **argv, const cc_engine *const *tables,
     if (ignored[0])
         fprintf(stderr, "%s: note: %s in the environment: no setting of cellcheck's, ignored\n",
                 argc > 0 ? argv[0] : "supervisor", ignored);
-    if (cc_supervisor_open(NULL, 0, NULL, sv, &err)) {
+    cc_supervisor_options o;
+    cc_supervision_options_of_argv(argc, argv, &o);
+    if (cc_supervisor_open(NULL, 0, &o, sv, &err)) {
         fprintf(stderr, "%s: %s\n", argc > 0 ? argv[0] : "supervisor", err.msg);
         *status = 2;
         return 1;

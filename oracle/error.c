@@ -95,6 +95,7 @@ const char *cc_code_name(int code) {
     case CC_ERR_TIMEOUT: return "timed out";
     case CC_ERR_MEMORY_LIMIT: return "out of memory (worker limit)";
     case CC_ERR_CONTRACT: return "broke the contract";
+    case CC_ERR_SANDBOX: return "broke the sandbox";
     default: return "unknown error";
     }
 }

@@ -23,8 +23,10 @@ enum cc_code {
     CC_ERR_EXITED = 9,       /* it exited, whatever its status, without answering */
     CC_ERR_TIMEOUT = 10,     /* a call overran its time limit */
     CC_ERR_MEMORY_LIMIT = 11, /* it held more memory than its limit (or leaked across cases) */
-    CC_ERR_CONTRACT = 12     /* an engine broke the contract: wrote into load's input, wrote
+    CC_ERR_CONTRACT = 12,    /* an engine broke the contract: wrote into load's input, wrote
                               * outside store's grid, left a cell unwritten */
+    CC_ERR_SANDBOX = 13      /* its worker tried what the sandbox forbids (supervise/sandbox.h):
+                              * a fork, an exec, a signal to another process, ptrace */
 };
 
 /* A message longer than this is cut in the middle (" ... "), keeping its start and its end. */

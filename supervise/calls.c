@@ -20,6 +20,8 @@
 #define SPIN_S 50e-6 /* how long a call is waited on without sleeping */
 
 static int fault_of_status(cc_supervisor *sv, int status, const call_info *ci, cc_error *err) {
+    int broke = sv_sandbox_fault(sv, status, ci, err);
+    if (broke) return broke;
     if (WIFSIGNALED(status)) {
         int sig = WTERMSIG(status);
         return cc_fail(err, CC_ERR_CRASHED, "%s: crashed (%s, %s) in %s after %.2f s",
@@ -132,6 +134,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
     }
     double rss = sv_worker_rss(sv);
     sv->rss_start = sv->rss_idle = rss > 0 ? rss : 0;
+    sv_sandbox_note(sv, &rep);
     return CC_OK;
 }
 

@@ -29,11 +29,12 @@ void cc_supervisor_options_init(cc_supervisor_options *opt) {
     opt->progress_every_s = 10.0;
     opt->spare_core = 1;
     opt->poison_heap = 1;
+    opt->sandbox = 1;
 }
 
 int cc_code_is_fault(int code) {
     return code == CC_ERR_CRASHED || code == CC_ERR_EXITED || code == CC_ERR_TIMEOUT ||
-           code == CC_ERR_MEMORY_LIMIT || code == CC_ERR_DEVICE;
+           code == CC_ERR_MEMORY_LIMIT || code == CC_ERR_DEVICE || code == CC_ERR_SANDBOX;
 }
 
 double sv_now_s(void) {
@@ -130,9 +131,27 @@ static void end_worker_now(cc_supervisor *sv, int *status) {
     if (status) *status = st;
 }
 
+/* What a worker that died wrote before it died: the call its sandbox forbade. */
+static void read_report(cc_supervisor *sv) {
+    sv->report_seen = 0;
+    if (sv->report < 0) return;
+    ssize_t got = read(sv->report, &sv->broke, sizeof sv->broke);
+    sv->report_seen =
+        got == (ssize_t)sizeof sv->broke && sv->broke.magic == CC_SANDBOX_REPORT_MAGIC;
+}
+
 static void forget_worker(cc_supervisor *sv) {
     if (sv->sock >= 0) close(sv->sock);
     sv->sock = -1;
+    if (sv->report >= 0) close(sv->report);
+    sv->report = -1;
+    /* The scratch directory goes with its worker, its whole process group ended. */
+    cc_error err;
+    if (sv->scratch[0] && cc_sandbox_scratch_remove(sv->scratch, sv->scratch_lock, &err) &&
+        sv->opt.progress)
+        fprintf(sv->opt.progress, "%s\n", err.msg);
+    sv->scratch[0] = '\0';
+    sv->scratch_lock = -1;
     if (sv->statm >= 0) close(sv->statm);
     sv->statm = -1;
     sv->pid = 0;
@@ -142,9 +161,31 @@ static void forget_worker(cc_supervisor *sv) {
     sv->need_max = 0;
 }
 
+int sv_sandbox_fault(const cc_supervisor *sv, int status, const call_info *ci, cc_error *err) {
+    /* Its sandbox's report, or its death by SIGSYS, which only the filter sends unasked. */
+    const int by_sigsys = WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS;
+    if (!sv->report_seen && !(sv->opt.sandbox && by_sigsys)) return CC_OK;
+    char tried[160] = "a system call the sandbox forbids (SIGSYS, the call not named)";
+    if (sv->report_seen) cc_sandbox_report_describe(&sv->broke, getpid(), tried, sizeof tried);
+    return cc_fail(err, CC_ERR_SANDBOX,
+                   "%s: broke the sandbox: tried %s in %s after %.2f s; its process group was "
+                   "ended",
+                   ci->engine, tried, ci->what, ci->elapsed_s);
+}
+
+void sv_sandbox_note(cc_supervisor *sv, const sv_reply *hello) {
+    if (!sv->opt.sandbox) return;
+    uint32_t parts = hello->sandbox | CC_SANDBOX_ENVIRONMENT;
+    sv->sandbox_parts = sv->sandbox_workers++ ? sv->sandbox_parts & parts : parts;
+    if (parts != CC_SANDBOX_ALL && !sv->sandbox_why[0])
+        snprintf(sv->sandbox_why, sizeof sv->sandbox_why, "%.*s", (int)sizeof hello->text - 1,
+                 hello->text);
+}
+
 void sv_end_faulted(cc_supervisor *sv, int reaped, int *status) {
     if (reaped) kill(-sv->pid, SIGKILL);
     else end_worker_now(sv, status);
+    read_report(sv);
     forget_worker(sv);
     sv->stats.faults++;
 }
@@ -196,13 +237,38 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
         return cc_fail(err, CC_ERR_IO, "cannot make a socket pair for a worker: %s",
                        strerror(errno));
     fcntl(pair[0], F_SETFD, FD_CLOEXEC);
+    /* The sandbox's scratch directory and the pipe of its report (sandbox.h): the write end is
+     * the worker's alone. */
+    int report[2] = {-1, -1};
+    char sandbox[PATH_MAX + 32] = "off", home[PATH_MAX + 8], tmp[PATH_MAX + 8];
+    char cache[PATH_MAX + 32];
+    if (sv->opt.sandbox) {
+        /* Once a supervisor: what killed supervisors left behind goes. */
+        if (sv->stats.workers_started == 0) cc_sandbox_scratch_sweep();
+        int rc = cc_sandbox_scratch_make(sv->scratch, sizeof sv->scratch, &sv->scratch_lock, err);
+        if (!rc && pipe2(report, O_CLOEXEC | O_NONBLOCK) != 0)
+            rc = cc_fail(err, CC_ERR_IO, "cannot make a pipe for a worker: %s", strerror(errno));
+        if (rc) {
+            close(pair[0]);
+            close(pair[1]);
+            (void)cc_sandbox_scratch_remove(sv->scratch, sv->scratch_lock, NULL);
+            sv->scratch[0] = '\0';
+            sv->scratch_lock = -1;
+            return rc;
+        }
+        fcntl(report[1], F_SETFD, 0);
+        snprintf(sandbox, sizeof sandbox, "%d:%s", report[1], sv->scratch);
+        snprintf(home, sizeof home, "HOME=%s", sv->scratch);
+        snprintf(tmp, sizeof tmp, "TMPDIR=%s", sv->scratch);
+        snprintf(cache, sizeof cache, "CUDA_CACHE_PATH=%s/cuda-cache", sv->scratch);
+    }
     /* The shared file is inherited by each worker; this process keeps its own copy closed on
      * any other exec. */
     fcntl(sv->shm, F_SETFD, 0);
-    size_t n = 5 + sv->nplugins + 1, nenv = 0;
+    size_t n = 6 + sv->nplugins + 1, nenv = 0;
     while (environ[nenv]) nenv++;
     char **argv = calloc(n, sizeof *argv);
-    char **env = calloc(nenv + 3, sizeof *env);
+    char **env = calloc(nenv + 6, sizeof *env);
     /* One core left to this process, when the environment does not size OpenMP's team: its
      * main thread waits on the worker's answer and steps the oracle, and a worker's team of
      * every core would make one of its threads a straggler (cpu.ref's certify on 16 cores:
@@ -215,14 +281,22 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
      * it never wrote fails in a fresh worker too, not only where a heap was reused. */
     char perturb[] = "MALLOC_PERTURB_=" CC_WORKER_HEAP_PERTURB;
     int poison = sv->opt.poison_heap;
+    const char *extra = getenv("CELLCHECK_WORKER_ENV");
     if (env) {
         size_t k = 0;
         for (size_t i = 0; i < nenv; i++) {
             int omp = !strncmp(environ[i], "OMP_NUM_THREADS=", 16);
             if (omp) spare = 0;
             if (!strncmp(environ[i], "MALLOC_PERTURB_=", 16)) poison = 0;
-            /* A team asked for by the checks (a case's threads=N) is the one in force. */
+            /* A team asked for by the checks (a case's threads=N) is the one in force; in the
+             * sandbox, only the allowlist's variables (never the caller's tokens). */
+            if (sv->opt.sandbox && !cc_sandbox_env_allowed(environ[i], extra)) continue;
             if (!(omp && sv->team_wanted > 0)) env[k++] = environ[i];
+        }
+        if (sv->opt.sandbox) {
+            env[k++] = home;
+            env[k++] = tmp;
+            env[k++] = cache;
         }
         snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%ld", cores - 1);
         if (sv->team_wanted > 0)
@@ -245,7 +319,8 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     argv[2] = fds[0];
     argv[3] = fds[1];
     argv[4] = fds[2];
-    for (size_t i = 0; i < sv->nplugins; i++) argv[5 + i] = sv->plugins[i];
+    argv[5] = sandbox;
+    for (size_t i = 0; i < sv->nplugins; i++) argv[6 + i] = sv->plugins[i];
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
@@ -263,19 +338,48 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     sv->pid = pid;
     sv->sock = pair[0];
     pair[0] = -1;
+    sv->report = report[0];
+    report[0] = -1;
     sv->stats.workers_started++;
     sv->created = sv->destroyed = 0;
 done:
     fcntl(sv->shm, F_SETFD, FD_CLOEXEC);
     close(pair[1]);
     if (pair[0] >= 0) close(pair[0]);
+    if (report[1] >= 0) close(report[1]);
+    if (report[0] >= 0) {
+        close(report[0]);
+        (void)cc_sandbox_scratch_remove(sv->scratch, sv->scratch_lock, NULL);
+        sv->scratch[0] = '\0';
+        sv->scratch_lock = -1;
+    }
     free(argv);
     free(env);
     return rc;
 }
 
 void cc_supervisor_set_options(cc_supervisor *sv, const cc_supervisor_options *opt) {
+    /* A worker in the other mode is retired once nothing lives in it; the parts are counted
+     * afresh. */
+    int changed = !opt->sandbox != !sv->opt.sandbox;
     sv->opt = *opt;
+    if (changed) {
+        if (sv->live == 0) sv_retire_worker(sv);
+        sv->sandbox_workers = 0;
+        sv->sandbox_parts = 0;
+        sv->sandbox_why[0] = '\0';
+    }
+}
+
+uint32_t cc_supervisor_sandbox(const cc_supervisor *sv, char *why, size_t size) {
+    if (why && size) why[0] = '\0';
+    if (!sv) return 0;
+    if (!sv->opt.sandbox) {
+        if (why && size) snprintf(why, size, "off");
+        return 0;
+    }
+    if (why && size) snprintf(why, size, "%s", sv->sandbox_why);
+    return sv->sandbox_workers ? sv->sandbox_parts : CC_SANDBOX_ALL;
 }
 
 cc_supervisor_options cc_supervisor_get_options(const cc_supervisor *sv) { return sv->opt; }

@@ -50,6 +50,8 @@ int cc_supervisor_open(const char *const *plugins, size_t nplugins,
     sv->sock = -1;
     sv->shm = -1;
     sv->statm = -1;
+    sv->report = -1;
+    sv->scratch_lock = -1;
     sv->page = (double)sysconf(_SC_PAGESIZE);
     if (opt) sv->opt = *opt;
     else cc_supervisor_options_init(&sv->opt);

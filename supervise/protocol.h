@@ -11,7 +11,8 @@
 #include "engines/engine.h"
 #include "oracle/error.h"
 
-/* The flag a worker is started with: EXE --cellcheck-worker SOCKET_FD SHM_FD PARENT_PID [PLUGIN]... */
+/* The flag a worker is started with: EXE --cellcheck-worker SOCKET_FD SHM_FD PARENT_PID SANDBOX
+ * [PLUGIN]..., SANDBOX "off" or REPORT_FD:SCRATCH_DIR (supervise/sandbox.h). */
 #define SV_WORKER_FLAG "--cellcheck-worker"
 
 /* The shared file: a header page, then a guard band, the grid, another guard band. */
@@ -31,7 +32,8 @@ typedef struct sv_header {
 } sv_header;
 
 enum sv_op {
-    SV_OP_HELLO = 1,   /* -> count: engines known; rc: a plugin refused */
+    SV_OP_HELLO = 1,   /* -> count: engines known; rc: a plugin refused; sandbox: its parts in
+                        * force, text: why any other is not */
     SV_OP_DESCRIBE,    /* engine -> the description */
     SV_OP_AVAILABLE,   /* engine */
     SV_OP_MEMORY,      /* engine, rule, w, h -> stated, memory */
@@ -65,7 +67,7 @@ typedef struct sv_reply {
     uint32_t count;
     int32_t stated;
     int32_t engine_clock;
-    int32_t pad;
+    uint32_t sandbox; /* CC_SANDBOX_* (HELLO) */
     double ms;
     double engine_s; /* the worker's wall time in serving the call: the engine's entry point */
     cc_memory memory;

@@ -19,7 +19,9 @@
  * too (the CUDA context is poisoned). The next call starts a fresh worker; contexts of the ended
  * worker are lost (their calls fail, their destroy only frees). load, store and the grids they
  * carry are checked here: a load that changes its input, a store that writes outside the grid,
- * leaves a cell unwritten or writes a value that is not 0 or 1 returns CC_ERR_CONTRACT. */
+ * leaves a cell unwritten or writes a value that is not 0 or 1 returns CC_ERR_CONTRACT. A worker
+ * that tries what its sandbox forbids (supervise/sandbox.h) is ended and the call returns
+ * CC_ERR_SANDBOX naming what it tried. */
 #ifndef CELLCHECK_SUPERVISE_SUPERVISOR_H
 #define CELLCHECK_SUPERVISE_SUPERVISOR_H
 
@@ -65,6 +67,9 @@ typedef struct cc_supervisor_options {
     /* 1 (default): MALLOC_PERTURB_=CC_WORKER_HEAP_PERTURB in the worker unless the environment
      * sets it. Benchmarks set 0: an engine is timed as it runs, without the fill. */
     int poison_heap;
+    /* 1 (default): every worker runs in the sandbox (supervise/sandbox.h); 0: none, with the
+     * caller's environment (--sandbox off). */
+    int sandbox;
     FILE *progress;   /* where in-flight lines go ("in flight: ... for 12 s"), or NULL */
     double progress_every_s;
 } cc_supervisor_options;
@@ -123,6 +128,11 @@ typedef struct cc_supervisor_stats {
 void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out);
 /* Starts kept_bytes_max again from 0 (certify, before each engine). */
 void cc_supervisor_kept_reset(cc_supervisor *sv);
+
+/* The sandbox's parts (CC_SANDBOX_*) in force in every worker started so far, all of them when
+ * none was started yet and the sandbox is on, 0 when off; why: what is not in force and why
+ * ("" when everything is; "off" when off). NULL sv: 0. */
+uint32_t cc_supervisor_sandbox(const cc_supervisor *sv, char *why, size_t size);
 
 /* Is this code a fault of the worker (it crashed, exited, ran out of time or memory, or hit a
  * device error), as opposed to an error the engine returned? */

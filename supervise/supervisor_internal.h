@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "supervise/protocol.h"
+#include "supervise/sandbox.h"
 #include "supervise/supervisor.h"
 
 typedef struct sv_engine {
@@ -56,6 +57,17 @@ struct cc_supervisor {
                             * (0: the environment's, or the spare-core default) */
     uint32_t timing;       /* CC_TIMING_* every call carries to the worker (0: undisturbed) */
     uint64_t created, destroyed;
+    /* The worker's sandbox (opt.sandbox): its scratch directory ("" when none), the pipe its
+     * report of a forbidden call comes through (-1), the report read when it died (report_seen);
+     * the parts in force in every worker so far (sandbox_workers of them) and why one was not. */
+    char scratch[PATH_MAX];
+    int scratch_lock; /* held while the scratch directory is in use (sandbox.h) */
+    int report;
+    int report_seen;
+    cc_sandbox_report broke;
+    uint32_t sandbox_parts;
+    uint64_t sandbox_workers;
+    char sandbox_why[SV_TEXT_MAX];
     char label[256];
     cc_supervisor_stats stats;
 };
@@ -84,6 +96,12 @@ void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_descr
 /* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
  * already: reaped), then forgotten and counted. */
 void sv_end_faulted(cc_supervisor *sv, int reaped, int *status);
+/* A worker that died (status) by its sandbox's hand: CC_ERR_SANDBOX naming what it tried (its
+ * report, read as it was ended); else CC_OK. */
+int sv_sandbox_fault(const cc_supervisor *sv, int status, const call_info *ci, cc_error *err);
+/* Counts a started worker's sandbox from its answer to HELLO: the parts in force in every
+ * worker so far, and why one was missing. */
+void sv_sandbox_note(cc_supervisor *sv, const sv_reply *hello);
 /* Waits up to the grace period for the worker to exit by itself. */
 void sv_await_exit(cc_supervisor *sv);
 /* Ends the worker politely: the socket closed, a grace period, then the group killed. */

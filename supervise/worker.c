@@ -20,6 +20,7 @@
 #include "engines/entry.h"
 #include "oracle/case.h"
 #include "supervise/protocol.h"
+#include "supervise/worker_sandbox.h"
 
 /* The CUDA driver library defines the timing disturbance where it is linked in (every program
  * with a CUDA engine built in, and cellcheck); elsewhere these are NULL and a worker says it
@@ -371,12 +372,12 @@ static int add_engine(worker *w, const cc_engine *e, int32_t plugin) {
 
 static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
     long sock, shm, parent;
-    if (argc < 5 || parse_fd(argv[2], &sock) || parse_fd(argv[3], &shm) ||
+    if (argc < 6 || parse_fd(argv[2], &sock) || parse_fd(argv[3], &shm) ||
         parse_fd(argv[4], &parent)) {
         const char *slash = strrchr(argv[0], '/');
         fprintf(stderr,
                 "%s: malformed worker arguments (a worker is started by the program itself)\n"
-                "usage: %s " SV_WORKER_FLAG " SOCKET-FD SHARED-FD PARENT-FD [PLUGIN...]\n",
+                "usage: %s " SV_WORKER_FLAG " SOCKET-FD SHARED-FD PARENT-PID SANDBOX [PLUGIN...]\n",
                 argv[0], slash ? slash + 1 : argv[0]);
         return 2;
     }
@@ -386,6 +387,14 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
     if (getppid() != (pid_t)parent) return 2;
     setpgid(0, 0);
     if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) return 2;
+    /* The sandbox first, so that a plugin's constructors run inside it too. A part this machine
+     * cannot enforce is left out and said in the answer to HELLO. */
+    cc_sandbox_state sandbox;
+    cc_error sandbox_err;
+    if (worker_sandbox_enter(argv[5], &sock, &shm, argv + 6, argc - 6, &sandbox, &sandbox_err)) {
+        fprintf(stderr, "%s: %s\n", argv[0], sandbox_err.msg);
+        return 2;
+    }
     worker w = {.sock = (int)sock, .shm = (int)shm};
     if (map_shared(&w, SV_HEADER_BYTES)) {
         fprintf(stderr, "%s: worker cannot map the shared file: %s\n", argv[0], strerror(errno));
@@ -403,11 +412,11 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
         if (add_engine(&w, set.engines[i], -1))
             load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
     size_t before = set.count;
-    for (int i = 5; i < argc && !load_rc; i++) {
-        header->loading_plugin = (int32_t)(i - 5);
+    for (int i = 6; i < argc && !load_rc; i++) {
+        header->loading_plugin = (int32_t)(i - 6);
         load_rc = cc_engine_set_load(&set, argv[i], &load_err);
         for (size_t j = before; j < set.count && !load_rc; j++)
-            if (add_engine(&w, set.engines[j], (int32_t)(i - 5)))
+            if (add_engine(&w, set.engines[j], (int32_t)(i - 6)))
                 load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
         before = set.count;
     }
@@ -427,6 +436,8 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
             rep.rc = load_rc;
             rep.err = load_err;
             rep.count = (uint32_t)w.count;
+            rep.sandbox = sandbox.parts;
+            snprintf(rep.text, sizeof rep.text, "%.*s", (int)sizeof rep.text - 1, sandbox.why);
         } else if (load_rc) {
             rep.rc = load_rc;
             rep.err = load_err;

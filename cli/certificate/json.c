@@ -221,6 +221,7 @@ static json_t *certificate(const cc_certificate *cert, int *failed) {
     put(o, "cpu_details", cpu, failed);
     put(o, "os", text(p->os), failed);
     put(o, "golden_generation", text(p->golden_generation), failed);
+    put(o, "sandbox", text_or_null(p->sandbox), failed);
     put(o, "shard",
         p->shard_count > 1 ? pair("index", p->shard_index, "count", p->shard_count, failed)
                            : json_null(),

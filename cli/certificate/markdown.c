@@ -21,6 +21,7 @@ void cc_certificate_markdown(FILE *f, const cc_certificate *c) {
         fprintf(f, "- CUDA: driver %s, runtime %s\n", p->cuda_driver, p->cuda_runtime);
     fprintf(f, "- OS: %s\n- built with: %s, %s mode, flags `%s`\n- goldens: %s\n",
             p->os, p->build.compiler, p->build.mode, p->build.flags, p->golden_generation);
+    if (p->sandbox[0]) fprintf(f, "- workers' sandbox: %s\n", p->sandbox);
     for (int i = 0; i < c->engines; i++)
         if (c->engine[i].plugin[0])
             fprintf(f, "- plugin of %s: `%s`, SHA-256 %s\n", c->engine[i].name, c->engine[i].plugin,

@@ -186,6 +186,10 @@ static void merge_provenance(cc_provenance *p, const cc_certificate *shards, int
             p->cpu_vendor[0] = '\0';
             p->cpu_logical = 0; /* not one count: none is told */
         }
+        if (strcmp(s->sandbox, shards[0].prov.sandbox))
+            snprintf(p->sandbox, sizeof p->sandbox,
+                     "not the same in every shard (see the shards; each part missing in one is "
+                     "its gap)");
         size_t used = strlen(p->hosts);
         if (!strstr(p->hosts, s->host) && used < sizeof p->hosts)
             snprintf(p->hosts + used, sizeof p->hosts - used, "%s%s", used ? ", " : "", s->host);

@@ -76,6 +76,7 @@ typedef struct cc_provenance {
     uint32_t shard_index, shard_count; /* a shard's partial certificate: which (count 1: whole) */
     int merged;                        /* a certificate merged from this many shards (0: none) */
     char hosts[1024];                  /* the shards' hosts, for a merged certificate */
+    char sandbox[400]; /* the workers' sandbox: its parts in force, or "off (--sandbox off)" */
 } cc_provenance;
 
 typedef struct cc_certificate {

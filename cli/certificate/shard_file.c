@@ -125,6 +125,7 @@ void cc_shard_write(FILE *f, const cc_certificate *r) {
             r->prov.cpu_model_number, r->prov.cpu_stepping);
     put_line(f, "gpu", r->prov.gpu);
     put_line(f, "golden", r->prov.golden_generation);
+    put_line(f, "sandbox", r->prov.sandbox);
     for (int i = 0; i < r->engines; i++) {
         const cc_certificate_engine *e = &r->engine[i];
         put_line(f, "engine", e->name);
@@ -206,7 +207,8 @@ static int header_text(const char *key, const char *value, cc_certificate *r) {
                  {"cpu", r->prov.cpu_model, sizeof r->prov.cpu_model},
                  {"cpu_vendor", r->prov.cpu_vendor, sizeof r->prov.cpu_vendor},
                  {"gpu", r->prov.gpu, sizeof r->prov.gpu},
-                 {"golden", r->prov.golden_generation, sizeof r->prov.golden_generation}};
+                 {"golden", r->prov.golden_generation, sizeof r->prov.golden_generation},
+                 {"sandbox", r->prov.sandbox, sizeof r->prov.sandbox}};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         if (!strcmp(key, texts[i].key))
             return get_text(value, texts[i].dest, texts[i].size) ? 1 : -1;

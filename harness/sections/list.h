@@ -31,3 +31,5 @@ CC_SECTION_ROW(FOOTPRINTS, footprints, "footprints", "footprints")   /* every ra
 CC_SECTION_ROW(CONTEXTS, contexts, "contexts", "state across contexts") /* near-duplicate grids
                                                                   * in one worker, one context
                                                                   * after another and at once */
+CC_SECTION_ROW(SANDBOX, sandbox, "sandbox", "the sandbox")          /* the worker's sandbox: every
+                                                                  * part in force, or a gap */
