@@ -3,6 +3,8 @@
 # as docs/porting.md says (ci/install.sh PREFIX, then PATH and PKG_CONFIG_PATH):
 #   the Make plugin (pkg-config) and the CMake plugin (find_package), against the install made
 #     with CUDA where nvcc is on PATH;
+#   the plugin over several (emulated) devices, certified over 2 and 3 with the count in its
+#     certificates, and its twin with a device seam bug caught over each;
 #   the Make plugin again against a CPU-only install made on a PATH without nvcc;
 #   for each: the correct engine CERTIFIED, the wrong one failed by certify with its mismatch
 #     named, and the first reproducer that failing run printed, run as printed, failing alike;
@@ -28,11 +30,13 @@ accept=huge-grid:memory,huge-grid:time
 if [ "$cases" -lt 2000 ]; then accept=$accept,campaign:asked; fi
 base_path=$PATH
 
-# route NAME DIR CERTIFY WRONG: in DIR, the shell command CERTIFY certifies the example's correct
-# engine and WRONG its wrong variant; three verdicts: NAME_certified, NAME_wrong_caught and
-# NAME_reproducer_fails_alike.
+# route NAME DIR CERTIFY WRONG [KINDS]: in DIR, the shell command CERTIFY certifies the example's
+# correct engine and WRONG its wrong variant, which must fail with a failure of KINDS (an extended
+# regular expression; default: a mismatch with the oracle); three verdicts: NAME_certified,
+# NAME_wrong_caught and NAME_reproducer_fails_alike.
 route() {
-    local name=$1 dir=$2 certify=$3 wrong=$4 status log=$work/$1
+    local name=$1 dir=$2 certify=$3 wrong=$4 kinds=${5:-mismatch with the oracle} status
+    local log=$work/$1
     (cd "$dir" && bash -c "$certify") >"$log.log" 2>&1
     status=$?
     grep -q "^1 certified, 0 failed" "$log.log" || status=1
@@ -41,11 +45,12 @@ route() {
 
     (cd "$dir" && bash -c "$wrong") >"$log.wrong.log" 2>&1
     status=$?
-    # The first reproducer and the mismatch on the FAILED line just above it.
-    local reproducer mismatch
-    reproducer=$(grep -m1 '^  reproduce: cellcheck ' "$log.wrong.log" | sed 's/^  reproduce: //')
-    mismatch=$(grep -m1 -B1 '^  reproduce: cellcheck ' "$log.wrong.log" |
-        sed -n 's/^FAILED: .*: \(mismatch with the oracle: .*\)$/\1/p')
+    # The first reproducer (with the device count an engine over several devices ran with) and
+    # the failure on the FAILED line just above it.
+    local reproducer mismatch first='^  reproduce: (CELLCHECK_DEVICES=[0-9]+ )?cellcheck '
+    reproducer=$(grep -m1 -E "$first" "$log.wrong.log" | sed 's/^  reproduce: //')
+    mismatch=$(grep -m1 -B1 -E "$first" "$log.wrong.log" |
+        sed -n -E "s/^FAILED: .*: (($kinds): .*)\$/\1/p")
     if [ $status -ne 0 ] && grep -q "^0 certified, 1 failed" "$log.wrong.log" &&
         [ -n "$reproducer" ] && [ -n "$mismatch" ]; then
         status=0
@@ -89,6 +94,38 @@ status=$?
 verdict plugin_cmake_built $status
 route plugin_cmake "$work/cmake" "cmake --build build --target certify" \
     "cmake --build build --target certify-wrong"
+
+# The plugin over several devices (examples/plugin_devices, its devices emulated on the CPU), at
+# 2 and 3 devices: example.slabs CERTIFIED with the count in its certificate and its device seams
+# in the light cones; its twin with a device seam bug, example.slabs-late, failed; the twin's
+# reproducer, run as printed where CELLCHECK_DEVICES is not set, fails alike and names the count
+# again in its own reproducer.
+cp -r examples/plugin_devices "$work/devices"
+(cd "$work/devices" && make -s all) >"$work/devices-build.log" 2>&1
+status=$?
+[ $status -eq 0 ] || tail -20 "$work/devices-build.log"
+verdict plugin_devices_built $status
+for devices in 2 3; do
+    route "plugin_devices_$devices" "$work/devices" \
+        "make -s certify DEVICES=$devices CASES=$cases ACCEPT_GAPS=$accept" \
+        "make -s certify-late DEVICES=$devices CASES=$cases ACCEPT_GAPS=$accept" \
+        'mismatch with the oracle|differs under a call pattern'
+    status=0
+    json=$work/devices/certified-$devices/certificate.json
+    md=$work/devices/certified-$devices/certificate.md
+    grep -q "\"engine\": \"example.slabs\", .*\"verdict\": \"CERTIFIED\".*\"devices\": $devices," \
+        "$json" 2>/dev/null || { echo "    $json: not CERTIFIED over $devices devices"; status=1; }
+    grep -q "\"seam_classes\": \"[^\"]*device seams, device corners" "$json" 2>/dev/null ||
+        { echo "    $json: the light cones did not sample the device seams"; status=1; }
+    grep -q "^| example.slabs | cpu x $devices | CERTIFIED |" "$md" 2>/dev/null ||
+        { echo "    $md: no row for example.slabs over $devices devices"; status=1; }
+    grep -q "\"devices\": $devices," "$work/devices/late-$devices/certificate.json" 2>/dev/null ||
+        { echo "    the twin's certificate does not say $devices devices"; status=1; }
+    grep -q "^  reproduce: CELLCHECK_DEVICES=$devices cellcheck " \
+        "$work/plugin_devices_$devices.reproduce.log" ||
+        { echo "    the twin's reproducer does not name $devices devices when run"; status=1; }
+    verdict "plugin_devices_${devices}_counted" $status
+done
 
 # The installed programs, run outside any source tree.
 status=0

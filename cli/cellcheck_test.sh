@@ -184,6 +184,52 @@ expect 2 "two plugins, one engine name" -- "$tool" --plugin "$plugin" --plugin "
 grep -q "engine name example.threshold is taken already" "$tmp/err" || fail "a duplicate engine is not named"
 CELLCHECK_PLUGINS="$plugin" expect 0 "CELLCHECK_PLUGINS" -- "$tool" check --engine example.threshold --cases 5
 
+# A plugin over several devices (examples/plugin_devices: example.slabs, and example.slabs-late,
+# whose halo rows from other devices are one step late, so right over one device): the count
+# reaches the workers, check's reproducers name it and run as printed where the environment does
+# not, light cones sample the device seams, and the certificate names the count.
+slabs="$4"
+mkdir -p "$tmp/bin" && ln -sf "$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")" "$tmp/bin/cellcheck"
+expect 0 "list --over-devices with a plugin" -- "$tool" --plugin "$slabs" list --over-devices
+[ "$(sort "$tmp/out" | tr '\n' ' ')" = "cuda.cat1-nccl cuda.life-lop3-nccl example.slabs example.slabs-late " ] ||
+    fail "list --over-devices with a plugin printed: $(tr '\n' ' ' < "$tmp/out")"
+CELLCHECK_DEVICES=2 expect 1 "a plugin's device seam bug over 2 devices" -- \
+    "$tool" --plugin "$slabs" check --engine example.slabs-late --cases 30
+reproducer=$(sed -n 's/^  reproduce: //p' "$tmp/out" | head -1)
+failure=$(sed -n -E 's/^FAILED: .*: ((mismatch with the oracle|differs under a call pattern): .*)$/\1/p' \
+    "$tmp/out" | head -1)
+case "$reproducer" in
+"CELLCHECK_DEVICES=2 cellcheck --plugin /"*" check --engine example.slabs-late --case '"*) ;;
+*) fail "check over 2 devices: the reproducer does not name the count: '$reproducer'" ;;
+esac
+(unset CELLCHECK_DEVICES && PATH="$tmp/bin:$PATH" bash -c "$reproducer") >"$tmp/replay" 2>&1
+status=$?
+if [ "$status" -ne 1 ] || [ -z "$failure" ] || ! grep -qF "$failure" "$tmp/replay"; then
+    fail "the reproducer over 2 devices, run as printed: exit $status, not failing with '$failure'"
+fi
+grep -q "^  reproduce: CELLCHECK_DEVICES=2 cellcheck --plugin /" "$tmp/replay" ||
+    fail "the replayed case's own reproducer does not name 2 devices"
+line=$(sed -n "s/.* --case '\(.*\)'\$/\1/p" <<<"$reproducer")
+CELLCHECK_DEVICES=1 expect 0 "the same case over one device" -- \
+    "$tool" --plugin "$slabs" check --engine example.slabs-late --case "$line"
+big="rule=B3/S23 size=1024x1025 steps=8 density=0.3500 seed=3bbafe4f7e5a36a07222730f08f5bcea17b04270ae756cebc5840c3167fafd02"
+CELLCHECK_DEVICES=3 expect 0 "light cones on a plugin over 3 devices" -- \
+    "$tool" --plugin "$slabs" check --engine example.slabs --case "$big"
+grep -q "verified by light cones: .*device seams, device corners" "$tmp/out" ||
+    fail "the light cones of a plugin over 3 devices did not sample its device seams"
+CELLCHECK_DEVICES=3 expect 1 "light cones on a plugin's device seam bug over 3 devices" -- \
+    "$tool" --plugin "$slabs" check --engine example.slabs-late --case "$big"
+mkdir -p "$tmp/devices-cert"
+CELLCHECK_DEVICES=2 expect 1 "certify a plugin's device seam bug over 2 devices" -- \
+    "$tool" --plugin "$slabs" certify --engine example.slabs-late --cases 30 --huge-grid off \
+    --out-dir "$tmp/devices-cert"
+grep -q '"engine": "example.slabs-late", .*"devices": 2,' "$tmp/devices-cert/certificate.json" ||
+    fail "certificate.json does not say example.slabs-late ran over 2 devices"
+grep -q '"reproducer": "CELLCHECK_DEVICES=2 cellcheck --plugin /' "$tmp/devices-cert/certificate.json" ||
+    fail "certificate.json's reproducer does not name 2 devices"
+grep -q "^| example.slabs-late | cpu x 2 | FAILED" "$tmp/devices-cert/certificate.md" ||
+    fail "certificate.md does not say example.slabs-late failed over 2 devices"
+
 if [ "$failures" -gt 0 ]; then
     echo "cellcheck_test: $failures failures"
     exit 1

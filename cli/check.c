@@ -122,9 +122,15 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     cc_supervision_apply(engine, &opt);
 
     if (cli_unavailable(engine, "", &err)) return cli_failed(&err);
+    /* An engine over several devices: its reproducers name the count it ran over. */
+    char command[CC_REPRODUCER_TEXT_MAX];
+    int32_t devices;
+    if (cc_reproduce_command(engine, NULL, command, sizeof command, &devices, &err))
+        return cli_failed(&err);
+    if (command[0]) opt.reproduce = command;
     int rc;
     if (case_line && calls) {
-        rc = cc_sequence_check_line(engine, case_line, calls, NULL, stdout, &err);
+        rc = cc_sequence_check_line(engine, case_line, calls, opt.reproduce, stdout, &err);
         if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }

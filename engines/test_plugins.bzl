@@ -1,6 +1,7 @@
-"""The plugins built for tests: the Make example's engine, right and with a wrong seam, and the
-libraries a plugin author gets wrong, which the loader must refuse. engines/BUILD builds them;
-engines:plugin_test and cli:bad_input_test name them from here."""
+"""The plugins built for tests: the Make example's engine, right and with a wrong seam, the
+libraries a plugin author gets wrong, which the loader must refuse, and the example over several
+devices (its engine and its twin with a device seam bug, in one library). engines/BUILD builds
+them; engines:plugin_test and cli:bad_input_test name them from here."""
 
 # (name, source, defines): //engines:libplugin_test_<name>.so
 TEST_PLUGINS = [
@@ -14,6 +15,7 @@ TEST_PLUGINS = [
     ("name_newline", "plugin_test_bad.c", ["PLUGIN_NAME_NEWLINE"]),
     ("negative_cap", "plugin_test_bad.c", ["PLUGIN_NEGATIVE_CAP"]),
     ("w_multiple", "plugin_test_bad.c", ["PLUGIN_W_MULTIPLE"]),
+    ("slabs", "//examples/plugin_devices:slabs.c", []),
 ]
 
 # Every test plugin's name, in the order above.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The conformance and golden drivers for plugin engines: the Make example's engine passes both,
 # the same engine with a wrong seam fails conformance, a bad command line is refused, and --help
-# answers without an engine.
+# answers without an engine. For a plugin over several devices (examples/plugin_devices), the
+# reproducers of a run and of a replayed case name the device count.
 set -u
-conformance="$1" golden="$2" plugin="$3" wrong="$4"
+conformance="$1" golden="$2" plugin="$3" wrong="$4" slabs="$5"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 out="${TEST_TMPDIR:-/tmp}/out"
@@ -33,5 +34,19 @@ grep -q -- "--catalogue FILE" "$out" || fail "golden driver --help: its --catalo
 grep -q -- "--cases N" "$out" || fail "conformance driver -h: its --cases not listed"
 CELLCHECK_PLUGINS="$plugin" "$conformance" --engine example.threshold --cases 10 >"$out" 2>&1 ||
     fail "CELLCHECK_PLUGINS not loaded"
+# example.slabs-late takes halo rows from other devices one step late: caught over 2 devices.
+if CELLCHECK_DEVICES=2 "$conformance" --plugin "$slabs" --engine example.slabs-late --cases 30 \
+    >"$out" 2>&1; then
+    fail "a plugin's device seam bug over 2 devices passed conformance"
+fi
+grep -q "^  reproduce: CELLCHECK_DEVICES=2 cellcheck --plugin /" "$out" ||
+    fail "over 2 devices: the run's reproducer does not name the count"
+line=$(sed -n "s/^  reproduce: .* --case '\(.*\)'\$/\1/p" "$out" | head -1)
+CELLCHECK_DEVICES=2 "$conformance" --plugin "$slabs" --engine example.slabs-late --case "$line" \
+    >"$out" 2>&1
+status=$?
+[ $status -eq 1 ] || fail "the replayed case over 2 devices: exit $status, not 1"
+grep -q "^  reproduce: CELLCHECK_DEVICES=2 cellcheck --plugin /" "$out" ||
+    fail "over 2 devices: the replayed case's reproducer does not name the count"
 [ "$failures" -eq 0 ] || { echo "plugin_drivers_test: $failures failures"; exit 1; }
 echo "plugin_drivers_test: all checks passed"

@@ -22,6 +22,24 @@ static cc_section_tally parts_spent(const conformance_tally *t, int s) {
     return sum;
 }
 
+int cc_reproduce_command(const cc_engine *engine, const char *base, char *buf, size_t size,
+                         int32_t *devices, cc_error *err) {
+    *devices = 0;
+    if (size) buf[0] = '\0';
+    if (!engine->devices) return CC_OK;
+    int rc = cc_call_devices(engine, devices, err);
+    if (rc) return cc_prefix(err, "%s: devices", engine->name);
+    if (base && base[0]) {
+        snprintf(buf, size, "CELLCHECK_DEVICES=%d %s", (int)*devices, base);
+    } else {
+        char plugins[4096];
+        cc_plugin_args(plugins, sizeof plugins);
+        snprintf(buf, size, "CELLCHECK_DEVICES=%d cellcheck%s check --engine %s", (int)*devices,
+                 plugins, engine->name);
+    }
+    return CC_OK;
+}
+
 int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
                        cc_conformance_summary *sum, cc_error *err) {
     memset(sum, 0, sizeof *sum);
@@ -33,17 +51,10 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
      * name the count so that they run with it again. */
     cc_campaign_options with_devices = *opt;
     char command[CC_REPRODUCER_TEXT_MAX];
-    if (engine->devices) {
-        int rc = cc_call_devices(engine, &t.devices, err);
-        if (rc) return cc_prefix(err, "%s: devices", engine->name);
-        char plugins[4096];
-        cc_plugin_args(plugins, sizeof plugins);
-        if (opt->reproduce && opt->reproduce[0])
-            snprintf(command, sizeof command, "CELLCHECK_DEVICES=%d %s", (int)t.devices,
-                     opt->reproduce);
-        else
-            snprintf(command, sizeof command, "CELLCHECK_DEVICES=%d cellcheck%s check --engine %s",
-                     (int)t.devices, plugins, engine->name);
+    const int devices_rc =
+        cc_reproduce_command(engine, opt->reproduce, command, sizeof command, &t.devices, err);
+    if (devices_rc) return devices_rc;
+    if (command[0]) {
         with_devices.reproduce = command;
         opt = &with_devices;
     }

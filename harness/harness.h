@@ -121,6 +121,15 @@ void cc_conformance_geometry(const cc_conformance_summary *sum, char *tile, size
 int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
                        cc_conformance_summary *sum, cc_error *err);
 
+/* The command a reproducer of engine's cases starts with, before --case, into buf: for an engine
+ * over several devices (cc_engine.devices, asked in its worker) "CELLCHECK_DEVICES=N " then base,
+ * or where base is NULL or "" then "cellcheck [--plugin PATH ...] check --engine NAME", so that
+ * the reproducer runs over the count the failure had; *devices is N. For an engine of one device
+ * buf is "" (base stands as it is) and *devices 0. Every command that prints reproducers
+ * (certify, check, an engine's conformance test) starts them so. */
+int cc_reproduce_command(const cc_engine *engine, const char *base, char *buf, size_t size,
+                         int32_t *devices, cc_error *err);
+
 /* Engines reach the harness as descriptions of a supervisor (supervise/supervisor.h). A driver
  * given an engine's own table (a test binary's main, a port's conformance main) is run through
  * cc_harness_drive: when the process was started as a worker it serves as one; otherwise it

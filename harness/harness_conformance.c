@@ -281,6 +281,16 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
     reproducer_command(argv[0], command, sizeof command);
     if (command[0]) opt.reproduce = command;
     if (case_line) {
+        /* An engine over several devices: a replayed case's reproducer names the count, as the
+         * conformance run's own do (cc_conformance_run). */
+        char with_devices[CC_REPRODUCER_TEXT_MAX];
+        int32_t devices;
+        if (cc_reproduce_command(engine, opt.reproduce, with_devices, sizeof with_devices,
+                                 &devices, &err)) {
+            fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
+            return 2;
+        }
+        if (with_devices[0]) opt.reproduce = with_devices;
         int rc = calls ? cc_sequence_check_line(engine, case_line, calls, opt.reproduce, stdout, &err)
                        : cc_campaign_check_line(engine, case_line, &opt, NULL, &err);
         if (rc == CC_OK) return 0;
