@@ -28,3 +28,6 @@ CC_SECTION_ROW(NAMED_RULES, named_rules, "named-rules", "named rules") /* Life, 
                                                                         * Bosco's rule, by name */
 CC_SECTION_ROW(FOOTPRINTS, footprints, "footprints", "footprints")   /* every radius of every
                                                                   * shape: one live cell */
+CC_SECTION_ROW(BUFFERS, buffers, "buffers", "caller buffers")        /* load's input and store's
+                                                                  * output at every alignment
+                                                                  * and before a guard page */
