@@ -6,9 +6,11 @@
 
 #include "harness/extremes.h"
 
-/* The grids the placements turn through: most with a cell count that is not a multiple of 16,
- * so a load or store that moves 16 bytes at a time runs past the last cell; one whole pages. */
-static const int32_t buffer_sizes[][2] = {{61, 37}, {33, 17}, {100, 23}, {64, 64}};
+/* The grids the placements turn through: three with a cell count that is not a multiple of 16,
+ * so a load or store that moves 16 bytes at a time runs past the last cell, one a multiple of
+ * 64. None is whole tiles of 32 on both axes: this section's cases are for the buffers, and a
+ * bug at whole-tile seams is the seams section's to catch. */
+static const int32_t buffer_sizes[][2] = {{61, 37}, {33, 17}, {100, 23}, {48, 40}};
 #define BUFFER_SIZES (sizeof buffer_sizes / sizeof buffer_sizes[0])
 
 /* One case at placement `buffers` on size i of buffer_sizes, two steps (so the call patterns that
