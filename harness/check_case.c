@@ -229,10 +229,11 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         opt = &defaults;
     }
     memset(res, 0, sizeof *res);
-    /* The case's OpenMP team (threads=N) and timing disturbance (timing=), for every call of
-     * it, and for the analysis of its failure that follows. */
+    /* The case's OpenMP team (threads=N), timing disturbance (timing=) and caller's buffers
+     * (buffers=), for every call of it, and for the analysis of its failure that follows. */
     cc_supervisor_team(cc_supervisor_of(engine), c->threads);
     cc_supervisor_timing(cc_supervisor_of(engine), c->timing);
+    cc_supervisor_buffers(cc_supervisor_of(engine), c->buffers);
     cc_error caps_err, eng_err;
     cc_error_clear(&caps_err);
     cc_error_clear(&eng_err);

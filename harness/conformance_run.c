@@ -87,8 +87,9 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
         const tally_clock mark = tally_clock_now(&t);
         const cc_section_tally parts = parts_spent(&t, s);
         sec->run(&t);
-        /* Undisturbed again after the GPU timing section's last check. */
+        /* Undisturbed, in the shared grid, again after the GPU timing and buffers sections. */
         cc_supervisor_timing(cc_supervisor_of(engine), 0);
+        cc_supervisor_buffers(cc_supervisor_of(engine), 0);
         tally_clock_add(&t, &mark, &t.sections[s]);
         const cc_section_tally parts_after = parts_spent(&t, s);
         t.sections[s].seconds -= parts_after.seconds - parts.seconds;
@@ -99,6 +100,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     /* What follows (the goldens) runs at the worker's default team again, undisturbed. */
     cc_supervisor_team(cc_supervisor_of(engine), 0);
     cc_supervisor_timing(cc_supervisor_of(engine), 0);
+    cc_supervisor_buffers(cc_supervisor_of(engine), 0);
     if (opt->same_team && engine->hardware != CC_HW_GPU)
         cc_gap_note(&t.gaps, CC_CHECK_CAMPAIGN, CC_GAP_ASKED, 1,
                     "every case at the worker's default OpenMP team, not at 1, 2, 3 and every "

@@ -94,8 +94,10 @@ int harness_divergence(const cc_engine *engine, const cc_case *c, const char *re
                     const char *tag, cc_divergence *d, cc_error *err) {
     const double until = cc_now_seconds() + CC_DIVERGENCE_BUDGET_S;
     memset(d, 0, sizeof *d);
-    /* The case's timing disturbance (timing=) for every run of the search. */
+    /* The case's timing disturbance (timing=) and caller's buffers (buffers=) for every run of
+     * the search. */
     cc_supervisor_timing(cc_supervisor_of(engine), c->timing);
+    cc_supervisor_buffers(cc_supervisor_of(engine), c->buffers);
     d->first_step = -1;
     cc_grid init = {0}, oracle = {0}, next = {0}, got = {0};
     int rc = case_grid(c, &init, err);

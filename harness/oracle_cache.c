@@ -135,6 +135,7 @@ void cc_oracle_key_of(const cc_case *c, const char *kind, const void *extra, siz
     cc_case bare = *c;
     bare.threads = 0; /* the run's settings, not the automaton's: the oracle ignores them */
     bare.timing = 0;
+    bare.buffers = 0;
     char line[CC_CASE_TEXT_MAX] = "";
     case_format(&bare, line, sizeof line, NULL);
     crypto_generichash_state st;

@@ -60,6 +60,16 @@ void cc_sequence_draw(const cc_case *c, int64_t max_k, cc_call_sequence *out) {
     out->op[out->n++] = (cc_call_op){.kind = CC_OP_STORE};
 }
 
+int32_t cc_sequence_draw_buffers(const cc_case *c) {
+    cc_param_stream ps;
+    cc_error err;
+    if (case_param_init(&ps, c->seed, "buffers", &err)) return 0;
+    const uint32_t roll = case_param_uniform(&ps, 4);
+    if (roll == 0) return 0;
+    if (roll == 1) return CC_BUFFERS_GUARD;
+    return 1 + (int32_t)case_param_uniform(&ps, CC_BUFFERS_ALIGN);
+}
+
 static int format_op(const cc_call_op *op, char *buf, size_t size) {
     switch (op->kind) {
     case CC_OP_LOAD_NEW: return snprintf(buf, size, "load#%" PRIu32, op->grid);
@@ -260,10 +270,11 @@ int cc_sequence_run(const cc_engine *engine, const cc_case *c, const cc_call_seq
     cc_error e;
     cc_error_clear(&e);
     char call[64];
-    /* The case's OpenMP team (threads=N) and timing disturbance (timing=), for the whole
-     * sequence. */
+    /* The case's OpenMP team (threads=N), timing disturbance (timing=) and caller's buffers
+     * (buffers=), for the whole sequence. */
     cc_supervisor_team(cc_supervisor_of(engine), c->threads);
     cc_supervisor_timing(cc_supervisor_of(engine), c->timing);
+    cc_supervisor_buffers(cc_supervisor_of(engine), c->buffers);
     int ec = cc_call_create(engine, &c->rule, c->w, c->h, &a.ctx, &e);
     if (ec) {
         if (ec == CC_ERR_NOMEM) return cc_fail(err, CC_ERR_NOMEM, "%s", e.msg);

@@ -70,6 +70,11 @@ typedef struct cc_call_sequence {
 /* A sequence of 6..16 ops for case c, from its seed; step counts up to max_k. */
 void cc_sequence_draw(const cc_case *c, int64_t max_k, cc_call_sequence *out);
 
+/* The caller's buffers a sequence on case c runs with (its buffers=), from c's seed: a quarter
+ * the shared grid (0), a quarter ending at a guard page, half 1..64 bytes past a 64-byte
+ * boundary, each alignment alike. */
+int32_t cc_sequence_draw_buffers(const cc_case *c);
+
 int cc_sequence_format(const cc_call_sequence *s, char *buf, size_t size);
 /* Refuses, by name, an unknown op, a malformed count or a sequence past CC_SEQUENCE_OPS_MAX. */
 int cc_sequence_parse(const char *text, cc_call_sequence *out, cc_error *err);

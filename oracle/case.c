@@ -385,9 +385,18 @@ int case_format(const cc_case *c, char *buf, size_t size, cc_error *err) {
     if ((rc = case_timing_format(c->timing, timing, sizeof timing, err)))
         return cc_prefix(err, "formatting a case");
     if (c->timing) snprintf(timing_key, sizeof timing_key, " timing=%s", timing);
-    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s%s", rule,
+    char buffers[16], buffers_key[32] = "";
+    if ((rc = case_buffers_format(c->buffers, buffers, sizeof buffers, err)))
+        return cc_prefix(err, "formatting a case");
+    if (c->buffers && (c->timing & CC_TIMING_PINNED))
+        return cc_fail(err, CC_ERR_ARG,
+                       "formatting a case: buffers=%s and timing=pinned both place load's and "
+                       "store's buffers",
+                       buffers);
+    if (c->buffers) snprintf(buffers_key, sizeof buffers_key, " buffers=%s", buffers);
+    int n = snprintf(buf, size, "rule=%s size=%dx%d steps=%lld density=%s%s seed=%s%s%s%s", rule,
                      (int)c->w, (int)c->h, (long long)c->steps, density, grid, seed, threads,
-                     timing_key);
+                     timing_key, buffers_key);
     if (n < 0 || (size_t)n >= size)
         return cc_fail(err, CC_ERR_ARG, "formatting a case: %d characters do not fit in %zu", n,
                        size);
@@ -451,6 +460,44 @@ static int parse_uint(const char *s, size_t len, int64_t max, int64_t *out) {
     return 1;
 }
 
+int case_buffers_format(int32_t buffers, char *buf, size_t size, cc_error *err) {
+    if (size) buf[0] = '\0';
+    if (buffers < 0 || buffers > CC_BUFFERS_GUARD)
+        return cc_fail(err, CC_ERR_ARG, "buffers placement %d is outside 0..%d", (int)buffers,
+                       CC_BUFFERS_GUARD);
+    int n = buffers == CC_BUFFERS_GUARD ? snprintf(buf, size, "guard")
+            : buffers                   ? snprintf(buf, size, "%d", (int)buffers)
+                                        : 0;
+    if (n < 0 || (size_t)n >= size)
+        return cc_fail(err, CC_ERR_ARG, "buffers placement does not fit in %zu characters", size);
+    return CC_OK;
+}
+
+void case_buffers_describe(int32_t buffers, char *buf, size_t size) {
+    if (!size) return;
+    buf[0] = '\0';
+    if (buffers == CC_BUFFERS_GUARD)
+        snprintf(buf, size, "buffers=guard: the last cell right before an unmapped page");
+    else if (buffers == CC_BUFFERS_ALIGN)
+        snprintf(buf, size, "buffers=%d: 64-byte aligned, not page-aligned, inside a larger "
+                 "allocation", (int)buffers);
+    else if (buffers > 0 && buffers < CC_BUFFERS_ALIGN)
+        snprintf(buf, size, "buffers=%d: %d byte%s past a 64-byte boundary", (int)buffers,
+                 (int)buffers, buffers == 1 ? "" : "s");
+}
+
+int case_buffers_parse(const char *text, int32_t *buffers, cc_error *err) {
+    int64_t n;
+    if (strcmp(text, "guard") == 0) n = CC_BUFFERS_GUARD;
+    else if (!parse_uint(text, strlen(text), CC_BUFFERS_ALIGN, &n) || n < 1)
+        return cc_fail(err, CC_ERR_ARG,
+                       "buffers '%.32s' is not a placement (want 1..%d, the bytes past a 64-byte "
+                       "boundary, or guard)",
+                       text, CC_BUFFERS_ALIGN);
+    *buffers = (int32_t)n;
+    return CC_OK;
+}
+
 enum {
     KEY_RULE,
     KEY_SIZE,
@@ -460,10 +507,11 @@ enum {
     KEY_GRID,
     KEY_THREADS,
     KEY_TIMING,
+    KEY_BUFFERS,
     KEY_COUNT
 };
-static const char *const key_names[KEY_COUNT] = {"rule", "size", "steps",   "density",
-                                                 "seed", "grid", "threads", "timing"};
+static const char *const key_names[KEY_COUNT] = {"rule", "size",    "steps",  "density", "seed",
+                                                 "grid", "threads", "timing", "buffers"};
 
 int case_parse(const char *line, cc_case *out, cc_error *err) {
     cc_case c;
@@ -488,7 +536,7 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         if (key < 0)
             return cc_fail(err, CC_ERR_ARG,
                            "case: unknown key '%.*s' (want rule, size, steps, density, grid, "
-                           "seed, threads, timing)",
+                           "seed, threads, timing, buffers)",
                            (int)key_len, tok);
         if (seen[key]) return cc_fail(err, CC_ERR_ARG, "case: %s given twice", key_names[key]);
         seen[key] = 1;
@@ -567,6 +615,9 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         case KEY_TIMING:
             if ((rc = case_timing_parse(value, &c.timing, err))) return cc_prefix(err, "case");
             break;
+        case KEY_BUFFERS:
+            if ((rc = case_buffers_parse(value, &c.buffers, err))) return cc_prefix(err, "case");
+            break;
         }
     }
     int any = 0;
@@ -575,11 +626,15 @@ int case_parse(const char *line, cc_case *out, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG,
                        "case: empty line (a case is rule=R size=WxH steps=K density=D seed=HEX)");
     for (int k = 0; k < KEY_COUNT; k++)
-        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS && k != KEY_TIMING)
+        if (!seen[k] && k != KEY_GRID && k != KEY_THREADS && k != KEY_TIMING && k != KEY_BUFFERS)
             return cc_fail(err, CC_ERR_ARG,
                            "case: %s is missing (a case is rule=R size=WxH steps=K density=D "
                            "seed=HEX)",
                            key_names[k]);
+    if (c.buffers && (c.timing & CC_TIMING_PINNED))
+        return cc_fail(err, CC_ERR_ARG,
+                       "case: buffers= and timing=pinned both place load's and store's buffers "
+                       "(take one of them)");
     int32_t min = 2 * c.rule.radius + 1;
     if (c.w < min || c.h < min)
         return cc_fail(err, CC_ERR_ARG,

@@ -66,6 +66,11 @@ typedef struct cc_case {
      * of the line so that a verdict that depends on it is reproduced. 0: undisturbed, not
      * written. */
     uint32_t timing;
+    /* Where the worker puts load's input and store's output for the engine (buffers=N or
+     * buffers=guard in the line, CC_BUFFERS_* below): like threads and timing, a setting of the
+     * run, part of the line so that a verdict that depends on it is reproduced. 0: the shared
+     * grid, page-aligned between guard bands, not written. */
+    int32_t buffers;
 } cc_case;
 
 #define CC_CASE_THREADS_MAX 1024
@@ -91,6 +96,22 @@ enum {
 int case_timing_format(uint32_t timing, char *buf, size_t size, cc_error *err);
 /* The bits of such a text; CC_ERR_ARG naming an unknown or repeated word. */
 int case_timing_parse(const char *text, uint32_t *timing, cc_error *err);
+
+/* The placements of buffers=: N in 1..CC_BUFFERS_ALIGN puts both buffers N bytes past a 64-byte
+ * boundary (N = 64: aligned to 64, not to a page) inside a larger allocation, guard bands around
+ * them; CC_BUFFERS_GUARD ("guard") ends each right before an unmapped page, so one byte read or
+ * written past the last cell faults. timing=pinned, whose buffers are page-locked memory of the
+ * disturbance's, takes no buffers= beside it. */
+#define CC_BUFFERS_ALIGN 64
+#define CC_BUFFERS_GUARD (CC_BUFFERS_ALIGN + 1)
+#define CC_BUFFERS_TEXT_MAX 96
+
+/* "17" or "guard" for a placement ("" for 0); CC_ERR_ARG outside 0..CC_BUFFERS_GUARD. */
+int case_buffers_format(int32_t buffers, char *buf, size_t size, cc_error *err);
+/* What a placement is, for messages: "buffers=17: 17 bytes past a 64-byte boundary" ("" for 0). */
+void case_buffers_describe(int32_t buffers, char *buf, size_t size);
+/* The placement of a text: 1..64 or guard; CC_ERR_ARG naming what it takes otherwise. */
+int case_buffers_parse(const char *text, int32_t *buffers, cc_error *err);
 
 /* The initial grid. Cell (x, y)'s draw is the 16-bit little-endian value at byte 2*(y*W + x) of
  * randombytes_buf_deterministic(seed): the uniform kind is these draws alone; patches and bands

@@ -119,6 +119,11 @@ static const char *const good_lines[] = {
     "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
     "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef "
     "timing=legacy+copies+kernel+delays+pinned",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef buffers=1",
+    "rule=B3/S23 size=9x7 steps=3 density=0.5000 "
+    "seed=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef threads=2 "
+    "timing=legacy+delays buffers=guard",
 };
 
 static void test_round_trips(checks *t) {
@@ -138,7 +143,7 @@ static void test_round_trips(checks *t) {
                rc == CC_OK && cc_rule_equal(&c.rule, &again.rule) && c.w == again.w &&
                    c.h == again.h && c.steps == again.steps && c.density == again.density &&
                    c.grid_kind == again.grid_kind && c.threads == again.threads &&
-                   c.timing == again.timing && memcmp(c.seed, again.seed, CC_SEED_BYTES) == 0,
+                   c.timing == again.timing && c.buffers == again.buffers && memcmp(c.seed, again.seed, CC_SEED_BYTES) == 0,
                "reparse of '%s'", text);
     }
     /* Fields of the first line, by hand. */
@@ -240,6 +245,44 @@ static const char *const bad_lines[] = {
     "rule=B3/S23 size=16x16 steps=1 density=0.5 grid=holes",
 };
 
+/* buffers=: 1..64 or guard, once, never beside timing=pinned; 0 and other values refused. */
+static void test_buffers_malformed(checks *t) {
+    cc_case c;
+    cc_error err;
+    const char *bad[] = {"0", "65", "-1", "Guard", "guard+1", "1.5", "x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[256];
+        snprintf(line, sizeof line,
+                 "rule=B3/S23 size=5x5 steps=1 density=0.5 buffers=%s seed="
+                 "0000000000000000000000000000000000000000000000000000000000000001",
+                 bad[i]);
+        CHECKF(t, case_parse(line, &c, &err) == CC_ERR_ARG && strstr(err.msg, "buffers"),
+               "buffers=%s: %s", bad[i], err.msg);
+    }
+    CHECKF(t, case_parse("rule=B3/S23 size=5x5 steps=1 density=0.5 buffers=3 timing=pinned seed="
+                         "0000000000000000000000000000000000000000000000000000000000000001",
+                         &c, &err) == CC_ERR_ARG && strstr(err.msg, "pinned"),
+           "buffers with timing=pinned: %s", err.msg);
+    if (CHECK(t, case_parse("rule=B3/S23 size=5x5 steps=1 density=0.5 buffers=64 seed="
+                            "0000000000000000000000000000000000000000000000000000000000000001",
+                            &c, &err) == CC_OK)) {
+        CHECK(t, c.buffers == 64);
+        char text[CC_CASE_TEXT_MAX];
+        c.buffers = CC_BUFFERS_GUARD + 1;
+        CHECK(t, case_format(&c, text, sizeof text, &err) == CC_ERR_ARG);
+        c.buffers = 5;
+        c.timing = CC_TIMING_PINNED;
+        CHECK(t, case_format(&c, text, sizeof text, &err) == CC_ERR_ARG);
+    }
+    char what[CC_BUFFERS_TEXT_MAX];
+    case_buffers_describe(CC_BUFFERS_GUARD, what, sizeof what);
+    CHECKF(t, strstr(what, "guard") && strstr(what, "unmapped page"), "'%s'", what);
+    case_buffers_describe(7, what, sizeof what);
+    CHECKF(t, strcmp(what, "buffers=7: 7 bytes past a 64-byte boundary") == 0, "'%s'", what);
+    case_buffers_describe(0, what, sizeof what);
+    CHECK(t, what[0] == '\0');
+}
+
 static void test_malformed(checks *t) {
     for (size_t k = 0; k < sizeof bad_lines / sizeof bad_lines[0]; k++) {
         cc_case c;
@@ -303,6 +346,7 @@ static void test_malformed(checks *t) {
     CHECK(t, case_timing_format(CC_TIMING_ALL + 1, words, sizeof words, &err) == CC_ERR_ARG);
     c.timing = 64;
     CHECK(t, case_format(&c, words, sizeof words, &err) == CC_ERR_ARG);
+    test_buffers_malformed(t);
 }
 
 int main(void) {

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "oracle/case.h"
 #include "oracle/cells.h"
 #include "oracle/rule.h"
 #include "supervise/supervisor_internal.h"
@@ -144,6 +145,7 @@ int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size
     int rc = start_worker(sv, err);
     if (rc) return rc;
     req->timing = sv->timing;
+    req->buffers = sv->buffers;
     if ((rc = sv_exchange(sv, req, rep, extra, extra_size, ci, err))) return rc;
     if (rep->rc) *err = rep->err;
     return rep->rc;
@@ -329,6 +331,15 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
 
 static size_t grid_bytes(const cc_context *c) { return (size_t)c->w * (size_t)c->h; }
 
+/* "load", or under a placement of the caller's buffers "load (buffers=7: 7 bytes past a 64-byte
+ * boundary)": a fault or breach that only that placement shows names it. */
+static void placed_call(const cc_supervisor *sv, const char *call, char *out, size_t size) {
+    char where[CC_BUFFERS_TEXT_MAX];
+    case_buffers_describe(sv->buffers, where, sizeof where);
+    if (where[0]) snprintf(out, size, "%.8s (%.80s)", call, where);
+    else snprintf(out, size, "%s", call);
+}
+
 /* Bytes of a guard band that are no longer SV_GUARD_BYTE, and the first (or last) of them. */
 static size_t guard_changed(const uint8_t *band, size_t n, size_t *where, int last) {
     size_t count = 0;
@@ -387,7 +398,9 @@ static int load_grid(cc_context *c, const uint8_t *cells, const cc_grid_source *
     sv_request req = {.op = SV_OP_LOAD, .ctx = sc->id};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, (double)n, "load");
+    char call[sizeof ci.what];
+    placed_call(sv, "load", call, sizeof call);
+    info_for(e, &ci, (double)n, "%s", call);
     rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err);
     if (rc) return retire_on_device_error(e, rc);
     c->loaded = 1;
@@ -407,11 +420,11 @@ static int load_grid(cc_context *c, const uint8_t *cells, const cc_grid_source *
         char loaded[32] = "";
         if (!src) snprintf(loaded, sizeof loaded, ", loaded %d", cells[first]);
         return cc_fail(err, CC_ERR_CONTRACT,
-                       "%s: wrote into load's input: %zu cells changed, first (%d,%d): %d%s",
-                       e->name, changed, (int)(first % (size_t)c->w), (int)(first / (size_t)c->w),
-                       grid[first], loaded);
+                       "%s: wrote into load's input%s: %zu cells changed, first (%d,%d): %d%s",
+                       e->name, call + strlen("load"), changed, (int)(first % (size_t)c->w),
+                       (int)(first / (size_t)c->w), grid[first], loaded);
     }
-    return check_guards(e, "load", n, sv, err);
+    return check_guards(e, call, n, sv, err);
 }
 
 int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
@@ -475,9 +488,11 @@ static int store_grid(cc_context *c, uint8_t *cells, cc_grid_reader reader, void
     sv_request req = {.op = SV_OP_STORE, .ctx = sc->id};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, (double)n, "store");
+    char call[sizeof ci.what];
+    placed_call(sv, "store", call, sizeof call);
+    info_for(e, &ci, (double)n, "%s", call);
     if ((rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err))) return retire_on_device_error(e, rc);
-    if ((rc = check_guards(e, "store", n, sv, err))) return rc;
+    if ((rc = check_guards(e, call, n, sv, err))) return rc;
     const uint8_t *grid = sv->map + SV_GRID_OFFSET;
     size_t first = 0, bad = 0;
     if (reader) {
@@ -491,11 +506,11 @@ static int store_grid(cc_context *c, uint8_t *cells, cc_grid_reader reader, void
         int x = (int)(first % (size_t)c->w), y = (int)(first / (size_t)c->w);
         if (grid[first] == SV_UNWRITTEN)
             return cc_fail(err, CC_ERR_CONTRACT,
-                           "%s: store left cell (%d,%d) unwritten (%zu cells not 0 or 1)",
-                           e->name, x, y, bad);
+                           "%s: %s left cell (%d,%d) unwritten (%zu cells not 0 or 1)",
+                           e->name, call, x, y, bad);
         return cc_fail(err, CC_ERR_CONTRACT,
-                       "%s: store wrote %d into cell (%d,%d), not 0 or 1 (%zu such cells)",
-                       e->name, grid[first], x, y, bad);
+                       "%s: %s wrote %d into cell (%d,%d), not 0 or 1 (%zu such cells)",
+                       e->name, call, grid[first], x, y, bad);
     }
     return reader ? reader(arg, grid, n, err) : CC_OK;
 }

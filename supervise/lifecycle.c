@@ -400,6 +400,10 @@ int cc_supervisor_team(cc_supervisor *sv, int threads) {
     return sv->pid > 0 ? sv->team : sv->team_wanted;
 }
 
+void cc_supervisor_buffers(cc_supervisor *sv, int32_t buffers) {
+    if (sv) sv->buffers = buffers;
+}
+
 void cc_supervisor_timing(cc_supervisor *sv, uint32_t timing) {
     if (sv) sv->timing = timing;
 }

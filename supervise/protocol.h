@@ -53,6 +53,9 @@ typedef struct sv_request {
     uint32_t engine;
     uint32_t ctx;
     uint32_t timing; /* CC_TIMING_* (oracle/case.h) this call runs under; 0: undisturbed */
+    int32_t buffers; /* CC_BUFFERS_* (oracle/case.h): where load's input and store's output lie
+                      * for the engine; 0: the shared grid itself */
+    int32_t pad;
     int64_t k;
     cc_rule rule;
     int32_t w, h;

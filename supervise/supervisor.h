@@ -112,6 +112,12 @@ int cc_supervisor_team(cc_supervisor *sv, int threads);
  * worker.c, engines/cuda/common/timing.h). NULL: nothing. */
 void cc_supervisor_timing(cc_supervisor *sv, uint32_t timing);
 
+/* Where the worker puts load's input and store's output for the engine in the next calls:
+ * CC_BUFFERS_* (oracle/case.h, a case's buffers=), or 0 for the shared grid itself. The worker
+ * copies the grid and its guard bands in and out, so the checks here see what the engine did;
+ * a fault or a contract breach names the placement. NULL: nothing. */
+void cc_supervisor_buffers(cc_supervisor *sv, int32_t buffers);
+
 /* What the work in flight is, for progress lines ("case 17 of 2000: rule=... size=..."). */
 void cc_supervisor_label(cc_supervisor *sv, const char *label);
 

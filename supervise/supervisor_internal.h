@@ -56,6 +56,7 @@ struct cc_supervisor {
     int team, team_wanted; /* OMP_NUM_THREADS the worker started with, and for the next one
                             * (0: the environment's, or the spare-core default) */
     uint32_t timing;       /* CC_TIMING_* every call carries to the worker (0: undisturbed) */
+    int32_t buffers;       /* CC_BUFFERS_* every call carries to the worker (0: the shared grid) */
     uint64_t created, destroyed;
     /* The worker's sandbox (opt.sandbox): its scratch directory ("" when none), the pipe its
      * report of a forbidden call comes through (-1), the report read when it died (report_seen);

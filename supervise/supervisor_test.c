@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "oracle/case.h"
 #include "supervise/supervisor.h"
 #include "supervise/worker.h"
 #include "testing/check.h"
@@ -93,6 +94,14 @@ static int store_before(void *ctx, uint8_t *cells, cc_error *err) {
     flip_store(ctx, cells, err);
     cells[-1] = 0;
     return CC_OK;
+}
+/* Says where its input lies instead of loading it: its address modulo 64 and a page, and its
+ * end's modulo a page. */
+static int load_where(void *ctx, const uint8_t *cells, cc_error *err) {
+    const uintptr_t at = (uintptr_t)cells, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    return cc_fail(err, CC_ERR_ARG, "input at %u mod 64, %u mod a page, ending at %u mod a page",
+                   (unsigned)(at % 64), (unsigned)(at % page),
+                   (unsigned)((at + flip_n(ctx)) % page));
 }
 static int store_half(void *ctx, uint8_t *cells, cc_error *err) {
     (void)err;
@@ -205,6 +214,7 @@ static const cc_engine engines[] = {
     ENGINE("t.past", flip_create, flip_load, flip_step, store_past),
     ENGINE("t.before", flip_create, flip_load, flip_step, store_before),
     ENGINE("t.half", flip_create, flip_load, flip_step, store_half),
+    ENGINE("t.where", flip_create, load_where, flip_step, flip_store),
     ENGINE("t.two", flip_create, flip_load, flip_step, store_two),
     ENGINE("t.hog", create_hog, flip_load, flip_step, flip_store),
     ENGINE("t.threads", create_threads, flip_load, flip_step, flip_store),
@@ -290,13 +300,41 @@ static int replaced_copy(const char *dir) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
+/* The caller's buffers placed by the worker (buffers=): the engine gets the pointer asked for,
+ * the cells and the guard bands travel both ways, and a breach names the placement. */
+static void placed_buffers(checks *t, cc_supervisor *sv) {
+    const cc_engine *flip_desc = cc_supervisor_find(sv, "t.flip");
+    uint8_t out[W * H];
+    cc_error err;
+    for (int32_t b = 1; b <= CC_BUFFERS_GUARD; b++) {
+        cc_supervisor_buffers(sv, b);
+        int rc = run(flip_desc, 3, out, &err), same = 1;
+        for (int i = 0; i < W * H; i++) same &= out[i] == (uint8_t)(i % 3 != 0);
+        CHECKF(t, rc == CC_OK && same, "t.flip at buffers=%d: rc %d (%s)", (int)b, rc, err.msg);
+    }
+    cc_supervisor_buffers(sv, 7);
+    expect(t, sv, "t.where", CC_ERR_ARG, "input at 7 mod 64, 2055 mod a page");
+    expect(t, sv, "t.scribble", CC_ERR_CONTRACT, "wrote into load's input (buffers=7: 7 bytes");
+    expect(t, sv, "t.past", CC_ERR_CONTRACT, "store (buffers=7: 7 bytes past a 64-byte boundary) "
+                                             "wrote past the grid");
+    expect(t, sv, "t.before", CC_ERR_CONTRACT, "wrote before the grid");
+    expect(t, sv, "t.half", CC_ERR_CONTRACT, "left cell (18,5) unwritten");
+    cc_supervisor_buffers(sv, 64);
+    expect(t, sv, "t.where", CC_ERR_ARG, "input at 0 mod 64, 2112 mod a page");
+    cc_supervisor_buffers(sv, CC_BUFFERS_GUARD);
+    expect(t, sv, "t.where", CC_ERR_ARG, "ending at 0 mod a page");
+    expect(t, sv, "t.past", CC_ERR_CRASHED, "in store (buffers=guard");
+    expect(t, sv, "t.before", CC_ERR_CONTRACT, "wrote before the grid");
+    cc_supervisor_buffers(sv, 0);
+}
+
 int main(int argc, char **argv) {
     const cc_engine *const tables[] = {&engines[0], &engines[1], &engines[2],  &engines[3],
                                        &engines[4], &engines[5], &engines[6],  &engines[7],
                                        &engines[8], &engines[9], &engines[10], &engines[11],
                                        &engines[12], &engines[13], &engines[14], &engines[15],
-                                       &engines[16], NULL};
-    _Static_assert(NENGINES == 17, "tables lists every engine");
+                                       &engines[16], &engines[17], NULL};
+    _Static_assert(NENGINES == 18, "tables lists every engine");
     int status;
     if (cc_worker_hook(argc, argv, tables, &status)) return status;
     const char *replaced = getenv("SUPERVISOR_TEST_REPLACED");
@@ -347,6 +385,8 @@ int main(int argc, char **argv) {
     expect(&t, sv, "t.before", CC_ERR_CONTRACT, "wrote before the grid");
     expect(&t, sv, "t.half", CC_ERR_CONTRACT, "left cell (18,5) unwritten");
     expect(&t, sv, "t.two", CC_ERR_CONTRACT, "wrote 2 into cell (5,0)");
+    expect(&t, sv, "t.where", CC_ERR_ARG, "input at 0 mod 64, 0 mod a page");
+    placed_buffers(&t, sv);
     /* 96 MiB a create against a margin of 64. */
     expect(&t, sv, "t.hog", CC_ERR_MEMORY_LIMIT, "out of memory");
     /* What create holds resident is counted when create returns, as while it ran: 128 MiB at

@@ -217,41 +217,118 @@ static int timing_buffer(worker *w, uint32_t timing, size_t n, uint8_t **out, cc
     return CC_OK;
 }
 
-/* load under timing: the engine loads from the worker's buffer (pinned or pageable), which is
+/* Where load's input or store's output lies for the engine when it is not the shared grid: n
+ * cells at `cells`, with `before` and `after` bytes of guard band around them in the same
+ * buffer, copied from and back to the shared grid's bands (at most SV_GUARD_BYTES each), so the
+ * supervisor's checks see what the engine wrote there. `mapping`: the buffer's own pages, unmapped
+ * after the call (NULL for the timing disturbance's buffer, which the worker keeps). */
+typedef struct staged {
+    uint8_t *cells;
+    size_t before, after;
+    uint8_t *mapping;
+    size_t mapping_bytes;
+} staged;
+
+/* The caller's buffer at placement `buffers` (oracle/case.h): N bytes past a 64-byte boundary,
+ * 2048 + N bytes into a mapping of its own with a whole guard band after it; or, for guard, the
+ * last cell the last byte before a page mapped PROT_NONE. */
+static int placed_buffer(int32_t buffers, size_t n, staged *s, cc_error *err) {
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t offset, bytes;
+    if (buffers == CC_BUFFERS_GUARD) {
+        offset = (SV_GUARD_BYTES + n + page - 1) / page * page - n;
+        bytes = offset + n + page;
+        s->before = SV_GUARD_BYTES;
+        s->after = 0;
+    } else if (buffers >= 1 && buffers <= CC_BUFFERS_ALIGN) {
+        offset = SV_GUARD_BYTES / 2 + (size_t)buffers;
+        bytes = (offset + n + SV_GUARD_BYTES + page - 1) / page * page;
+        s->before = offset;
+        s->after = SV_GUARD_BYTES;
+    } else {
+        return cc_fail(err, CC_ERR_ARG, "worker: buffers placement %d is outside 1..%d",
+                       (int)buffers, CC_BUFFERS_GUARD);
+    }
+    uint8_t *map = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED)
+        return cc_fail(err, CC_ERR_NOMEM, "worker: no %zu bytes for load's and store's buffer: %s",
+                       bytes, strerror(errno));
+    if (buffers == CC_BUFFERS_GUARD && mprotect(map + bytes - page, page, PROT_NONE) != 0) {
+        int e = errno;
+        munmap(map, bytes);
+        return cc_fail(err, CC_ERR_NOMEM, "worker: cannot make the guard page: %s", strerror(e));
+    }
+    s->mapping = map;
+    s->mapping_bytes = bytes;
+    s->cells = map + offset;
+    return CC_OK;
+}
+
+/* The buffer load or store hands the engine under the request's placement or timing. */
+static int stage(worker *w, const sv_request *req, size_t n, staged *s, cc_error *err) {
+    memset(s, 0, sizeof *s);
+    if (req->buffers && (req->timing & CC_TIMING_PINNED))
+        return cc_fail(err, CC_ERR_ARG,
+                       "worker: buffers= and timing=pinned both place load's and store's buffers");
+    if (req->buffers) return placed_buffer(req->buffers, n, s, err);
+    uint8_t *buf;
+    int rc = timing_buffer(w, req->timing, n, &buf, err);
+    if (rc) return rc;
+    s->cells = buf + SV_GUARD_BYTES;
+    s->before = s->after = SV_GUARD_BYTES;
+    return CC_OK;
+}
+
+static void unstage(staged *s) {
+    if (s->mapping) munmap(s->mapping, s->mapping_bytes);
+    s->mapping = NULL;
+}
+
+/* load from a buffer of the worker's (placed, or the timing disturbance's). Under timing it is
  * overwritten with the complement of every cell as soon as load returns, as a caller reusing it
  * would: an engine still copying from it then loads other cells. What load wrote into its input
  * (the buffer's cells before the overwrite differ from the supervisor's) and around it is put in
  * the shared grid, for the supervisor's checks. */
-static int disturbed_load(worker *w, cc_context *c, uint32_t timing, cc_error *err) {
+static int staged_load(worker *w, cc_context *c, const sv_request *req, cc_error *err) {
     size_t n = (size_t)c->w * (size_t)c->h;
-    uint8_t *buf, *shared = w->map + SV_HEADER_BYTES;
-    int rc = timing_buffer(w, timing, n, &buf, err);
+    uint8_t *grid = w->map + SV_GRID_OFFSET;
+    staged s;
+    int rc = stage(w, req, n, &s, err);
     if (rc) return rc;
-    memcpy(buf, shared, n + 2 * (size_t)SV_GUARD_BYTES);
-    if ((rc = disturb(w, c->engine, timing, "load", err))) return rc;
-    rc = cc_engine_load(c, buf + SV_GUARD_BYTES, err);
-    uint8_t *cells = buf + SV_GUARD_BYTES;
-    for (size_t i = 0; i < n; i++) cells[i] ^= 1u;
+    memcpy(s.cells - s.before, grid - s.before, s.before + n + s.after);
+    if (req->timing && (rc = disturb(w, c->engine, req->timing, "load", err))) {
+        unstage(&s);
+        return rc;
+    }
+    rc = cc_engine_load(c, s.cells, err);
+    const uint8_t flip = req->timing ? 1u : 0u;
+    if (flip)
+        for (size_t i = 0; i < n; i++) s.cells[i] ^= 1u;
     for (size_t i = 0; i < n; i++)
-        if ((uint8_t)(cells[i] ^ 1u) != shared[SV_GUARD_BYTES + i])
-            shared[SV_GUARD_BYTES + i] = (uint8_t)(cells[i] ^ 1u);
-    memcpy(shared, buf, SV_GUARD_BYTES);
-    memcpy(shared + SV_GUARD_BYTES + n, buf + SV_GUARD_BYTES + n, SV_GUARD_BYTES);
+        if ((uint8_t)(s.cells[i] ^ flip) != grid[i]) grid[i] = (uint8_t)(s.cells[i] ^ flip);
+    memcpy(grid - s.before, s.cells - s.before, s.before);
+    memcpy(grid + n, s.cells + n, s.after);
+    unstage(&s);
     return rc;
 }
 
-/* store under timing: into the worker's buffer laid out as the supervisor laid out the shared
- * grid (guard bands, unwritten cells), copied back whole as soon as store returns: what an engine
- * had not written by then is unwritten. */
-static int disturbed_store(worker *w, cc_context *c, uint32_t timing, cc_error *err) {
-    size_t n = (size_t)c->w * (size_t)c->h, bytes = n + 2 * (size_t)SV_GUARD_BYTES;
-    uint8_t *buf, *shared = w->map + SV_HEADER_BYTES;
-    int rc = timing_buffer(w, timing, n, &buf, err);
+/* store into a buffer of the worker's laid out as the supervisor laid out the shared grid (guard
+ * bands, unwritten cells), copied back whole as soon as store returns: what an engine had not
+ * written by then is unwritten. */
+static int staged_store(worker *w, cc_context *c, const sv_request *req, cc_error *err) {
+    size_t n = (size_t)c->w * (size_t)c->h;
+    uint8_t *grid = w->map + SV_GRID_OFFSET;
+    staged s;
+    int rc = stage(w, req, n, &s, err);
     if (rc) return rc;
-    memcpy(buf, shared, bytes);
-    if ((rc = disturb(w, c->engine, timing, "store", err))) return rc;
-    rc = cc_engine_store(c, buf + SV_GUARD_BYTES, err);
-    memcpy(shared, buf, bytes);
+    memcpy(s.cells - s.before, grid - s.before, s.before + n + s.after);
+    if (req->timing && (rc = disturb(w, c->engine, req->timing, "store", err))) {
+        unstage(&s);
+        return rc;
+    }
+    rc = cc_engine_store(c, s.cells, err);
+    memcpy(grid - s.before, s.cells - s.before, s.before + n + s.after);
+    unstage(&s);
     return rc;
 }
 
@@ -311,7 +388,7 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
     }
     case SV_OP_LOAD:
         if (!(c = context_of(w, req->ctx, err))) rep->rc = err->code;
-        else if (req->timing) rep->rc = disturbed_load(w, c, req->timing, err);
+        else if (req->timing || req->buffers) rep->rc = staged_load(w, c, req, err);
         else rep->rc = cc_engine_load(c, grid, err);
         return;
     case SV_OP_STEP:
@@ -329,7 +406,7 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
     }
     case SV_OP_STORE:
         if (!(c = context_of(w, req->ctx, err))) rep->rc = err->code;
-        else if (req->timing) rep->rc = disturbed_store(w, c, req->timing, err);
+        else if (req->timing || req->buffers) rep->rc = staged_store(w, c, req, err);
         else rep->rc = cc_engine_store(c, grid, err);
         return;
     case SV_OP_DESTROY:

@@ -33,3 +33,6 @@ CC_SECTION_ROW(CONTEXTS, contexts, "contexts", "state across contexts") /* near-
                                                                   * after another and at once */
 CC_SECTION_ROW(SANDBOX, sandbox, "sandbox", "the sandbox")          /* the worker's sandbox: every
                                                                   * part in force, or a gap */
+CC_SECTION_ROW(BUFFERS, buffers, "buffers", "caller buffers")        /* load's input and store's
+                                                                  * output at every alignment
+                                                                  * and before a guard page */

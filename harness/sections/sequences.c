@@ -28,7 +28,16 @@ static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BY
         }
         /* The OpenMP team turns with each sequence: 1, 2, 3, every core. */
         c.threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
-        if (tally_run_sequence(t, "call sequences", i, &c, &t->sequences)) return;
+        /* The caller's buffers are drawn too, unless their dimension is left out (--leave-out
+         * buffers leaves it out here as well as in its own section). */
+        char label[160] = "call sequences";
+        if (!(t->opt->sections_off & CC_SECTION_BUFFERS) &&
+            (c.buffers = cc_sequence_draw_buffers(&c)) != 0) {
+            char where[CC_BUFFERS_TEXT_MAX];
+            case_buffers_describe(c.buffers, where, sizeof where);
+            snprintf(label, sizeof label, "call sequences (%s)", where);
+        }
+        if (tally_run_sequence(t, label, i, &c, &t->sequences)) return;
     }
 }
 
