@@ -38,10 +38,11 @@ certify_into() {
 
 # --huge-grid off leaves the case past 2^32 cells out: accepted by name, CERTIFIED; not accepted,
 # INCOMPLETE (exit 4), the gap named in every certificate.
-certify_into bitslice1 0 certify --engine cpu.bitslice1 --accept-gap huge-grid
-certify_into threshold 0 --plugin "$plugin" certify --engine example.threshold --accept-gap huge-grid:asked
+# 20 campaign cases, not 2000, are a gap too (campaign:asked), accepted in every run here.
+certify_into bitslice1 0 certify --engine cpu.bitslice1 --accept-gap huge-grid,campaign
+certify_into threshold 0 --plugin "$plugin" certify --engine example.threshold --accept-gap huge-grid:asked,campaign:asked
 certify_into wrong 1 --plugin "$wrong_plugin" certify --engine example.threshold
-certify_into incomplete 4 certify --engine cpu.bitslice1
+certify_into incomplete 4 certify --engine cpu.bitslice1 --accept-gap campaign
 certificates=("$tmp/bitslice1/certificate.json" "$tmp/threshold/certificate.json"
               "$tmp/wrong/certificate.json" "$tmp/incomplete/certificate.json")
 if "$tool" list | grep -q '^cuda.base .* no '; then
@@ -105,10 +106,10 @@ import json, sys
 tmp = sys.argv[1]
 accepted = json.load(open(f"{tmp}/bitslice1/certificate.json"))["engines"][0]
 assert accepted["verdict"] == "CERTIFIED", accepted["verdict"]
-assert [(g["id"], g["accepted"]) for g in accepted["gaps"]] == [("huge-grid:asked", True)], accepted["gaps"]
+assert [(g["id"], g["accepted"]) for g in accepted["gaps"]] == [("huge-grid:asked", True), ("campaign:asked", True)], accepted["gaps"]
 open_gap = json.load(open(f"{tmp}/incomplete/certificate.json"))["engines"][0]
 assert open_gap["verdict"] == "INCOMPLETE", open_gap["verdict"]
-assert [(g["id"], g["accepted"], g["count"]) for g in open_gap["gaps"]] == [("huge-grid:asked", False, 1)], open_gap["gaps"]
+assert [(g["id"], g["accepted"], g["count"]) for g in open_gap["gaps"]] == [("huge-grid:asked", False, 1), ("campaign:asked", True, 1)], open_gap["gaps"]
 assert "--huge-grid off" in open_gap["gaps"][0]["reason"], open_gap["gaps"][0]["reason"]
 md = open(f"{tmp}/incomplete/certificate.md").read()
 assert "| INCOMPLETE (1 gaps) |" in md, "the table's verdict"
@@ -116,8 +117,9 @@ assert "- cpu.bitslice1, `huge-grid:asked`: 1 left out: left out by --huge-grid 
 assert "accepted by --accept-gap" in open(f"{tmp}/bitslice1/certificate.md").read()
 out = open(f"{tmp}/incomplete/out").read().rstrip("\n").split("\n")
 assert out[-1] == "0 certified, 0 failed, 0 not run here, 1 incomplete", out[-1]
-assert out[-2] == "  cpu.bitslice1: huge-grid:asked, 1 left out: left out by --huge-grid off", out[-2]
-assert out[-3].startswith("Gaps (checks left out"), out[-3]
+assert out[-3] == "  cpu.bitslice1: huge-grid:asked, 1 left out: left out by --huge-grid off", out[-3]
+assert out[-2].startswith("  cpu.bitslice1: campaign:asked, 1 left out: 20 campaign cases"), out[-2]
+assert out[-4].startswith("Gaps (checks left out"), out[-4]
 PY
     { fail "the gaps in the certificates"; sed 's/^/    /' "$tmp/gaps"; }
 
@@ -182,7 +184,7 @@ assert "reproduce: " + failure["reproducer"] in f.text, f.text
 # Each gap is a skipped case of its own, named as --accept-gap takes it.
 s = suite("incomplete")
 gaps = [c for c in s.findall("testcase") if c.get("name").startswith("gap ")]
-assert [c.get("name") for c in gaps] == ["gap huge-grid:asked"], [c.get("name") for c in gaps]
+assert [c.get("name") for c in gaps] == ["gap huge-grid:asked", "gap campaign:asked"], [c.get("name") for c in gaps]
 assert "--huge-grid off" in gaps[0].find("skipped").get("message")
 assert s.findall("properties/property[@name='verdict']")[0].get("value") == "INCOMPLETE"
 if os.path.exists(f"{tmp}/absent/junit.xml"):
