@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing cellcheck needs on a fresh Debian bookworm machine:
 # Bazel 4 (bazel-bootstrap), libsodium, libpng, zlib, jansson and libseccomp (static libraries
-# and headers), OpenMP (with gcc), Make, pkg-config and CMake (for the examples), yamllint and
-# shellcheck (ci/lint.sh), and Python 3 with jsonschema (the certificate schema's test, .ci/run's
-# count).
+# and headers), OpenMP (with gcc), Make, pkg-config and CMake (for the examples), the linters
+# yamllint and shellcheck (ci/lint.sh), and Python 3 with jsonschema (the certificate schema's
+# test, .ci/run's count).
 # CUDA 13 is expected at /usr/local/cuda; without it the CUDA targets cannot build, and only
 # `ci/setup.sh --cpu-only` (what a CPU-only ci/install.sh runs) goes on without it.
 set -euo pipefail

@@ -11,7 +11,7 @@ tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 export CELLCHECK_PLUGINS="$wrong_plugin"
-args=(--engine "cpu.ref,example.threshold" --cases 100 --huge-grid off --accept-gap huge-grid,campaign)
+args=(--engine "cpu.ref,example.threshold" --cases 100 --huge-grid off --accept-gap "huge-grid,campaign")
 
 # Slurm's state in a short path: its daemons' sockets live there, and a Unix socket's path holds
 # 108 bytes at most.

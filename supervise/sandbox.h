@@ -33,6 +33,7 @@
 #include <sys/types.h>
 
 #include "oracle/error.h"
+#include "supervise/sandbox_report.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,10 +52,6 @@ typedef enum cc_sandbox_part {
 
 /* The largest file a worker may write (RLIMIT_FSIZE). */
 #define CC_SANDBOX_FILE_BYTES (1ull << 30)
-
-/* Where a worker that broke the sandbox writes its report before it dies (AFL's forkserver uses
- * 198 and 199; this is clear of both, and of the few descriptors a worker inherits). */
-#define CC_SANDBOX_REPORT_FD 197
 
 typedef struct cc_sandbox_spec {
     const char *scratch;           /* the private directory, read and written */
@@ -76,19 +73,6 @@ typedef struct cc_sandbox_state {
  * *state what is in force; returns an error only for a malformed spec. Installs a SIGSYS handler
  * that writes a cc_sandbox_report to CC_SANDBOX_REPORT_FD. */
 int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *state, cc_error *err);
-
-/* What a worker that broke the sandbox tried: the system call and its first arguments. */
-#define CC_SANDBOX_REPORT_MAGIC 0x58424e53u /* "SNBX" */
-typedef struct cc_sandbox_report {
-    uint32_t magic;
-    int32_t syscall;
-    uint64_t args[6];
-} cc_sandbox_report;
-
-/* "execve(2)", "kill(2) toward pid 812 (the supervisor) with SIGTERM", "clone(2) of a new
- * process (fork)": supervisor, the supervisor's pid, for the words. */
-void cc_sandbox_report_describe(const cc_sandbox_report *r, pid_t supervisor, char *buf,
-                                size_t size);
 
 /* ---- The supervisor's side ----------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
-/* The sandbox's seccomp filter through libseccomp, the SIGSYS handler that names a forbidden call
- * before the worker dies, and the words for that report (sandbox.h). */
+/* The sandbox's seccomp filter through libseccomp, and the SIGSYS handler that names a forbidden
+ * call before the worker dies (sandbox.h; the report's words are sandbox_report.c's). */
 #define _GNU_SOURCE
 #include "supervise/sandbox_filter.h"
 
@@ -15,7 +15,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "supervise/sandbox.h"
+#include "supervise/sandbox_report.h"
 
 /* Calls that end the worker: a new program, a new process (clone without CLONE_THREAD is a fork;
  * threads stay allowed), new namespaces or mounts, another process's memory, io_uring (whose
@@ -119,35 +119,4 @@ void sandbox_filter_install(int in_namespace, sandbox_filter_result *out) {
         snprintf(out->why, sizeof out->why, "seccomp_load: %s", strerror(-rc));
     else out->loaded = 1;
     seccomp_release(ctx);
-}
-
-static const char *signal_name(uint64_t sig) {
-    const char *name = sig < 65 ? sigabbrev_np((int)sig) : NULL;
-    return name ? name : "a signal";
-}
-
-void cc_sandbox_report_describe(const cc_sandbox_report *r, pid_t supervisor, char *buf,
-                                size_t size) {
-    char *name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, r->syscall);
-    const char *call = name ? name : "a system call";
-    char whom[64];
-    int64_t pid = (int64_t)r->args[0];
-    snprintf(whom, sizeof whom, "pid %lld%s", (long long)pid,
-             pid == (int64_t)supervisor ? " (the supervisor)"
-             : pid == 0                 ? " (its process group)"
-             : pid == -1                ? " (every process)"
-                                        : "");
-    if (!strcmp(call, "kill") || !strcmp(call, "rt_sigqueueinfo"))
-        snprintf(buf, size, "%s(2) toward %s with SIG%s", call, whom, signal_name(r->args[1]));
-    else if (!strcmp(call, "tgkill") || !strcmp(call, "rt_tgsigqueueinfo"))
-        snprintf(buf, size, "%s(2) toward %s with SIG%s", call, whom, signal_name(r->args[2]));
-    else if (!strcmp(call, "clone") || !strcmp(call, "fork") || !strcmp(call, "vfork"))
-        snprintf(buf, size, "%s(2) of a new process (fork)", call);
-    else if (!strcmp(call, "ptrace"))
-        snprintf(buf, size, "ptrace(2) request %llu toward pid %lld", (unsigned long long)r->args[0],
-                 (long long)(int64_t)r->args[1]);
-    else if (!strcmp(call, "execve") || !strcmp(call, "execveat"))
-        snprintf(buf, size, "%s(2) of another program", call);
-    else snprintf(buf, size, "%s(2)", call);
-    free(name);
 }
