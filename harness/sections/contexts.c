@@ -31,7 +31,6 @@ static int sequence_of(int i, int64_t k, cc_call_sequence *s, cc_error *err) {
 }
 
 static void across_contexts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    const cc_engine_caps caps = t->caps;
     for (int i = 0; i < CONTEXT_CASES * NTEMPLATES && !t->stopped; i++) {
         if (!tally_mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
@@ -40,10 +39,10 @@ static void across_contexts(conformance_tally *t, const uint8_t master[CC_SEED_B
         cc_case c;
         cc_call_sequence s;
         cc_error err;
-        int rc = cc_case_draw_small(t->engine, seed, &c, &err);
+        if (tally_draw_sequence_case(t, "state across contexts", i, seed, &c)) continue;
         /* Past a few thousand cells, so that a key on a fixed-size prefix of the input (a hash
          * of its first pages) misses the flipped cell. */
-        const cc_engine_caps shaped = cc_engine_caps_for_shape(&caps, c.rule.shape);
+        const cc_engine_caps shaped = cc_engine_caps_for_shape(&t->caps, c.rule.shape);
         /* At the shape's smallest radius: the section is about what outlives a context, and a
          * large neighbourhood on these grids costs a slow engine minutes. */
         if (c.rule.shape != CC_SHAPE_HEX)
@@ -52,18 +51,13 @@ static void across_contexts(conformance_tally *t, const uint8_t master[CC_SEED_B
         c.w = cc_fit_side(CONTEXT_SIDES[i / NTEMPLATES % 2][0], min, shaped.w_multiple, shaped.w_max);
         c.h = cc_fit_side(CONTEXT_SIDES[i / NTEMPLATES % 2][1], min, shaped.h_multiple, shaped.h_max);
         if (c.steps > 2) c.steps = 2;
-        if (!rc && (!c.w || !c.h)) continue;
-        if (!rc) rc = sequence_of(i % NTEMPLATES, c.steps < 1 ? 1 : c.steps, &s, &err);
-        if (rc) {
+        if (!c.w || !c.h) continue;
+        if (sequence_of(i % NTEMPLATES, c.steps < 1 ? 1 : c.steps, &s, &err)) {
             printf("ERROR: %s: state across contexts %d: %s\n", t->engine->name, i, err.msg);
             t->infra_error++;
             continue;
         }
-        if (!fuzz_fit_port_caps(&caps, 0, &c)) {
-            t->over_cells++;
-            continue;
-        }
-        c.threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
+        if (!tally_fit_sequence_case(t, i, &c)) continue;
         if (tally_run_sequence_given(t, "state across contexts", i, &c, &s, &t->contexts_passed))
             return;
     }

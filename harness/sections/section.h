@@ -117,6 +117,12 @@ void tally_check(conformance_tally *t, const char *label, const cc_case *c, int 
  * still fails. Returns 1 where the checks stop after it (a failure, stopping at the first). */
 int tally_run_sequence(conformance_tally *t, const char *label, int i, const cc_case *c,
                        int *passed);
+/* A sequence's case i: drawn small from seed (1 and the error counted and named after what when it
+ * cannot be), then, by tally_fit_sequence_case, fitted to the caps (0 and counted over the caps
+ * when it does not fit) with the OpenMP team turned by i. */
+int tally_draw_sequence_case(conformance_tally *t, const char *what, int i,
+                             const uint8_t seed[CC_SEED_BYTES], cc_case *c);
+int tally_fit_sequence_case(conformance_tally *t, int i, cc_case *c);
 /* The same for the given sequence s (the transition tour's). */
 int tally_run_sequence_given(conformance_tally *t, const char *label, int i, const cc_case *c,
                              const cc_call_sequence *s, int *passed);

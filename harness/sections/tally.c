@@ -131,6 +131,25 @@ void tally_check(conformance_tally *t, const char *section, const cc_case *c, in
 /* A sequence that failed is shortened by up to this many tries. */
 #define SEQUENCE_SHRINK_TRIES 96
 
+int tally_draw_sequence_case(conformance_tally *t, const char *what, int i,
+                             const uint8_t seed[CC_SEED_BYTES], cc_case *c) {
+    cc_error err;
+    if (!cc_case_draw_small(t->engine, seed, c, &err)) return 0;
+    printf("ERROR: %s: %s %d: cannot draw its case: %s\n", t->engine->name, what, i, err.msg);
+    t->infra_error++;
+    return 1;
+}
+
+int tally_fit_sequence_case(conformance_tally *t, int i, cc_case *c) {
+    if (!fuzz_fit_port_caps(&t->caps, 0, c)) {
+        t->over_cells++;
+        return 0;
+    }
+    /* The OpenMP team turns with each sequence: 1, 2, 3, every core. */
+    c->threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
+    return 1;
+}
+
 int tally_run_sequence(conformance_tally *t, const char *label, int i, const cc_case *c,
                        int *passed) {
     int64_t max_k = c->steps < 2 ? 2 : c->steps > 8 ? 8 : c->steps;
