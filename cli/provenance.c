@@ -113,8 +113,8 @@ void cli_sandbox_describe(const cc_supervisor *sv, char *buf, size_t size) {
         return;
     }
     cc_sandbox_parts_describe(parts, in, sizeof in);
-    if (parts == CC_SANDBOX_ALL) {
-        snprintf(buf, size, "in force: %s", in);
+    if (parts == CC_SANDBOX_ALL) { /* a part in force may say how it is narrowed */
+        snprintf(buf, size, why[0] ? "in force: %s (%.200s)" : "in force: %s", in, why);
         return;
     }
     cc_sandbox_parts_describe(CC_SANDBOX_ALL & ~parts, out, sizeof out);

@@ -177,7 +177,7 @@ void sv_sandbox_note(cc_supervisor *sv, const sv_reply *hello) {
     if (!sv->opt.sandbox) return;
     uint32_t parts = hello->sandbox | CC_SANDBOX_ENVIRONMENT;
     sv->sandbox_parts = sv->sandbox_workers++ ? sv->sandbox_parts & parts : parts;
-    if (parts != CC_SANDBOX_ALL && !sv->sandbox_why[0])
+    if ((parts != CC_SANDBOX_ALL || hello->text[0]) && !sv->sandbox_why[0])
         snprintf(sv->sandbox_why, sizeof sv->sandbox_why, "%.*s", (int)sizeof hello->text - 1,
                  hello->text);
 }

@@ -201,6 +201,10 @@ static int enter_landlock(const cc_sandbox_spec *spec, cc_sandbox_state *st) {
     for (size_t i = 0; !failed && i < sizeof device_nodes / sizeof *device_nodes; i++)
         if (allow(ruleset, device_nodes[i], rw, handled)) failed = device_nodes[i];
     if (!failed && allow_gpu_nodes(ruleset, rw, handled)) failed = "/dev/nvidia*";
+    /* The worker's own threads' files: the CUDA driver names its threads by writing their comm
+     * (refused, it does not start); /proc/self resolves to this process before the rule. */
+    if (!failed && allow(ruleset, "/proc/self/task", rw | LL_READ_DIR, handled))
+        failed = "/proc/self/task";
     if (!failed && allow(ruleset, spec->scratch, handled, handled)) failed = spec->scratch;
     if (failed) {
         note(st, "filesystem: Landlock rule for %s: %s; ", failed, strerror(errno));
@@ -225,23 +229,22 @@ int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *st, cc_error
     if (set_limits(st) == 0) st->parts |= CC_SANDBOX_LIMITS;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) st->parts |= CC_SANDBOX_PRIVILEGES;
     else note(st, "privileges: PR_SET_NO_NEW_PRIVS: %s; ", strerror(errno));
-    /* Under Landlock's rules, and under the filter, the CUDA driver does not start (each alone:
-     * cudaErrorOperatingSystem on an H200 runner, driver 580): where it is present both are
-     * left out and named, a gap in every certificate of this machine. */
-    if (access("/dev/nvidiactl", F_OK) == 0) {
-        note(st, "filesystem, network, processes, signals: not applied: the CUDA driver here "
-                 "fails to start under Landlock and under the seccomp filter; ");
-        size_t n = strlen(st->why);
-        if (n >= 2 && st->why[n - 2] == ';') st->why[n - 2] = '\0';
-        return CC_OK;
-    }
+    /* The CUDA driver needs unix SOCK_SEQPACKET sockets (its probe for an MPS server, and a
+     * socket bound to an abstract name that passes its UVM descriptor): refused, it does not start
+     * (cudaErrorOperatingSystem, H200 runner, driver 580). Where it is, they stay open, and the
+     * network part says it is narrowed: the namespace still hides every IP address, stream and
+     * datagram unix sockets are still refused, abstract names are Landlock's scope. */
+    const int cuda_driver = access("/dev/nvidiactl", F_OK) == 0;
     if ((st->parts & CC_SANDBOX_PRIVILEGES) && enter_landlock(spec, st) == 0)
         st->parts |= CC_SANDBOX_FILESYSTEM;
     sandbox_filter_result filter;
-    sandbox_filter_install(st->namespace, &filter);
+    sandbox_filter_install(st->namespace, cuda_driver, &filter);
     if (filter.loaded) {
         /* Without the namespace the filter refuses sockets of every family. */
         st->parts |= CC_SANDBOX_NETWORK | CC_SANDBOX_PROCESSES | CC_SANDBOX_SIGNALS;
+        if (cuda_driver)
+            note(st, "network: narrowed: unix SOCK_SEQPACKET sockets stay open for the CUDA "
+                     "driver (its MPS probe and UVM descriptor socket); ");
     } else {
         note(st, "network, processes, signals: seccomp: %s; ", filter.why);
     }

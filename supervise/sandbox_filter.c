@@ -63,7 +63,7 @@ static int rule(scmp_filter_ctx ctx, uint32_t action, const char *name, unsigned
     return seccomp_rule_add_array(ctx, action, nr, n, cmp);
 }
 
-static int add_rules(scmp_filter_ctx ctx, int in_namespace) {
+static int add_rules(scmp_filter_ctx ctx, int in_namespace, int cuda_driver) {
     int rc = 0;
     for (size_t i = 0; !rc && i < sizeof forbidden / sizeof *forbidden; i++)
         rc = rule(ctx, SCMP_ACT_TRAP, forbidden[i], 0, NULL);
@@ -90,14 +90,25 @@ static int add_rules(scmp_filter_ctx ctx, int in_namespace) {
      * CUDA driver's probe for an MPS server takes the refusal as no server); IP sockets only
      * where the namespace leaves them nothing outside to reach. */
     struct scmp_arg_cmp unix_family = SCMP_A0(SCMP_CMP_EQ, AF_UNIX);
-    if (!rc && in_namespace)
+    /* With the CUDA driver, unix sockets of every type but SOCK_SEQPACKET (its own). */
+    struct scmp_arg_cmp unix_not_seqpacket[2] = {
+        SCMP_A0(SCMP_CMP_EQ, AF_UNIX), SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, 0)};
+    if (!rc && cuda_driver) {
+        for (int type = SOCK_STREAM; !rc && type <= SOCK_PACKET; type++) {
+            if (type == SOCK_SEQPACKET) continue;
+            unix_not_seqpacket[1] = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, (scmp_datum_t)type);
+            rc = rule(ctx, SCMP_ACT_ERRNO(EACCES), "socket", 2, unix_not_seqpacket);
+        }
+        struct scmp_arg_cmp other_family = SCMP_A0(SCMP_CMP_NE, AF_UNIX);
+        if (!rc && !in_namespace) rc = rule(ctx, SCMP_ACT_ERRNO(EACCES), "socket", 1, &other_family);
+    } else if (!rc && in_namespace)
         rc = rule(ctx, SCMP_ACT_ERRNO(EACCES), "socket", 1, &unix_family);
     else if (!rc)
         rc = rule(ctx, SCMP_ACT_ERRNO(EACCES), "socket", 0, NULL);
     return rc;
 }
 
-void sandbox_filter_install(int in_namespace, sandbox_filter_result *out) {
+void sandbox_filter_install(int in_namespace, int cuda_driver, sandbox_filter_result *out) {
     memset(out, 0, sizeof *out);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -113,7 +124,7 @@ void sandbox_filter_install(int in_namespace, sandbox_filter_result *out) {
         snprintf(out->why, sizeof out->why, "seccomp_init failed");
         return;
     }
-    int rc = add_rules(ctx, in_namespace);
+    int rc = add_rules(ctx, in_namespace, cuda_driver);
     if (rc) snprintf(out->why, sizeof out->why, "a rule: %s", strerror(-rc));
     else if ((rc = seccomp_load(ctx)) != 0)
         snprintf(out->why, sizeof out->why, "seccomp_load: %s", strerror(-rc));

@@ -35,6 +35,11 @@ typedef struct outcome {
 
 static void *nothing(void *arg) { return arg; }
 
+static void *wait_gate(void *fd) {
+    char c;
+    return read(*(int *)fd, &c, 1) == 1 ? NULL : fd;
+}
+
 /* One attempt; returns 0 when it succeeded, else its errno. */
 static int probe(const char *what, const place *p) {
     char path[300];
@@ -67,6 +72,18 @@ static int probe(const char *what, const place *p) {
         return connect(s, (struct sockaddr *)&a, sizeof a) == 0 ? 0 : errno;
     }
     if (!strcmp(what, "unix-socket")) return socket(AF_UNIX, SOCK_STREAM, 0) >= 0 ? 0 : errno;
+    if (!strcmp(what, "unix-dgram")) return socket(AF_UNIX, SOCK_DGRAM, 0) >= 0 ? 0 : errno;
+    if (!strcmp(what, "unix-seqpacket"))
+        return socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0) >= 0 ? 0 : errno;
+    if (!strcmp(what, "name-thread")) { /* another thread's name: /proc/self/task/TID/comm */
+        int gate[2];
+        pthread_t t;
+        if (pipe(gate) || pthread_create(&t, NULL, wait_gate, &gate[0])) return EAGAIN;
+        int rc = pthread_setname_np(t, "cc-named");
+        if (write(gate[1], "x", 1) != 1) rc = EIO;
+        pthread_join(t, NULL);
+        return rc;
+    }
     if (!strcmp(what, "exec")) {
         char *argv[] = {"sh", "-c", "true", NULL};
         execv("/bin/sh", argv);
@@ -190,6 +207,19 @@ int main(void) {
     denied(t, "write-outside", &p, EACCES);
     denied(t, "parent-environ", &p, EACCES);
     denied(t, "unix-socket", &p, EACCES);
+    denied(t, "unix-dgram", &p, EACCES);
+    /* The CUDA driver's own needs (developing.md, "The workers' sandbox"): naming its threads
+     * everywhere; seqpacket unix sockets only where the driver is. */
+    run("name-thread", &p, 1, &o);
+    CHECKF(t, o.result == 0, "naming another thread of the worker: %s",
+           o.result < 0 ? "no result" : strerror(o.result));
+    if (access("/dev/nvidiactl", F_OK) == 0) {
+        run("unix-seqpacket", &p, 1, &o);
+        CHECKF(t, o.result == 0, "a unix seqpacket socket where the CUDA driver is: %s",
+               o.result < 0 ? "no result" : strerror(o.result));
+    } else {
+        denied(t, "unix-seqpacket", &p, EACCES);
+    }
     run("tcp", &p, 1, &o);
     CHECKF(t, o.result == ECONNREFUSED || o.result == ENETUNREACH,
            "connect to 127.0.0.1 in the sandbox: %s",
