@@ -130,6 +130,9 @@ static void run_once(const cc_engine *engine, const cc_case *c, cc_pattern p, cc
         harness_call_failed(res, rc, "store after step(k)", &eng_err);
     } else if (f.lr.differing) {
         cc_pattern_describe(p, c, what, sizeof what);
+        /* Found by light cones: the report does not replay the whole grid against the oracle. */
+        res->lightcone = 1;
+        res->verified = f.lr.cells;
         res->differing = f.lr.differing;
         res->pattern = p;
         harness_fail_result(res, p == CC_PATTERN_ONE_CALL ? CC_FAILURE_MISMATCH : CC_FAILURE_CALL_PATTERN,
