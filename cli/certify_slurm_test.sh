@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # certify in 4 shards through a Slurm job array on a one-node cluster started here
-# (ci/slurm_local.sh), merged, against one unsharded run: two CPU engines, cpu.ref (certified)
-# and the wrong example.threshold plugin (failed). The merged certificate must match the whole
+# (ci/slurm_local.sh), merged, against one unsharded run: two CPU engines, cpu.life-ternlog
+# (certified; the fastest engine, so the test stays short on a busy 2-core machine) and the
+# wrong example.threshold plugin (failed). The merged certificate must match the whole
 # run's verdicts, failure and reproducer, and the certified engine's counts; then each way a merge
 # must refuse its shards (one missing, one twice, one of another run) is shown refused by name.
 set -u
@@ -11,7 +12,7 @@ tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 export CELLCHECK_PLUGINS="$wrong_plugin"
-args=(--engine "cpu.ref,example.threshold" --cases 100 --huge-grid off --accept-gap "huge-grid,campaign")
+args=(--engine "cpu.life-ternlog,example.threshold" --cases 100 --huge-grid off --accept-gap "huge-grid,campaign")
 
 # Slurm's state in a short path: its daemons' sockets live there, and a Unix socket's path holds
 # 108 bytes at most.

@@ -8,6 +8,7 @@
 #include "harness/check_in_place.h"
 #include "harness/lightcone.h"
 #include "harness/progress.h"
+#include "harness/step_counts.h"
 #include "oracle/cells.h"
 #include "oracle/oracle.h"
 #include "supervise/supervisor.h"
@@ -108,8 +109,24 @@ static int oracle_grid(const cc_case *c, const cc_grid *init, double work, cc_or
         return CC_OK;
     }
     free(bits);
-    memcpy(out->cells, init->cells, n);
-    if ((rc = oracle_run(&c->rule, out, c->steps, err))) return cc_prefix(err, "oracle");
+    if (c->steps > CC_ORACLE_CYCLE_STEPS) {
+        /* No one steps the oracle 2^31 times: the trajectory's cycle says where k lands. */
+        cc_grid_free(out);
+        int verdict = -1;
+        int64_t alias;
+        if ((rc = cc_step_counts_distinct(c, NULL, 0, CC_ORACLE_CYCLE_VISITS, &verdict, &alias,
+                                          out, err)))
+            return cc_prefix(err, "oracle");
+        if (verdict != 1)
+            return cc_fail(err, CC_ERR_UNSUPPORTED,
+                           "oracle: step count %lld on %dx%d: no cycle in the trajectory within "
+                           "%.0e cell-neighbour visits, and stepping %lld times is out of reach",
+                           (long long)c->steps, (int)c->w, (int)c->h, CC_ORACLE_CYCLE_VISITS,
+                           (long long)c->steps);
+    } else {
+        memcpy(out->cells, init->cells, n);
+        if ((rc = oracle_run(&c->rule, out, c->steps, err))) return cc_prefix(err, "oracle");
+    }
     if (cached && (bits = calloc(1, packed ? packed : 1))) {
         for (size_t i = 0; i < n; i++) bits[i / 8] |= (uint8_t)((out->cells[i] & 1u) << (i % 8));
         cc_oracle_cache_put(cache, &key, bits, packed);
@@ -213,10 +230,14 @@ int cc_case_check(const cc_engine *engine, const cc_case *c, cc_check_result *re
     return cc_case_check_with(engine, c, NULL, res, err);
 }
 
-/* step(k) and its wall time, which the caller may use to foresee a larger k's cost. */
-static int timed_step(cc_context *ctx, int64_t k, double *seconds, cc_error *err) {
+/* step(k) and its wall time, which the caller may use to foresee a larger k's cost; waited for
+ * wait_s at most where it is positive (*running: still running then). */
+static int timed_step(cc_context *ctx, int64_t k, double wait_s, double *seconds, int *running,
+                      cc_error *err) {
     const double start = cc_now_seconds();
-    const int rc = cc_call_step(ctx, k, err);
+    *running = 0;
+    const int rc = wait_s > 0 ? cc_call_step_within(ctx, k, wait_s, running, err)
+                              : cc_call_step(ctx, k, err);
     *seconds = cc_now_seconds() - start;
     return rc;
 }
@@ -282,6 +303,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         return rc;
     }
     size_t n = cc_grid_cells(&init), first = 0;
+    int running = 0;
     if ((rc = cc_call_load(ctx, init.cells, &eng_err))) {
         harness_call_failed(res, rc, "load", &eng_err);
     } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
@@ -292,10 +314,15 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
                     "(%d,%d): stored %d, loaded %d",
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
                     (int)(first / (size_t)c->w), got.cells[first], init.cells[first]);
-    } else if ((rc = timed_step(ctx, c->steps, &res->step_seconds, &eng_err))) {
+    } else if ((rc = timed_step(ctx, c->steps, opt->step_wait_s, &res->step_seconds, &running,
+                                &eng_err))) {
         char what[48];
         snprintf(what, sizeof what, "step(%lld)", (long long)c->steps);
         harness_call_failed(res, rc, what, &eng_err);
+    } else if (running) {
+        res->outcome = CC_OUTCOME_RUNNING;
+        snprintf(res->detail, sizeof res->detail, "step(%lld) still running after %.1f s",
+                 (long long)c->steps, opt->step_wait_s);
     } else if ((rc = cc_call_store(ctx, got.cells, &eng_err))) {
         harness_call_failed(res, rc, "store after step(k)", &eng_err);
     } else if (twice && (rc = cc_call_store(ctx, again.cells, &eng_err))) {
@@ -309,10 +336,10 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
                     (unsigned long long)res->differing, (int)(first % (size_t)c->w),
                     (int)(first / (size_t)c->w), got.cells[first], again.cells[first]);
     }
-    if ((rc = cc_call_destroy(ctx, &eng_err)) && res->outcome != CC_OUTCOME_FAIL)
+    if ((rc = cc_call_destroy(ctx, &eng_err)) && res->outcome == CC_OUTCOME_PASS)
         harness_call_failed(res, rc, "destroy", &eng_err);
     rc = CC_OK;
-    if (res->outcome != CC_OUTCOME_FAIL) {
+    if (res->outcome == CC_OUTCOME_PASS) {
         const double oracle_start = cc_now_seconds();
         rc = verify(engine, c, opt, work, &init, &got, res, err);
         res->oracle_seconds += cc_now_seconds() - oracle_start;
@@ -321,7 +348,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
     /* Each pattern is a whole run more: past the budget only the split, whose bugs (a second
      * call) can hide in large grids; the others test state that any size shows. */
     if (res->lightcone || work > opt->pattern_budget) patterns &= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
-    for (int p = 1; p < CC_PATTERN_COUNT && !rc && res->outcome != CC_OUTCOME_FAIL; p++) {
+    for (int p = 1; p < CC_PATTERN_COUNT && !rc && res->outcome == CC_OUTCOME_PASS; p++) {
         if (!(patterns & CC_PATTERN_BIT(p))) continue;
         /* Patterns that split the steps need two of them to split. */
         if ((p == CC_PATTERN_SPLIT || p == CC_PATTERN_SINGLES) && c->steps < 2) continue;
@@ -348,7 +375,8 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         }
         res->patterns_run |= CC_PATTERN_BIT(p);
     }
-    if (!rc && res->outcome != CC_OUTCOME_FAIL) res->outcome = CC_OUTCOME_PASS;
+    if (!rc && res->outcome != CC_OUTCOME_FAIL && res->outcome != CC_OUTCOME_RUNNING)
+        res->outcome = CC_OUTCOME_PASS;
     cc_grid_free(&init);
     cc_grid_free(&got);
     cc_grid_free(&again);

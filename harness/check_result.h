@@ -19,7 +19,9 @@ extern "C" {
 typedef enum cc_outcome {
     CC_OUTCOME_PASS = 0,    /* within the caps, and the engine agreed with the oracle */
     CC_OUTCOME_REFUSED = 1, /* outside the caps, and create refused it with a message */
-    CC_OUTCOME_FAIL = 2
+    CC_OUTCOME_FAIL = 2,
+    CC_OUTCOME_RUNNING = 3  /* step(k) still ran at cc_check_options.step_wait_s: its worker
+                             * was ended, nothing of its grid seen (neither pass nor fail) */
 } cc_outcome;
 
 typedef enum cc_failure_kind {
@@ -100,7 +102,14 @@ typedef struct cc_check_options {
                                  * the worker's shared grid, and verified by light cones
                                  * (0: CC_CHECK_IN_PLACE_CELLS, 2^30) */
     cc_oracle_cache *oracle_cache; /* where the oracle's results are kept and reused (NULL: none) */
+    double step_wait_s;         /* > 0: step(k) is waited for this long at most, then ended
+                                 * (CC_OUTCOME_RUNNING); 0: for its time limit */
 } cc_check_options;
+
+/* Past this many steps the oracle's grid comes from its trajectory's cycle (step_counts.h),
+ * found within CC_ORACLE_CYCLE_VISITS cell-neighbour visits, not from stepping k times. */
+#define CC_ORACLE_CYCLE_STEPS (1ll << 24)
+#define CC_ORACLE_CYCLE_VISITS 1e9
 
 #define CC_CHECK_DEFAULT_ORACLE_BUDGET 2e7
 #define CC_CHECK_DEFAULT_PATTERN_BUDGET 1e7

@@ -148,6 +148,8 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
     sum->step_counts = t.counts_passed;
     sum->step_counts_blind = t.counts_blind;
     sum->step_counts_max = t.counts_max;
+    sum->step_counts_long = t.counts_long;
+    sum->step_counts_running = t.counts_running;
     sum->refusals = t.refusals;
     sum->failed = t.failed;
     sum->infra_errors = t.infra_error + t.edge_refused;

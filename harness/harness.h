@@ -84,6 +84,9 @@ typedef struct cc_conformance_summary {
     int step_counts;  /* step counts checked (on cases no wrong count could pass) */
     int step_counts_blind; /* counts left out: no case told them from a wrong count */
     int64_t step_counts_max; /* the largest of them */
+    int step_counts_long;    /* counts past 2^31 - 2 tried, each waited for CC_LONG_COUNT_WAIT_S */
+    int step_counts_running; /* of them, still running at the wait: not answering early is all
+                              * that was seen (the rest answered and count as checked) */
     int refusals;     /* unsupported parameters refused at create, with a message */
     int failed;       /* edge cases, round trips or refusals that failed */
     int infra_errors; /* checks that could not run */

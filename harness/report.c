@@ -69,13 +69,16 @@ int cc_failure_analyse(const cc_engine *engine, const cc_case *c, const cc_check
     }
     /* The search for the first diverging step runs the oracle over the whole grid: past 2^28
      * cells it would cost minutes after the verdict (light cones found the cells instead). */
-    if (is_grid_difference(res->kind) && !res->lightcone && !huge &&
+    /* Past CC_ORACLE_CYCLE_STEPS its oracle would step k times: the count is the point, and
+     * neither searched nor shrunk. */
+    const int long_count = c->steps > CC_ORACLE_CYCLE_STEPS;
+    if (is_grid_difference(res->kind) && !res->lightcone && !huge && !long_count &&
         (rc = harness_divergence(engine, c, opt->report_dir, "", &rep->divergence, err)))
         return rc;
     rep->smallest = *c;
     snprintf(rep->smallest_line, sizeof rep->smallest_line, "%s", rep->line);
     rep->smallest_result = *res;
-    if (!opt->shrink || !can_shrink(res->kind)) return CC_OK;
+    if (!opt->shrink || !can_shrink(res->kind) || long_count) return CC_OK;
     int tries = opt->shrink_tries > 0 ? opt->shrink_tries : CC_CAMPAIGN_DEFAULT_SHRINK_TRIES;
     if (res->lightcone && tries > LIGHTCONE_SHRINK_TRIES) tries = LIGHTCONE_SHRINK_TRIES;
     if (cc_failure_kind_is_fault(res->kind) && tries > FAULT_SHRINK_TRIES) tries = FAULT_SHRINK_TRIES;

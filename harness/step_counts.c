@@ -6,22 +6,36 @@
 
 #include "oracle/oracle.h"
 
-int cc_step_counts_wrong(int64_t k, const int32_t *blocks, int nblocks, int64_t wrong[16]) {
-    int64_t cand[48];
+int cc_step_counts_wrong(int64_t k, const int32_t *blocks, int nblocks,
+                         int64_t wrong[CC_STEP_COUNTS_WRONG_MAX]) {
+    int64_t cand[64];
     int n = 0;
     cand[n++] = k - 1;
-    cand[n++] = k + 1;
+    if (k < INT64_MAX) cand[n++] = k + 1;
     if (k >= 256) cand[n++] = k & 0xff;
     if (k >= 65536) cand[n++] = k & 0xffff;
-    for (int i = 0; i < nblocks && n + 3 <= 48; i++) {
+    for (int i = 0; i < nblocks && n + 3 <= 64; i++) {
         int64_t t = blocks[i];
         if (t < 2) continue;
         cand[n++] = k / t * t;
-        cand[n++] = (k + t - 1) / t * t;
+        if (k <= INT64_MAX - t) cand[n++] = (k + t - 1) / t * t;
         cand[n++] = k - t;
     }
     int out = 0;
-    for (int i = 0; i < n && out < 16; i++) {
+    for (int i = 0; i < n && out < CC_STEP_COUNTS_WRONG_MAX; i++) {
+        if (cand[i] < 0 || cand[i] == k) continue;
+        int seen = 0;
+        for (int j = 0; j < out; j++) seen |= wrong[j] == cand[i];
+        if (!seen) wrong[out++] = cand[i];
+    }
+    return out;
+}
+
+int cc_step_counts_wrong_waited(int64_t k, int64_t wrong[CC_STEP_COUNTS_WRONG_MAX]) {
+    const int64_t cand[] = {k - 1,      k < INT64_MAX ? k + 1 : -1, k & 0xffffffff,
+                            k & 0xffff, k & 0xff,                  0};
+    int out = 0;
+    for (size_t i = 0; i < sizeof cand / sizeof *cand; i++) {
         if (cand[i] < 0 || cand[i] == k) continue;
         int seen = 0;
         for (int j = 0; j < out; j++) seen |= wrong[j] == cand[i];
@@ -54,9 +68,12 @@ int cc_step_counts_distinct(const cc_case *c, const int64_t *wrong, int nwrong,
         if (wrong[i] > need) need = wrong[i];
     double per_step = (double)c->w * (double)c->h * (double)cc_rule_max_count(&c->rule);
     /* Hashes of states 0 .. need, in a table keyed by hash: a repeat, checked cell by cell,
-     * is the cycle. */
+     * is the cycle. No more states than the budget steps (a count past 2^31 has its cycle
+     * found well before it, or none). */
+    double states = visits_budget / (per_step > 0 ? per_step : 1.0) + 2.0;
+    if ((double)need + 1.0 < states) states = (double)need + 1.0;
     size_t slots = 1;
-    while (slots < 2 * (size_t)(need + 1)) slots <<= 1;
+    while ((double)slots < 2.0 * states) slots <<= 1;
     uint64_t *keys = calloc(slots, sizeof *keys);
     int64_t *at = malloc(slots * sizeof *at);
     cc_grid cur = {0}, next = {0}, back = {0};

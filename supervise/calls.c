@@ -90,7 +90,8 @@ int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra,
         }
         double rss = sv_worker_rss(sv);
         if (rss > sv_memory_limit(sv)) return sv_end_for_memory(sv, rss, ci, err);
-        if (ci->elapsed_s > ci->limit_s) return sv_end_for_time(sv, ci, err);
+        if (ci->elapsed_s > ci->limit_s)
+            return ci->limit_asked ? sv_end_at_wait(sv, ci, err) : sv_end_for_time(sv, ci, err);
         if (sv->opt.progress && t - last_note >= sv->opt.progress_every_s) {
             last_note = t;
             fprintf(sv->opt.progress, "in flight: %s%s%s: %s for %.0f s (limit %.0f s)\n",
@@ -439,8 +440,8 @@ static double visits_of(const cc_context *c, int64_t k) {
     return cells_of(c->w, c->h) * (double)(cc_rule_max_count(&c->rule) + 1) * (double)k;
 }
 
-static int stepped(sv_engine *e, cc_context *c, int op, int64_t k, double *ms, int *engine_clock,
-                   cc_error *err) {
+static int stepped(sv_engine *e, cc_context *c, int op, int64_t k, double wait_s, double *ms,
+                   int *engine_clock, cc_error *err) {
     int rc = cc_engine_check_steps(e->name, k, err);
     if (rc) return rc;
     if (!c->loaded)
@@ -452,8 +453,12 @@ static int stepped(sv_engine *e, cc_context *c, int op, int64_t k, double *ms, i
     info_for(e, &ci, 0, "%sstep(%lld)", op == SV_OP_TIMED_STEP ? "timed " : "", (long long)k);
     double visits = visits_of(c, k);
     ci.limit_s = sv_step_time_limit(e, visits);
+    if (wait_s > 0 && wait_s < ci.limit_s) {
+        ci.limit_s = wait_s;
+        ci.limit_asked = 1;
+    }
     rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
-    if (rc) return retire_on_device_error(e, rc);
+    if (rc) return ci.limit_asked && rc == CC_ERR_TIMEOUT ? rc : retire_on_device_error(e, rc);
     sv_step_rate_note(e, visits, ci.elapsed_s);
     if (ms) *ms = rep.ms;
     if (engine_clock) *engine_clock = rep.engine_clock;
@@ -463,13 +468,27 @@ static int stepped(sv_engine *e, cc_context *c, int op, int64_t k, double *ms, i
 int cc_call_step(cc_context *c, int64_t k, cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
-    return stepped(e, c, SV_OP_STEP, k, NULL, NULL, err);
+    return stepped(e, c, SV_OP_STEP, k, 0.0, NULL, NULL, err);
+}
+
+int cc_call_step_within(cc_context *c, int64_t k, double wait_s, int *running, cc_error *err) {
+    *running = 0;
+    sv_engine *e = live_engine(c, err);
+    if (!e) return err->code;
+    const uint64_t generation = e->sv->generation;
+    int rc = stepped(e, c, SV_OP_STEP, k, wait_s, NULL, NULL, err);
+    if (rc == CC_ERR_TIMEOUT && e->sv->generation != generation && e->sv->pid <= 0 &&
+        wait_s > 0) {
+        *running = 1;
+        return CC_OK;
+    }
+    return rc;
 }
 
 int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
-    return stepped(e, c, SV_OP_TIMED_STEP, k, ms, engine_clock, err);
+    return stepped(e, c, SV_OP_TIMED_STEP, k, 0.0, ms, engine_clock, err);
 }
 
 /* store's grid into the caller's cells, or handed to a reader in place (cc_grid_reader). */

@@ -190,6 +190,12 @@ void sv_end_faulted(cc_supervisor *sv, int reaped, int *status) {
     sv->stats.faults++;
 }
 
+void sv_end_asked(cc_supervisor *sv) {
+    end_worker_now(sv, NULL);
+    read_report(sv);
+    forget_worker(sv);
+}
+
 void sv_await_exit(cc_supervisor *sv) {
     double until = sv_now_s() + sv->opt.grace_s;
     int st;

@@ -41,6 +41,12 @@ int sv_end_for_time(cc_supervisor *sv, const call_info *ci, cc_error *err) {
                    ci->engine, ci->what, ci->limit_s, sv->opt.time_floor_s);
 }
 
+int sv_end_at_wait(cc_supervisor *sv, const call_info *ci, cc_error *err) {
+    sv_end_asked(sv);
+    return cc_fail(err, CC_ERR_TIMEOUT, "%s: %s still running after the %.1f s waited for",
+                   ci->engine, ci->what, ci->limit_s);
+}
+
 /* Resident private memory of the worker, in bytes, from its statm (kept open: a call's cost
  * is a few microseconds); negative when it cannot be read. */
 double sv_worker_rss(cc_supervisor *sv) {

@@ -162,6 +162,11 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
 int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err);
 int cc_call_step(cc_context *c, int64_t k, cc_error *err);
 int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err);
+/* step(k), waited for wait_s seconds at most: *running 0 when it answered (its result as
+ * cc_call_step's); 1 when it was still running then, and its worker was ended (not a fault: the
+ * context is lost with it, destroy only frees it). For counts no engine runs through in a
+ * check's time, where an answer within the wait is what can be checked. */
+int cc_call_step_within(cc_context *c, int64_t k, double wait_s, int *running, cc_error *err);
 int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err);
 /* For grids too large to hold twice: the shared grid that load reads and store writes is the
  * only copy. A source writes load's cells into it (fill) and afterwards counts the cells that

@@ -80,6 +80,7 @@ typedef struct call_info {
     char what[96];        /* "step(3)" */
     double limit_s;
     double elapsed_s;
+    int limit_asked; /* 1: the limit is the caller's wait, not a hang: ended without a fault */
 } call_info;
 
 /* ---- The worker's lifecycle (lifecycle.c) ---- */
@@ -97,6 +98,8 @@ void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_descr
 /* Ends the worker after a fault: its group killed and it reaped (unless the caller reaped it
  * already: reaped), then forgotten and counted. */
 void sv_end_faulted(cc_supervisor *sv, int reaped, int *status);
+/* Ends the worker (its process group) where the caller asked, not for a fault. */
+void sv_end_asked(cc_supervisor *sv);
 /* A worker that died (status) by its sandbox's hand: CC_ERR_SANDBOX naming what it tried (its
  * report, read as it was ended); else CC_OK. */
 int sv_sandbox_fault(const cc_supervisor *sv, int status, const call_info *ci, cc_error *err);
@@ -131,6 +134,9 @@ void sv_step_rate_note(sv_engine *e, double visits, double elapsed_s);
 /* Ends a worker whose call ran past its time limit (SIGTERM, the grace period, SIGKILL to its
  * group) and returns CC_ERR_TIMEOUT. */
 int sv_end_for_time(cc_supervisor *sv, const call_info *ci, cc_error *err);
+/* Ends the worker at a wait the caller asked for (call_info.limit_asked): CC_ERR_TIMEOUT, not
+ * counted as a fault. */
+int sv_end_at_wait(cc_supervisor *sv, const call_info *ci, cc_error *err);
 /* Resident private memory of the worker, in bytes; negative when it cannot be read. */
 double sv_worker_rss(cc_supervisor *sv);
 /* The memory the worker may hold now. */

@@ -458,6 +458,32 @@ int main(int argc, char **argv) {
     double secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
     CHECKF(&t, secs < 0.5 + 0.2 + 2.0, "the hang took %.2f s to end", secs);
 
+    /* A step waited for: one still running at the wait is ended without a fault, its context
+     * lost; one that answers in time is an ordinary step. */
+    const cc_engine *hang_desc = cc_supervisor_find(sv, "t.hang");
+    cc_supervisor_stats before, after;
+    cc_supervisor_stats_get(sv, &before);
+    int running = -1;
+    c = NULL;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    CHECK(&t, hang_desc && cc_call_create(hang_desc, &life, W, H, &c, &err) == CC_OK &&
+                  cc_call_load(c, (uint8_t[W * H]){0}, &err) == CC_OK &&
+                  cc_call_step_within(c, 3, 0.2, &running, &err) == CC_OK && running == 1);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    secs = (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+    cc_supervisor_stats_get(sv, &after);
+    CHECKF(&t, secs < 0.2 + 1.0 && after.faults == before.faults,
+           "a waited step: %.2f s, faults %llu then %llu", secs,
+           (unsigned long long)before.faults, (unsigned long long)after.faults);
+    CHECK(&t, c && cc_call_store(c, (uint8_t[W * H]){0}, &err) != CC_OK &&
+                  strstr(err.msg, "lost with its worker"));
+    cc_call_destroy(c, &err);
+    c = NULL;
+    CHECK(&t, cc_call_create(flip_desc, &life, W, H, &c, &err) == CC_OK &&
+                  cc_call_load(c, (uint8_t[W * H]){0}, &err) == CC_OK &&
+                  cc_call_step_within(c, 3, 5.0, &running, &err) == CC_OK && running == 0);
+    cc_call_destroy(c, &err);
+
     /* A context of a worker that ended is lost: its calls fail, its destroy only frees. */
     CHECK(&t, cc_call_create(flip_desc, &life, W, H, &c, &err) == CC_OK);
     cc_supervisor_restart(sv);

@@ -11,6 +11,7 @@
 
 #include "cli/certificate/render.h"
 #include "harness/lightcone.h"
+#include "harness/step_counts.h"
 
 /* A value set into an object or appended to an array; any failure (out of memory, a NULL value)
  * leaves *failed set, and jansson has released the value. */
@@ -161,6 +162,10 @@ static json_t *engine(const cc_certificate_engine *r, const char *seed, int *fai
     put(o, "plane", json_integer(conf->plane_passed), failed);
     json_t *steps = pair("passed", conf->step_counts, "largest", conf->step_counts_max, failed);
     put(steps, "left_out", json_integer(conf->step_counts_blind), failed);
+    json_t *longs = pair("tried", conf->step_counts_long, "running", conf->step_counts_running,
+                         failed);
+    put(longs, "wait_s", json_real(CC_LONG_COUNT_WAIT_S), failed);
+    put(steps, "past_2_31", longs, failed);
     put(o, "step_counts", steps, failed);
     put(o, "call_sequences", json_integer(conf->sequences), failed);
     put(o, "call_transitions",

@@ -6,6 +6,7 @@
 
 #include "cli/certificate/render.h"
 #include "harness/lightcone.h"
+#include "harness/step_counts.h"
 
 void cc_certificate_markdown(FILE *f, const cc_certificate *c) {
     const cc_provenance *p = &c->prov;
@@ -80,6 +81,12 @@ void cc_certificate_table(FILE *f, const cc_certificate *cert) {
                      cc_gap_list_open(&r->conf.gaps));
         else
             snprintf(verdict, sizeof verdict, "%s", cc_verdict_name(r->verdict));
+        /* Counts past 2^31: what answered within the wait, and what still ran then. */
+        char longs[96] = "";
+        if (r->conf.step_counts_long)
+            snprintf(longs, sizeof longs, "; past 2^31: %d answered, %d still running at %.1f s",
+                     r->conf.step_counts_long - r->conf.step_counts_running,
+                     r->conf.step_counts_running, CC_LONG_COUNT_WAIT_S);
         char needs[48];
         if (r->conf.devices)
             snprintf(needs, sizeof needs, "%s x %d", cc_hardware_name(r->hardware),
@@ -87,12 +94,12 @@ void cc_certificate_table(FILE *f, const cc_certificate *cert) {
         else
             snprintf(needs, sizeof needs, "%s", cc_hardware_name(r->hardware));
         fprintf(f,
-                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s | %d (%d of %d) | %s | "
+                "| %s | %s | %s | %d | %d (%s) | %s | %d | %d | %d | %d (%" PRId64 ")%s%s | %d (%d of %d) | %s | "
                 "%" PRIu64 " (%s) | %d | %" PRIu64 " / %" PRIu64 " | %zu / %zu | %.1f |\n",
                 r->name, needs, verdict,
                 r->conf.edge_passed, r->conf.scale_passed, tile, huge, r->conf.shapes_passed,
                 r->conf.seams_passed, r->conf.plane_passed, r->conf.step_counts,
-                r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "",
+                r->conf.step_counts_max, r->conf.step_counts_blind ? " (some left out)" : "", longs,
                 r->conf.sequences, cc_transitions_count(&r->conf.transitions),
                 cc_transitions_reachable_count(), timing, r->conf.lightcone_cells, classes[0] ? classes : "none", r->conf.round_trips,
                 c->passed, c->failed, r->golden.passed, r->golden.unsupported, r->seconds);

@@ -42,6 +42,8 @@ const cc_shard_field cc_shard_fields[] = {
     FIELD("step_counts", F_INT, conf.step_counts, M_SUM),
     FIELD("step_counts_blind", F_INT, conf.step_counts_blind, M_SUM),
     FIELD("step_counts_max", F_I64, conf.step_counts_max, M_MAX),
+    FIELD("step_counts_long", F_INT, conf.step_counts_long, M_SUM),
+    FIELD("step_counts_running", F_INT, conf.step_counts_running, M_SUM),
     FIELD("refusals", F_INT, conf.refusals, M_SUM),
     FIELD("failed", F_INT, conf.failed, M_SUM),
     FIELD("infra_errors", F_INT, conf.infra_errors, M_SUM),

@@ -33,6 +33,8 @@ typedef enum bug {
     BUG_BLOCK_REMAINDER, /* steps in blocks of 16, then pairs: after a full block, an odd
                           * remainder is rounded down (k = 17, 19, 33, ... run one step short) */
     BUG_STEPS16,       /* the step count kept in 16 bits */
+    BUG_STEPS32,       /* the step count kept in an int32_t: past 2^31 - 1 it wraps, and a
+                        * negative count runs no step */
     BUG_ROW16,         /* the neighbour's row index kept in 16 bits: wrong past 65536 rows */
     BUG_TORUS_CORNER,  /* 32x32 tiles: on a grid of whole tiles, the last tile's halo corner
                         * across the torus corner is never loaded, so its last cell counts its
@@ -299,6 +301,7 @@ static int bug_step(void *p, int64_t k, cc_error *err) {
     bug_ctx *ctx = p;
     if (ctx->b == BUG_SPLIT_CALLS) ctx->cur = 0;
     if (ctx->b == BUG_STEPS16) k = (uint16_t)k;
+    if (ctx->b == BUG_STEPS32) k = (int32_t)k < 0 ? 0 : (int32_t)k;
     if (ctx->b == BUG_BLOCK_REMAINDER && k > 16) {
         int64_t rest = k % 16;
         k -= rest % 2; /* the pairs after the blocks drop an odd step */
@@ -338,6 +341,7 @@ BUG_CREATE(store_scratch_create, BUG_STORE_SCRATCH)
 BUG_CREATE(load_skip_create, BUG_LOAD_SKIP)
 BUG_CREATE(block_remainder_create, BUG_BLOCK_REMAINDER)
 BUG_CREATE(steps16_create, BUG_STEPS16)
+BUG_CREATE(steps32_create, BUG_STEPS32)
 BUG_CREATE(row16_create, BUG_ROW16)
 BUG_CREATE(torus_corner_create, BUG_TORUS_CORNER)
 BUG_CREATE(plane_wrap_create, BUG_PLANE_WRAP)
@@ -388,6 +392,8 @@ static const cc_engine bug_engines[] = {
                "16-step blocks, then pairs: an odd remainder after a block runs one step short",
                16, 0, block_remainder_create),
     BUG_ENGINE("mutant.steps16", "the step count kept in 16 bits", 16, 0, steps16_create),
+    BUG_ENGINE("mutant.steps32", "the step count kept in an int32_t (negative: no step)", 16, 0,
+               steps32_create),
     BUG_ENGINE("mutant.row16", "the neighbour's row index kept in 16 bits", 16, 0,
                row16_create),
     BUG_ENGINE("mutant.torus-corner",

@@ -35,6 +35,7 @@ static const struct {
     {"mutant.load-skip", "differs along a call sequence", CC_SECTION_SEQUENCES, "call sequences"},
     {"mutant.block-remainder", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
     {"mutant.steps16", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
+    {"mutant.steps32", "mismatch with the oracle", CC_SECTION_STEP_COUNTS, "step counts"},
     {"mutant.row16", "mismatch with the oracle", CC_SECTION_SHAPES, "shapes"},
     {"mutant.torus-corner", "mismatch with the oracle", CC_SECTION_SEAMS, "seams"},
     {"mutant.plane-wrap", "mismatch with the oracle", 0, NULL},

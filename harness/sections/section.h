@@ -25,6 +25,8 @@ typedef struct conformance_tally {
     int plane_passed;  /* cases on the bounded plane that passed */
     int counts_passed, counts_blind; /* step counts that passed; that no case could tell apart */
     int64_t counts_max;              /* the largest step count checked */
+    int counts_long, counts_running; /* counts past 2^31 tried; of them, still running at the
+                                      * wait (the rest answered: passed or failed) */
     double step_seconds;             /* the last check's one call of step(k), timed */
     int over_cells; /* cases left out: over the engine's cells_max */
     char huge_note[200];

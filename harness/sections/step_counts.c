@@ -29,21 +29,32 @@ typedef struct step_count_search {
 
 static void step_count_find(const cc_engine *engine, const cc_engine_caps *caps,
                             const uint8_t master[CC_SEED_BYTES], int ki, int64_t k,
-                            const int32_t *blocks, int nb, step_count_search *out) {
+                            const int32_t *blocks, int nb, int waited, step_count_search *out) {
     /* The smallest grids first: a count's check costs the engine its cells times k, and the
      * first candidate that tells k apart is kept, so every engine, however slow a cell, runs
      * the same counts (none is left out for time: the verdict must not depend on the host). */
     static const int32_t sides[][2] = {{7, 5},   {5, 9},   {9, 7},   {11, 5},  {7, 11},  {11, 9},
                                        {13, 7},  {9, 13},  {13, 11}, {17, 19}, {23, 21}, {19, 29},
                                        {29, 13}, {31, 23}, {13, 37}, {37, 17}};
-    const int nsides = (int)(sizeof sides / sizeof sides[0]);
+    /* A count past 2^31 needs the trajectory's cycle, not just its first k states: a chaotic
+     * rule's cycle on 2^n states comes after about 2^(n/2) steps, within the oracle's budget up
+     * to about 45 cells, so those counts keep to the smallest grids, each with many rules. */
+    static const int32_t small_sides[][2] = {{7, 5}, {5, 7}, {5, 9}, {9, 5}, {7, 6}};
+    const int nsides = waited ? (int)(sizeof small_sides / sizeof small_sides[0])
+                              : (int)(sizeof sides / sizeof sides[0]);
+    const int32_t(*side_of)[2] = waited ? small_sides : sides;
+    const int over_budget_max = waited ? 6 : 2;
     memset(out, 0, sizeof *out);
     out->verdict = -1;
     out->alias = -1;
-    int64_t wrong[16];
-    int nw = cc_step_counts_wrong(k, blocks, nb, wrong);
+    int64_t wrong[CC_STEP_COUNTS_WRONG_MAX];
+    int nw = waited ? cc_step_counts_wrong_waited(k, wrong)
+                    : cc_step_counts_wrong(k, blocks, nb, wrong);
     int over_budget = 0;
-    for (int cand = 0; cand < STEP_COUNT_CANDIDATES && out->verdict != 1 && over_budget < 2;
+    /* Past 2^31 only a cycle tells counts apart, and most small trajectories end on a fixed
+     * point (quickly seen): more candidates. */
+    const int candidates = waited ? 4 * STEP_COUNT_CANDIDATES : STEP_COUNT_CANDIDATES;
+    for (int cand = 0; cand < candidates && out->verdict != 1 && over_budget < over_budget_max;
          cand++) {
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x737465707300000ull + ((uint64_t)ki << 8) + (uint64_t)cand,
@@ -58,15 +69,15 @@ static void step_count_find(const cc_engine *engine, const cc_engine_caps *caps,
             c.rule = cc_rule_at_radius(&c.rule, shaped.radius_min > 1 ? shaped.radius_min : 1);
         int32_t min = 2 * c.rule.radius + 1;
         const int side = (cand / 4) % nsides;
-        c.w = cc_fit_side(sides[side][0], min, shaped.w_multiple, shaped.w_max);
-        c.h = cc_fit_side(sides[side][1], min, shaped.h_multiple, shaped.h_max);
+        c.w = cc_fit_side(side_of[side][0], min, shaped.w_multiple, shaped.w_max);
+        c.h = cc_fit_side(side_of[side][1], min, shaped.h_multiple, shaped.h_max);
         if (!c.w || !c.h) continue;
         c.steps = k;
         c.grid_kind = CC_GRID_UNIFORM;
         c.density = 0.25 + 0.1 * (double)(cand % 4);
         if (!fuzz_fit_port_caps(&shaped, 0, &c)) continue;
-        if ((double)c.w * (double)c.h * (double)cc_rule_max_count(&c.rule) * (double)k >
-            STEP_COUNT_CASE_VISITS) {
+        if (!waited && (double)c.w * (double)c.h * (double)cc_rule_max_count(&c.rule) *
+                               (double)k > STEP_COUNT_CASE_VISITS) {
             out->too_costly = 1;
             continue;
         }
@@ -78,37 +89,13 @@ static void step_count_find(const cc_engine *engine, const cc_engine_caps *caps,
     }
 }
 
-/* Counts around the blocks engines run per launch (n*t - 1 and n*t + 1), past 8- and 16-bit
- * counters, and three drawn on a log scale up to 2^17; each on a small odd-sided grid whose
- * oracle trajectory no plausible wrong count (cc_step_counts_wrong) reaches the same grid by. */
-static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
+/* Finds each count's case (the oracle's work alone, so at once), then has the engine run them
+ * from the smallest count up, so a wrong engine fails on the cheapest count that shows it.
+ * wait_s > 0: each step(k) is waited for that long at most (counts past 2^31). */
+static void check_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES],
+                         const int64_t *ks, int nk, int seed_base, const int32_t *blocks, int nb,
+                         double wait_s) {
     const cc_engine_caps caps = t->caps;
-    int32_t blocks[4] = CC_STEP_BLOCKS_COMMON;
-    int nb = 3;
-    if (caps.steps_per_launch > 1 && caps.steps_per_launch != 8 && caps.steps_per_launch != 16 &&
-        caps.steps_per_launch != 32)
-        blocks[nb++] = caps.steps_per_launch;
-    int64_t ks[32];
-    int nk = 0;
-    for (int i = 0; i < nb; i++) {
-        int64_t b = blocks[i];
-        int64_t around[] = {b - 1, b + 1, 2 * b - 1, 2 * b + 1};
-        for (int j = 0; j < 4; j++) ks[nk++] = around[j];
-    }
-    ks[nk++] = 257;
-    /* Where a signed and an unsigned 16-bit count wrap (65537 is also 16n + 1). */
-    ks[nk++] = 65535;
-    ks[nk++] = 65537;
-    cc_param_stream ps;
-    cc_error err;
-    if (case_param_init(&ps, master, "step counts", &err) == CC_OK)
-        for (int i = 0; i < 3; i++) {
-            /* 2^(1 + 16 u), u uniform in [0, 1). */
-            double u = (double)case_param_u32(&ps) / 4294967296.0;
-            ks[nk++] = (int64_t)exp2(1.0 + 16.0 * u) + 1;
-        }
-    /* The search for each count's case is the oracle's alone and the counts' searches are
-     * independent, so they run at once; the engine then runs them in order. */
     step_count_search found[32];
     int todo[32], ntodo = 0;
     /* Each count is a check of its own for sharding: none is left out by what ran before it,
@@ -120,9 +107,8 @@ static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES
     }
 #pragma omp parallel for schedule(dynamic, 1)
     for (int i = 0; i < ntodo; i++)
-        step_count_find(t->engine, &caps, master, todo[i], ks[todo[i]], blocks, nb, &found[i]);
-    /* The engine runs them from the smallest count up, so a wrong engine fails on the cheapest
-     * count that shows it. */
+        step_count_find(t->engine, &caps, master, seed_base + todo[i], ks[todo[i]], blocks, nb,
+                        wait_s > 0, &found[i]);
     int order[32];
     for (int i = 0; i < ntodo; i++) {
         int j = i;
@@ -168,11 +154,59 @@ static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES
         cc_check_options_init(&one_call);
         one_call.patterns = 0;
         one_call.expected = &f->expected;
+        one_call.step_wait_s = wait_s;
+        if (wait_s > 0) t->counts_long++;
         tally_check_case_with(t, "step counts", &c, &one_call, &t->counts_passed);
         if (t->counts_passed > before && k > t->counts_max) t->counts_max = k;
         if (t->failed && t->opt->stop_at_first_failure) break;
     }
     for (int i = 0; i < ntodo; i++) cc_grid_free(&found[i].expected);
+}
+
+/* Counts around the blocks engines run per launch (n*t - 1 and n*t + 1), past 8- and 16-bit
+ * counters, and three drawn on a log scale up to 2^17; each on a small odd-sided grid whose
+ * oracle trajectory no plausible wrong count (cc_step_counts_wrong) reaches the same grid by.
+ * Then counts past 2^31, up to the contract's largest (INT64_MAX): where a 32-bit count goes
+ * negative or wraps, one drawn between 2^33 and 2^62, and INT64_MAX itself. No engine runs so
+ * many steps in a check's time: each is waited for CC_LONG_COUNT_WAIT_S; an answer by then is
+ * compared with the oracle's grid (from the trajectory's cycle), and one still running is ended,
+ * which is all that is known of it (the certificate says how many). */
+static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
+    const cc_engine_caps caps = t->caps;
+    int32_t blocks[4] = CC_STEP_BLOCKS_COMMON;
+    int nb = 3;
+    if (caps.steps_per_launch > 1 && caps.steps_per_launch != 8 && caps.steps_per_launch != 16 &&
+        caps.steps_per_launch != 32)
+        blocks[nb++] = caps.steps_per_launch;
+    int64_t ks[32];
+    int nk = 0;
+    for (int i = 0; i < nb; i++) {
+        int64_t b = blocks[i];
+        int64_t around[] = {b - 1, b + 1, 2 * b - 1, 2 * b + 1};
+        for (int j = 0; j < 4; j++) ks[nk++] = around[j];
+    }
+    ks[nk++] = 257;
+    /* Where a signed and an unsigned 16-bit count wrap (65537 is also 16n + 1). */
+    ks[nk++] = 65535;
+    ks[nk++] = 65537;
+    cc_param_stream ps;
+    cc_error err;
+    int64_t longs[6] = {INT32_MAX, (int64_t)INT32_MAX + 1, (int64_t)INT32_MAX + 2,
+                        ((int64_t)1 << 32) + 1, 0, INT64_MAX};
+    if (case_param_init(&ps, master, "step counts", &err) == CC_OK) {
+        for (int i = 0; i < 3; i++) {
+            /* 2^(1 + 16 u), u uniform in [0, 1). */
+            double u = (double)case_param_u32(&ps) / 4294967296.0;
+            ks[nk++] = (int64_t)exp2(1.0 + 16.0 * u) + 1;
+        }
+        double u = (double)case_param_u32(&ps) / 4294967296.0;
+        longs[4] = (int64_t)exp2(33.0 + 29.0 * u) + 1; /* 2^33 .. 2^62 */
+    } else {
+        longs[4] = ((int64_t)1 << 40) + 1;
+    }
+    check_counts(t, master, ks, nk, 0, blocks, nb, 0.0);
+    if (!t->stopped && !(t->failed && t->opt->stop_at_first_failure))
+        check_counts(t, master, longs, 6, 64, blocks, nb, CC_LONG_COUNT_WAIT_S);
 }
 
 static void run(conformance_tally *t) { step_counts(t, t->opt->master); }

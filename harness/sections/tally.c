@@ -102,6 +102,8 @@ void tally_check_case_with(conformance_tally *t, const char *section, const cc_c
     }
     if (res.outcome == CC_OUTCOME_FAIL) {
         report_failure(t, section, c, &res);
+    } else if (res.outcome == CC_OUTCOME_RUNNING) {
+        t->counts_running++;
     } else if (res.outcome == CC_OUTCOME_REFUSED) {
         /* Edge cases are built within the caps: a refusal here is a harness bug. */
         t->edge_refused++;
