@@ -92,7 +92,8 @@ typedef struct cc_engine {
     /* Refuses, with the limit named, anything the caps cannot say; sets *ctx on success. */
     int (*create)(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_error *err);
     int (*load)(void *ctx, const uint8_t *cells, cc_error *err);
-    /* k >= 0 steps, whatever the engine does internally per launch. */
+    /* k steps, any k from 0 to INT64_MAX (the contract's largest), whatever the engine does
+     * internally per launch. */
     int (*step)(void *ctx, int64_t k, cc_error *err);
     int (*store)(void *ctx, uint8_t *cells, cc_error *err);
     void (*destroy)(void *ctx);
