@@ -102,7 +102,7 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         CC_OPTION_STRING("out", "FILE", &out, "the final grid: .rle or .txt"),
         CC_OPTION_STRING("size", "WxH", &size_text,
                          "the grid for an unbounded pattern (.rle or .mc without :T or :P), "
-                         "its top-left corner"),
+                         "the pattern at its top-left corner"),
         cli_budget_option(&budget),
     };
     opts[2].required = opts[3].required = opts[4].required = 1;
