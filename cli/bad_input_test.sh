@@ -20,7 +20,13 @@ for plugin in ${plugins[@]+"${plugins[@]}"}; do
 done
 
 # The files the table names.
-printf 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >ok.rle
+printf 'x = 3, y = 3, rule = B3/S23:T\nbo$2bo$3o!\n' >ok.rle
+# Golly's conventions: a pattern with no topology, a blinker on a plane, macrocell files.
+printf 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >unbounded.rle
+printf 'x = 3, y = 3, rule = B3/S23:P3,3\n$3o!\n' >blinker_plane.rle
+printf '[M2] (golly 3.3)\n#R B3/S23\n.*$..*$***$\n' >glider.mc
+printf '[M2] (golly 3.3)\n#R B3/S23\n1 0 1 0 0\n' >multi.mc
+printf 'x = 3, y = 3, rule = B3/S23:P\nbo$2bo$3o!\n' >noside.rle
 printf '010\n001\n111\n' >ok.txt
 printf 'x=477477,y=7272\n,y=7272\n!' >lie.rle
 printf 'x=477477,y=727272\n!' >huge.rle
@@ -62,12 +68,12 @@ printf 'x = 3, y = 3\nbo$2bo$3o!\n' | dd of=padded.rle conv=notrunc status=none
 printf 'x = 3, y = 3\nbo$2bo$3o!\n' >sparse.rle
 truncate -s 3G sparse.rle
 truncate -s 3G sparse.txt
-printf '\xef\xbb\xbfx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >bom.rle
+printf '\xef\xbb\xbfx = 3, y = 3, rule = B3/S23:T3,3\nbo$2bo$3o!\n' >bom.rle
 printf '\xef\xbb\xbf010\n001\n111\n' >bom.txt
 printf '\xef\xbb\xbf\xef\xbb\xbfx = 3, y = 3\nbo$2bo$3o!\n' >bom2.rle
 printf 'x = 3, y = 3\nb\0o!\n' >nul.rle
 printf 'x = 3, y = 3\n' >bodyless.rle
-printf 'x = 3, y = 3, rule = B3/S23\r\nbo$2bo$3o!\r\n' >crlf.rle
+printf 'x = 3, y = 3, rule = B3/S23:T3,3\r\nbo$2bo$3o!\r\n' >crlf.rle
 printf '0000\n0110\n0110\n0000\n' >block.txt
 long=$(printf 'd%.0s' $(seq 1 250))
 # shellcheck disable=SC2034 # the cases' lines name $deep, through eval

@@ -89,6 +89,35 @@ grep -q 'rule = B3/S23:T8,8' "$tmp/glider.rle" || fail "RLE header does not carr
 expect 0 "run rle" -- "$tool" run --engine cpu.ref --steps 32 --in "$tmp/glider.rle" --out "$tmp/back.txt"
 cmp -s "$tmp/back.txt" "$tmp/glider.txt" || fail "32 steps on an 8x8 torus did not bring the glider home"
 
+# Golly's conventions. A blinker on a 3x3 bounded plane, as its header says: --rule without a
+# topology takes the file's, and two steps bring the blinker back (on a 3x3 torus every cell
+# neighbours every other: all alive after one step, all dead after two).
+printf 'x = 3, y = 3, rule = B3/S23:P3,3\n$3o!\n' >"$tmp/blinker.rle"
+expect 0 "blinker, --rule without topology" -- "$tool" run --engine cpu.ref --rule B3/S23 --steps 1 --in "$tmp/blinker.rle" --out "$tmp/blinker1.txt"
+[ "$(cat "$tmp/blinker1.txt")" = "$(printf '010\n010\n010')" ] || fail "blinker on the plane, step 1: $(cat "$tmp/blinker1.txt")"
+expect 0 "blinker, two steps" -- "$tool" run --engine cpu.ref --rule B3/S23 --steps 2 --in "$tmp/blinker.rle" --out "$tmp/blinker2.txt"
+[ "$(cat "$tmp/blinker2.txt")" = "$(printf '000\n111\n000')" ] || fail "blinker on the plane, step 2: $(cat "$tmp/blinker2.txt")"
+expect 2 "blinker, --rule of the torus" -- "$tool" run --engine cpu.ref --rule B3/S23:T --steps 2 --in "$tmp/blinker.rle" --out "$tmp/never.txt"
+grep -q "names the torus, but the header of .*blinker.rle names the bounded plane" "$tmp/err" || fail "topology mismatch: both are not named"
+# A glider with no topology is an unbounded pattern: refused until a grid is stated, then after
+# 4 steps on a 6x6 plane it is one cell down and right; the same glider as macrocell the same.
+printf 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >"$tmp/glider_free.rle"
+expect 2 "unbounded pattern" -- "$tool" run --engine cpu.ref --steps 4 --in "$tmp/glider_free.rle" --out "$tmp/never.txt"
+grep -q "is an unbounded pattern.*--size WxH" "$tmp/err" || fail "unbounded pattern: the refusal does not say how to state a grid"
+[ ! -e "$tmp/never.txt" ] || fail "a refused run wrote its output"
+moved=$(printf '000000\n001000\n000100\n011100\n000000\n000000')
+expect 0 "unbounded pattern on a stated plane" -- "$tool" run --engine cpu.ref --rule B3/S23:P --size 6x6 --steps 4 --in "$tmp/glider_free.rle" --out "$tmp/moved.txt"
+[ "$(cat "$tmp/moved.txt")" = "$moved" ] || fail "glider after 4 steps on a 6x6 plane: $(cat "$tmp/moved.txt")"
+printf '[M2] (golly 3.3)\n#R B3/S23\n#C a glider\n.*$..*$***$\n' >"$tmp/glider.mc"
+expect 0 "macrocell glider" -- "$tool" run --engine oracle --rule B3/S23:P6,6 --steps 4 --in "$tmp/glider.mc" --out "$tmp/moved_mc.txt"
+[ "$(cat "$tmp/moved_mc.txt")" = "$moved" ] || fail "macrocell glider after 4 steps: $(cat "$tmp/moved_mc.txt")"
+# Near the plane's edge a glider is not a glider: 8 steps on 4x4 leave a 2x2 block at the
+# bottom right (hand-counted), where on the 4x4 torus it would travel on.
+expect 0 "glider into the plane's corner" -- "$tool" run --engine cpu.ref --rule B3/S23:P --size 4x4 --steps 8 --in "$tmp/glider_free.rle" --out "$tmp/corner.txt"
+[ "$(cat "$tmp/corner.txt")" = "$(printf '0000\n0000\n0011\n0011')" ] || fail "glider into the plane's corner: $(cat "$tmp/corner.txt")"
+"$tool" run --help >"$tmp/help" 2>&1
+grep -q "bounded plane" "$tmp/help" && grep -q "torus" "$tmp/help" && grep -q -- "--size" "$tmp/help" || fail "run --help does not name the plane, the torus and --size"
+
 # Bad input loses nothing: a refused run leaves no output file behind.
 printf 'x = 3, y = 2, rule = B3/S23\nooo$ooo$ooo!\n' >"$tmp/lies.rle"
 expect 1 "RLE that lies about its size" -- "$tool" run --engine oracle --steps 1 --in "$tmp/lies.rle" --out "$tmp/never.txt"
@@ -106,7 +135,7 @@ expect 0 "golden verify" -- "$tool" golden verify --dir .
 
 # Requests too large for this machine or for any budget end at once, naming the size asked for
 # (they used to run on without a word, or allocate tens of gigabytes).
-printf 'x = 3, y = 3\nbo$2bo$3o!\n' >"$tmp/glider3.rle"
+printf 'x = 3, y = 3, rule = B3/S23:T\nbo$2bo$3o!\n' >"$tmp/glider3.rle"
 seed1=0000000000000000000000000000000000000000000000000000000000000001
 expect 2 "run of 10^18 steps" -- "$tool" run --engine oracle --rule B3/S23 --steps 1000000000000000000 --in "$tmp/glider3.rle" --out "$tmp/never.rle"
 grep -q "1000000000000000000 steps of 3x3 .* above the limit of 1e+15" "$tmp/err" || fail "run: the step limit is not named"

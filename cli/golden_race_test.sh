@@ -8,7 +8,7 @@ tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 pairs=${2:-200}
 work="${TEST_TMPDIR:-$(mktemp -d)}/golden_race"
 rm -rf "$work" && mkdir -p "$work/golden/patterns" && cd "$work" || exit 1
-printf 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' >golden/patterns/glider.rle
+printf 'x = 3, y = 3, rule = B3/S23:T\nbo$2bo$3o!\n' >golden/patterns/glider.rle
 seed=0000000000000000000000000000000000000000000000000000000000000001
 version() { # a small catalogue whose steps change with $1
     printf 'glider rule=B3/S23 in=golden/patterns/glider.rle steps=%d\n' "$1"

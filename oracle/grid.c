@@ -67,3 +67,18 @@ size_t cc_grid_population(const cc_grid *g) {
     for (size_t i = 0; i < n; i++) pop += g->cells[i] != 0;
     return pop;
 }
+
+int cc_grid_place(const cc_grid *pattern, int32_t w, int32_t h, cc_grid *out, cc_error *err) {
+    if (!pattern || !out) return cc_fail(err, CC_ERR_ARG, "cc_grid_place: NULL argument");
+    out->w = out->h = 0;
+    out->cells = NULL;
+    if (pattern->w > w || pattern->h > h)
+        return cc_fail(err, CC_ERR_ARG, "a %dx%d pattern does not fit a %dx%d grid",
+                       (int)pattern->w, (int)pattern->h, (int)w, (int)h);
+    int rc = cc_grid_alloc(out, w, h, err);
+    if (rc) return rc;
+    for (int32_t y = 0; y < pattern->h; y++)
+        memcpy(out->cells + (size_t)y * (size_t)w, pattern->cells + (size_t)y * (size_t)pattern->w,
+               (size_t)pattern->w);
+    return CC_OK;
+}

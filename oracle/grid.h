@@ -27,6 +27,9 @@ int cc_grid_copy(cc_grid *dst, const cc_grid *src, cc_error *err);
 size_t cc_grid_cells(const cc_grid *g);
 int cc_grid_equal(const cc_grid *a, const cc_grid *b);
 size_t cc_grid_population(const cc_grid *g);
+/* A w x h grid with pattern at its top-left corner; a pattern larger than w x h is refused,
+ * naming both sizes. */
+int cc_grid_place(const cc_grid *pattern, int32_t w, int32_t h, cc_grid *out, cc_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* Grid files by extension: ".rle" for Golly RLE (oracle/rle.c), ".txt" for rows of 0 and 1
+/* Grid files by extension: ".rle" for Golly RLE (oracle/rle.c), ".mc" for Golly's macrocell
+ * (oracle/macrocell.c, read only), ".txt" for rows of 0 and 1
  * (oracle/gridtext.c), through the whole-file helpers of oracle/files.c. */
 #define _POSIX_C_SOURCE 200809L /* access */
 #include <stdio.h>
@@ -11,9 +12,11 @@
 #include "oracle/gridio.h"
 #include "oracle/files.h"
 #include "oracle/gridtext.h"
+#include "oracle/macrocell.h"
 #include "oracle/rle.h"
 
-/* *kind: 'r' for ".rle", 't' for ".txt", in any case; any other name is refused. */
+/* *kind: 'r' for ".rle", 'm' for ".mc" (read only), 't' for ".txt", in any case; any other
+ * name is refused. */
 static int file_kind(const char *path, int *kind, cc_error *err) {
     size_t n = strlen(path);
     char low[5] = "";
@@ -21,10 +24,11 @@ static int file_kind(const char *path, int *kind, cc_error *err) {
         char c = path[n - 4 + i];
         low[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
-    *kind = strcmp(low, ".rle") == 0 ? 'r' : strcmp(low, ".txt") == 0 ? 't' : 0;
+    *kind = strcmp(low, ".rle") == 0 ? 'r' : strcmp(low + 1, ".mc") == 0 ? 'm'
+          : strcmp(low, ".txt") == 0 ? 't' : 0;
     if (!*kind)
-        return cc_fail(err, CC_ERR_ARG, "%s: unknown grid file extension (expected .rle or .txt)",
-                       path);
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: unknown grid file extension (expected .rle, .mc or .txt)", path);
     return CC_OK;
 }
 
@@ -37,6 +41,9 @@ int cc_grid_check_output(const char *path, cc_error *err) {
     int kind;
     int rc = file_kind(path, &kind, err);
     if (rc) return rc;
+    if (kind == 'm')
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: macrocell files are read, not written (write .rle or .txt)", path);
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
     /* The file is written as ".NAME.tmp.XXXXXX" beside it first, then renamed. */
@@ -71,6 +78,8 @@ static int read_bounded(const char *path, int kind, char **text, size_t *len, cc
     if (kind == 'r') {
         rc = cc_rle_bytes_max(*text, *len, &max, err);
         if (rc) cc_prefix(err, "loading %s (in its first %u bytes)", path, HEADER_WINDOW);
+    } else if (kind == 'm') {
+        max = CC_MC_BYTES_MAX;
     } else {
         max = 2 * CC_GRID_FILE_CELLS_MAX + CC_RLE_SLACK_BYTES;
     }
@@ -82,26 +91,47 @@ static int read_bounded(const char *path, int kind, char **text, size_t *len, cc
                        "loading %s: the file is %lld bytes, more than %s can hold (at most %lld "
                        "bytes); not read",
                        path, (long long)size,
-                       kind == 'r' ? "the pattern its RLE header names" : "a text grid file",
+                       kind == 'r'   ? "the pattern its RLE header names"
+                       : kind == 'm' ? "a macrocell file read here"
+                                     : "a text grid file",
                        (long long)max);
     return cc_read_file(path, text, len, err);
 }
 
-int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule,
-                      cc_error *err) {
-    if (!path || !out) return cc_fail(err, CC_ERR_ARG, "cc_grid_read_file: NULL argument");
+int cc_grid_read_file_meta(const char *path, cc_grid *out, cc_rule *rule, cc_grid_meta *meta,
+                           cc_error *err) {
+    if (!path || !out || !meta)
+        return cc_fail(err, CC_ERR_ARG, "cc_grid_read_file: NULL argument");
     out->w = out->h = 0;
     out->cells = NULL;
-    if (has_rule) *has_rule = 0;
+    memset(meta, 0, sizeof *meta);
     int kind;
     char *text;
     size_t len;
     int rc = file_kind(path, &kind, err);
     if (rc || (rc = read_bounded(path, kind, &text, &len, err))) return rc;
-    rc = kind == 'r' ? cc_rle_parse(text, len, out, rule, has_rule, err)
-                     : cc_text_parse(text, len, out, err);
+    rc = kind == 'r'   ? cc_rle_parse_meta(text, len, out, rule, meta, err)
+         : kind == 'm' ? cc_mc_parse(text, len, out, rule, meta, err)
+                       : cc_text_parse(text, len, out, err);
     free(text);
     if (rc) return cc_prefix(err, "loading %s", path);
+    return CC_OK;
+}
+
+int cc_grid_read_file(const char *path, cc_grid *out, cc_rule *rule, int *has_rule,
+                      cc_error *err) {
+    cc_grid_meta meta;
+    if (has_rule) *has_rule = 0;
+    int rc = cc_grid_read_file_meta(path, out, rule, &meta, err);
+    if (rc) return rc;
+    if (meta.unbounded) {
+        cc_grid_free(out);
+        return cc_fail(err, CC_ERR_ARG,
+                       "loading %s: an unbounded pattern (its rule has no :T or :P topology), "
+                       "and no grid was stated to run it on",
+                       path);
+    }
+    if (has_rule) *has_rule = meta.has_rule;
     return CC_OK;
 }
 

@@ -309,7 +309,7 @@ static const bad_input bad_rle[] = {
     {"x = 3, y = 3\n1 2o!", CC_ERR_ARG, "two run counts in a row"},
     {"x = 3, y = 3, rule = B3/S23:T2,2\no!", CC_ERR_ARG, "larger than the torus 2x2"},
     {"x = 3, y = 3, rule = B3/S23:T8,2\no!", CC_ERR_ARG, "larger than the torus 8x2"},
-    {"x = 3, y = 3, rule = B3/S23:P2,8\no!", CC_ERR_ARG, "larger than the torus 2x8"},
+    {"x = 3, y = 3, rule = B3/S23:P2,8\no!", CC_ERR_ARG, "larger than the bounded plane 2x8"},
     {"x = 3, y = 3, rule = B3/S23:K8,8\no!", CC_ERR_UNSUPPORTED, "a torus :TW,H or a bounded plane"},
     {"x = 3, y = 3, rule = B3/S23:X8,8\no!", CC_ERR_ARG, "unknown topology 'X'"},
     {"x = 3, y = 3, rule = B3/S23:\no!", CC_ERR_ARG, "empty topology"},
@@ -529,7 +529,8 @@ static void check_files(checks *t) {
     }
     /* A UTF-8 byte-order mark before the header or the first row is skipped. */
     snprintf(path, sizeof path, "%s/bom.rle", dir);
-    CHECK_EQ(t, cc_write_file_atomic(path, "\xEF\xBB\xBFx = 3, y = 1\nobo!\n", 21, &err), CC_OK);
+    static const char bom_rle[] = "\xEF\xBB\xBFx = 3, y = 1, rule = B3/S23:T\nobo!\n";
+    CHECK_EQ(t, cc_write_file_atomic(path, bom_rle, sizeof bom_rle - 1, &err), CC_OK);
     if (CHECK_EQ(t, cc_grid_read_file(path, &back, NULL, NULL, &err), CC_OK)) {
         CHECK(t, back.w == 3 && back.h == 1 && back.cells[0] == 1 && back.cells[1] == 0 &&
                      back.cells[2] == 1);

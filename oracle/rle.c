@@ -1,5 +1,6 @@
-/* Golly RLE, with the torus size as a :TW,H suffix to the rule. The parser works on (text, len),
- * never past len, and refuses anything inconsistent by name. */
+/* Golly RLE, with the grid as a topology suffix to the rule (:TW,H the torus, :PW,H the bounded
+ * plane, either without sides for the header's x and y; none: an unbounded pattern). The parser
+ * works on (text, len), never past len, and refuses anything inconsistent by name. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
@@ -66,7 +67,8 @@ static int expect_char(const char **p, const char *end, char want, const char *c
 typedef struct rle_header {
     int32_t x, y;         /* the pattern's size */
     int32_t tw, th;       /* the torus's size (the plane's, where plane) */
-    int has_rule, has_torus;
+    int has_rule, has_torus; /* has_torus: a :T or :P suffix */
+    int has_sides;           /* the suffix gave W,H */
     int plane;            /* the suffix was :PW,H, the bounded plane */
     cc_rule rule;
 } rle_header;
@@ -89,29 +91,38 @@ static int parse_topology(const char *p, const char *end, long line, rle_header 
                        ":PW,H)",
                        line, cc_show_byte(cb, kind));
     h->plane = kind == 'P';
+    h->has_torus = 1;
     p++;
-    int rc = read_side(&p, end, "the torus width", line, &h->tw, err);
+    /* Golly writes the sides, but a bare :T or :P is read as the pattern's own x and y. */
+    if (p >= end) return CC_OK;
+    const char *name = h->plane ? "bounded plane" : "torus";
+    char what[40];
+    snprintf(what, sizeof what, "the %s width", name);
+    int rc = read_side(&p, end, what, line, &h->tw, err);
     if (rc) return rc;
     if (p < end && (*p == '+' || *p == '-' || *p == '*'))
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "RLE header (line %ld): shifted or twisted torus is unsupported", line);
     if (p >= end || *p != ',')
         return cc_fail(err, CC_ERR_ARG,
-                       "RLE header (line %ld): torus suffix needs two sides :TW,H, found %s after "
+                       "RLE header (line %ld): the %s suffix needs two sides :%cW,H, found %s after "
                        "the width",
-                       line, p < end ? cc_show_byte(cb, *p) : "the end");
+                       line, name, kind,
+                       p < end ? cc_show_byte(cb, *p) : "the end");
     p++;
-    if ((rc = read_side(&p, end, "the torus height", line, &h->th, err))) return rc;
+    snprintf(what, sizeof what, "the %s height", name);
+    if ((rc = read_side(&p, end, what, line, &h->th, err))) return rc;
     if (p < end && (*p == '+' || *p == '-' || *p == '*'))
         return cc_fail(err, CC_ERR_UNSUPPORTED,
                        "RLE header (line %ld): shifted or twisted torus is unsupported", line);
     if (p < end)
-        return cc_fail(err, CC_ERR_ARG, "RLE header (line %ld): unexpected %s after the torus size",
-                       line, cc_show_byte(cb, *p));
+        return cc_fail(err, CC_ERR_ARG, "RLE header (line %ld): unexpected %s after the %s size",
+                       line, cc_show_byte(cb, *p), name);
     if (h->tw == 0 || h->th == 0)
         return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "RLE header (line %ld): a torus side of 0 (unbounded) is unsupported", line);
-    h->has_torus = 1;
+                       "RLE header (line %ld): a %s side of 0 (unbounded) is unsupported", line,
+                       h->plane ? "plane" : "torus");
+    h->has_sides = 1;
     return CC_OK;
 }
 
@@ -168,12 +179,21 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
             if (h->plane) h->rule.topology = CC_TOPOLOGY_PLANE;
         }
     }
-    if (h->has_torus) {
+    if (h->has_torus && !h->has_sides) {
+        if (h->x < 1 || h->y < 1)
+            return cc_fail(err, CC_ERR_ARG,
+                           "RLE header (line %ld): x = %d, y = %d: a :%c without sides takes them "
+                           "from x and y, which must then be positive",
+                           line, (int)h->x, (int)h->y, h->plane ? 'P' : 'T');
+        h->tw = h->x;
+        h->th = h->y;
+    } else if (h->has_torus) {
         if (h->x > h->tw || h->y > h->th)
             return cc_fail(err, CC_ERR_ARG,
-                           "RLE header (line %ld): pattern x = %d, y = %d is larger than the torus "
+                           "RLE header (line %ld): pattern x = %d, y = %d is larger than the %s "
                            "%dx%d",
-                           line, (int)h->x, (int)h->y, (int)h->tw, (int)h->th);
+                           line, (int)h->x, (int)h->y, h->plane ? "bounded plane" : "torus",
+                           (int)h->tw, (int)h->th);
         /* Golly writes an empty pattern as x = 0, y = 0. */
         if ((h->x == 0) != (h->y == 0))
             return cc_fail(err, CC_ERR_ARG,
@@ -183,7 +203,7 @@ static int parse_header(const char *p, const char *end, long line, rle_header *h
         if (h->x < 1 || h->y < 1)
             return cc_fail(err, CC_ERR_ARG,
                            "RLE header (line %ld): x = %d, y = %d: both must be positive when there "
-                           "is no :TW,H torus size",
+                           "is no :TW,H or :PW,H grid size",
                            line, (int)h->x, (int)h->y);
         h->tw = h->x;
         h->th = h->y;
@@ -342,10 +362,18 @@ int cc_rle_bytes_max(const char *text, size_t len, int64_t *max, cc_error *err) 
 
 int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int *has_rule,
                  cc_error *err) {
-    if (!out) return cc_fail(err, CC_ERR_ARG, "cc_rle_parse: NULL output grid");
+    cc_grid_meta meta;
+    int rc = cc_rle_parse_meta(text, len, out, rule, &meta, err);
+    if (has_rule) *has_rule = rc ? 0 : meta.has_rule;
+    return rc;
+}
+
+int cc_rle_parse_meta(const char *text, size_t len, cc_grid *out, cc_rule *rule,
+                      cc_grid_meta *meta, cc_error *err) {
+    if (!out || !meta) return cc_fail(err, CC_ERR_ARG, "cc_rle_parse: NULL argument");
     out->w = out->h = 0;
     out->cells = NULL;
-    if (has_rule) *has_rule = 0;
+    memset(meta, 0, sizeof *meta);
     if (!text && len) return cc_fail(err, CC_ERR_ARG, "cc_rle_parse: NULL text");
     rle_reader r = {text, len, 0, 1, err};
     rle_header h;
@@ -356,14 +384,17 @@ int cc_rle_parse(const char *text, size_t len, cc_grid *out, cc_rule *rule, int 
     rle_reader check = r;
     if ((rc = parse_body(&check, &h, NULL))) return rc;
     cc_grid g;
-    if ((rc = cc_grid_alloc(&g, h.tw, h.th, err))) return cc_prefix(err, "RLE torus");
+    if ((rc = cc_grid_alloc(&g, h.tw, h.th, err)))
+        return cc_prefix(err, "RLE %s", !h.has_torus ? "pattern" : h.plane ? "bounded plane" : "torus");
     if ((rc = parse_body(&r, &h, &g))) {
         cc_grid_free(&g);
         return rc;
     }
     *out = g;
     if (h.has_rule && rule) *rule = h.rule;
-    if (has_rule) *has_rule = h.has_rule;
+    meta->has_rule = h.has_rule;
+    meta->has_topology = h.has_torus;
+    meta->unbounded = !h.has_torus;
     return CC_OK;
 }
 

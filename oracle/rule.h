@@ -99,6 +99,11 @@ int cc_rule_parse(const char *text, cc_rule *out, cc_error *err);
  * a reader to hold against the grid's own size. */
 int cc_rule_parse_sized(const char *text, cc_rule *out, int32_t *w, int32_t *h, cc_error *err);
 
+/* cc_rule_parse_sized, and *stated: 1 when the text names its topology (":T", ":P", with sides or
+ * without), so that a reader knows whether the rule or a file's header decides it. */
+int cc_rule_parse_stated(const char *text, cc_rule *out, int *stated, int32_t *w, int32_t *h,
+                         cc_error *err);
+
 /* Prints the canonical form: "B3/S23" for Moore r = 1 M0, "B2/S34H" for hex, otherwise
  * "R5,C2,M0,S34..58,B34..45,NM", with ":P" after it on the bounded plane. A Larger than Life set that is not a single non-empty range
  * cannot be written in that notation and is refused. */

@@ -351,6 +351,14 @@ static void check_topology(checks *t) {
     CHECK(t, r.topology == CC_TOPOLOGY_PLANE && w == 64 && h == 48);
     CHECK_EQ(t, cc_rule_parse_sized("R2,C2,M1,S3..5,B2..4,NN:p", &r, &w, &h, &err), CC_OK);
     CHECK(t, r.topology == CC_TOPOLOGY_PLANE && r.radius == 2 && w == 0 && h == 0);
+    /* Whether the text names a topology at all: a reader takes a file's where it does not. */
+    int stated = -1;
+    CHECK_EQ(t, cc_rule_parse_stated("B3/S23", &r, &stated, &w, &h, &err), CC_OK);
+    CHECK(t, stated == 0 && w == 0 && h == 0 && r.topology == CC_TOPOLOGY_TORUS);
+    CHECK_EQ(t, cc_rule_parse_stated("B3/S23:T", &r, &stated, &w, &h, &err), CC_OK);
+    CHECK(t, stated == 1 && w == 0 && h == 0 && r.topology == CC_TOPOLOGY_TORUS);
+    CHECK_EQ(t, cc_rule_parse_stated("B3/S23:P5,7", &r, &stated, &w, &h, &err), CC_OK);
+    CHECK(t, stated == 1 && w == 5 && h == 7 && r.topology == CC_TOPOLOGY_PLANE);
     cc_rule torus;
     CHECK_EQ(t, cc_rule_parse("B3/S23", &torus, &err), CC_OK);
     CHECK_EQ(t, cc_rule_parse("B3/S23:P", &r, &err), CC_OK);

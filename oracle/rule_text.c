@@ -296,6 +296,13 @@ int cc_rule_parse(const char *text, cc_rule *out, cc_error *err) {
 }
 
 int cc_rule_parse_sized(const char *text, cc_rule *out, int32_t *w, int32_t *h, cc_error *err) {
+    int stated;
+    return cc_rule_parse_stated(text, out, &stated, w, h, err);
+}
+
+int cc_rule_parse_stated(const char *text, cc_rule *out, int *stated, int32_t *w, int32_t *h,
+                         cc_error *err) {
+    *stated = 0;
     *w = *h = 0;
     if (!text || !out) return cc_fail(err, CC_ERR_ARG, "cc_rule_parse: NULL argument");
     size_t n = 0;
@@ -316,6 +323,7 @@ int cc_rule_parse_sized(const char *text, cc_rule *out, int32_t *w, int32_t *h, 
         parser whole = {begin, end, shown.text, err};
         int rc = parse_topology(&whole, colon + 1, &topology, w, h);
         if (rc) return rc;
+        *stated = 1;
         end = colon;
         if (begin == end) return cc_fail(err, CC_ERR_ARG, "rule \"%s\": empty rule", shown.text);
     }

@@ -1,5 +1,5 @@
 /* Any bytes, read as RLE and as text, are either a grid that formats and reads back equal, or are
- * refused with a code and a message. Torus sizes are capped so a header cannot ask for gigabytes. */
+ * refused with a code and a message; read as macrocell, a grid of 0s and 1s or a refusal. Torus sizes are capped so a header cannot ask for gigabytes. */
 #include <stdlib.h>
 
 #include "fuzz/targets/fuzz_target.h"
@@ -33,6 +33,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (!fuzz_refused(cc_text_parse(text, size, &g, &err), &err)) {
         round_trip(&g, NULL, 0);
+        cc_grid_free(&g);
+    }
+    cc_grid_meta meta;
+    if (!fuzz_refused(cc_mc_parse(text, size, &g, &rule, &meta, &err), &err)) {
+        FUZZ_REQUIRE(g.w >= 1 && g.h >= 1 && meta.unbounded == !meta.has_topology);
+        for (size_t i = 0; i < cc_grid_cells(&g); i++) FUZZ_REQUIRE(g.cells[i] <= 1);
         cc_grid_free(&g);
     }
     return 0;
