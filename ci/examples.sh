@@ -49,8 +49,10 @@ route() {
     # the failure on the FAILED line just above it.
     local reproducer mismatch first='^  reproduce: (CELLCHECK_DEVICES=[0-9]+ )?cellcheck '
     reproducer=$(grep -m1 -E "$first" "$log.wrong.log" | sed 's/^  reproduce: //')
+    # The replay's report names the first diverging step's cell, not the verdict's cell of the
+    # final grid ("among them"): what must match is the failure and its count.
     mismatch=$(grep -m1 -B1 -E "$first" "$log.wrong.log" |
-        sed -n -E "s/^FAILED: .*: (($kinds): .*)\$/\1/p")
+        sed -n -E "s/^FAILED: .*: (($kinds): .*)\$/\1/p" | sed 's/, among them .*//')
     if [ $status -ne 0 ] && grep -q "^0 certified, 1 failed" "$log.wrong.log" &&
         [ -n "$reproducer" ] && [ -n "$mismatch" ]; then
         status=0
@@ -94,6 +96,16 @@ status=$?
 verdict plugin_cmake_built $status
 route plugin_cmake "$work/cmake" "cmake --build build --target certify" \
     "cmake --build build --target certify-wrong"
+# Its conformance tests through CTest, added by the package's cellcheck_add_conformance_test: the
+# right engine passes, the wrong one (as wrong.example.rowsums) fails with its mismatch named.
+(cd "$work/cmake/build" && ctest -V) >"$work/cmake-ctest.log" 2>&1
+status=$?
+grep -q "100% tests passed, 0 tests failed out of 2" "$work/cmake-ctest.log" &&
+    grep -q "FAILED: wrong.example.rowsums: .*mismatch with the oracle" "$work/cmake-ctest.log" &&
+    grep -q "reproduce: cellcheck --plugin [^ ]*:wrong check --engine wrong.example.rowsums" \
+        "$work/cmake-ctest.log" || status=1
+[ $status -eq 0 ] || tail -30 "$work/cmake-ctest.log"
+verdict plugin_cmake_ctest $status
 
 # The plugin over several devices (examples/plugin_devices, its devices emulated on the CPU), at
 # 2 and 3 devices: example.slabs CERTIFIED with the count in its certificate and its device seams

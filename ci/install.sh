@@ -14,6 +14,9 @@
 #   PREFIX/share/cellcheck/golden/           the golden catalogue, its patterns and the goldens
 #                                            in force (current -> .gen-..., hashes and snapshots);
 #                                            the installed programs read them outside a source tree
+#   PREFIX/share/man/man1/cellcheck.1        the man page (and the drivers' names for it)
+#   PREFIX/share/bash-completion/completions/  bash completion: cellcheck and the drivers
+#   PREFIX/share/zsh/site-functions/_cellcheck zsh completion
 # A plugin: cc -shared -fPIC my_engine.c $(pkg-config --cflags --libs cellcheck) -o my_engine.so
 # Its own conformance test: a main calling cc_harness_conformance, linked with
 # $(pkg-config --static --libs cellcheck) (the archive's own dependencies: libsodium, libpng, zlib,
@@ -97,6 +100,17 @@ printf '#include "harness/harness.h"\n#include "golden/golden.h"\n#include "engi
         mkdir -p "$stage/include/cellcheck/$(dirname "$h")"
         cp "$h" "$stage/include/cellcheck/$h"
     done
+# The man page, and the completions where bash-completion and zsh look under a prefix.
+mkdir -p "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
+    "$stage/share/zsh/site-functions"
+cp install/cellcheck.1 "$stage/share/man/man1/"
+for driver in cellcheck-conformance cellcheck-golden; do
+    echo ".so man1/cellcheck.1" >"$stage/share/man/man1/$driver.1"
+done
+for command in cellcheck cellcheck-conformance cellcheck-golden; do
+    cp install/completion/cellcheck.bash "$stage/share/bash-completion/completions/$command"
+done
+cp install/completion/_cellcheck "$stage/share/zsh/site-functions/"
 mkdir -p "$stage/share/cellcheck/golden"
 cp -r golden/catalogue.txt golden/patterns "$stage/share/cellcheck/golden/"
 generation=$(readlink golden/current)

@@ -36,7 +36,8 @@ static void usage(FILE *out) {
           "       cellcheck COMMAND --help   (the command's options)\n"
           "       cellcheck --version   (or -V)\n\n"
           "  --plugin PATH   load the engines of a plugin (a shared library built against\n"
-          "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n\n",
+          "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n"
+          "  --plugin PATH:PREFIX  load them as PREFIX.NAME, so a twin runs beside its original\n\n",
           out);
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
@@ -53,7 +54,9 @@ static int plugin_flags(int argc, char **argv, const char **paths, size_t *n, cc
             cc_fail(err, CC_ERR_ARG, "--plugin needs the path of a shared library");
             return -1;
         }
-        if (cc_engine_set_check_plugin_path(path, err)) return -1;
+        char file[4096];
+        const char *prefix;
+        if (cc_plugin_spec_split(path, file, sizeof file, &prefix, err)) return -1;
         paths[(*n)++] = path;
         i += argv[i][8] == '=' ? 1 : 2;
     }
@@ -94,10 +97,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cellcheck: out of memory\n");
         return 1;
     }
-    char *save = NULL;
-    for (char *p = list ? strtok_r(list, ":", &save) : NULL; p && n < 1024;
-         p = strtok_r(NULL, ":", &save))
-        paths[n++] = p;
+    if (list) n = cc_plugin_list_split(list, paths, 1024);
     cc_supervisor *sv = NULL;
     cc_supervisor_options so;
     cc_supervision_options_of_argv(argc, argv, &so);

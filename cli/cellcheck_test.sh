@@ -153,8 +153,12 @@ grep -q "cpu.ref on a 1048576x1048576 grid needs [0-9]* bytes .* of host memory:
 expect 2 "run --out x.png" -- "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/x.png"
 grep -q "unknown grid file extension" "$tmp/err" || fail "run --out x.png: the extension is not named"
 expect 2 "run into a missing directory" -- "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/none/x.rle"
-expect 2 "certify into a missing directory" -- "$tool" certify --engine cpu.ref --out-dir "$tmp/none"
-grep -q "is not a writable directory" "$tmp/err" || fail "certify --out-dir: not named"
+# A missing --out-dir or --report-dir is made with its parents; one in the way of a file is not.
+expect 2 "certify into a file" -- "$tool" certify --engine cpu.ref --out-dir "$tmp/glider3.rle/x"
+grep -q -- "--out-dir: $tmp/glider3.rle/x: $tmp/glider3.rle exists and is a file, not a directory" "$tmp/err" ||
+    fail "certify --out-dir in a file: not named"
+expect 2 "check --report-dir that is a file" -- "$tool" check --engine cpu.ref --report-dir "$tmp/glider3.rle"
+grep -q -- "--report-dir: .*glider3.rle exists and is a file" "$tmp/err" || fail "check --report-dir a file: not named"
 (umask 077 && "$tool" run --engine oracle --rule B3/S23 --steps 1 --in "$tmp/glider3.rle" --out "$tmp/private.rle")
 [ "$(stat -c %a "$tmp/private.rle")" = 600 ] || fail "a file written under umask 077 is $(stat -c %a "$tmp/private.rle")"
 
@@ -172,13 +176,12 @@ grep -Eq '^cellcheck [0-9]+\.[0-9]+\.[0-9]+(\+g[0-9a-f]{12,}(\.dirty)?)? \(commi
 cp "$tmp/out" "$tmp/version"
 expect 0 "-V" -- "$tool" -V
 cmp -s "$tmp/out" "$tmp/version" || fail "-V is not --version: $(cat "$tmp/out")"
-mkdir -p "$tmp/cert"
 expect 0 "certify with provenance" -- "$tool" certify --engine cpu.bitslice1 --cases 5 --huge-grid off \
-    --accept-gap huge-grid,campaign --out-dir "$tmp/cert"
+    --accept-gap huge-grid,campaign --out-dir "$tmp/cert/made/here"
 for want in "^- cellcheck .* (commit " "^- date: 20[0-9-]*T[0-9:]*Z" "^- command: \`cellcheck certify --engine cpu.bitslice1 --cases 5" "^- CPU: " "^- GPU: none ran"; do
-    grep -q "$want" "$tmp/cert/certificate.md" || fail "certificate.md lacks '$want'"
+    grep -q "$want" "$tmp/cert/made/here/certificate.md" || fail "certificate.md lacks '$want'"
 done
-grep -q '"commit": "' "$tmp/cert/certificate.json" || fail "certificate.json lacks the commit"
+grep -q '"commit": "' "$tmp/cert/made/here/certificate.json" || fail "certificate.json lacks the commit"
 
 # Plugins: listed with where they came from, checked like a built-in engine, named in reproducers;
 # a missing file or a second copy of an engine refused as a wrong argument.
@@ -191,7 +194,6 @@ expect 1 "check a wrong plugin engine" -- "$tool" --plugin "$wrong_plugin" check
 grep -q "reproduce: cellcheck --plugin /.*check --engine example.threshold --case" "$tmp/out" ||
     fail "the reproducer does not name the plugin"
 # certify --report-dir: the failure's difference pictures, each with its legend beside it.
-mkdir -p "$tmp/pictures"
 expect 1 "certify a wrong plugin engine with pictures" -- "$tool" --plugin "$wrong_plugin" certify \
     --engine example.threshold --cases 30 --huge-grid off --report-dir "$tmp/pictures" --out-dir "$tmp"
 pictures=$(find "$tmp/pictures" -name '*.png' | wc -l)
@@ -202,7 +204,7 @@ for png in "$tmp/pictures"/*.png; do
 done
 grep -q "difference picture: $tmp/pictures/" "$tmp/out" || fail "the report does not name the picture"
 expect 2 "certify --report-dir that is not a directory" -- "$tool" certify --engine cpu.ref \
-    --report-dir "$tmp/none/here"
+    --report-dir "$tmp/glider3.rle"
 expect 2 "a missing plugin" -- "$tool" --plugin "$tmp/none.so" list
 grep -q "plugin $tmp/none.so cannot be loaded" "$tmp/err" || fail "a missing plugin is not named"
 # One library named twice is loaded once (a reproducer run where CELLCHECK_PLUGINS still names
@@ -212,6 +214,45 @@ expect 0 "a plugin twice" -- "$tool" --plugin "$plugin" --plugin "$plugin" list
 expect 2 "two plugins, one engine name" -- "$tool" --plugin "$plugin" --plugin "$wrong_plugin" list
 grep -q "engine name example.threshold is taken already" "$tmp/err" || fail "a duplicate engine is not named"
 CELLCHECK_PLUGINS="$plugin" expect 0 "CELLCHECK_PLUGINS" -- "$tool" check --engine example.threshold --cases 5
+
+# Under prefixes (--plugin PATH:PREFIX): one plugin twice, both listed and checked; a wrong twin
+# beside its original, caught, its reproducer naming the prefix and failing alike as printed.
+expect 0 "one plugin under two prefixes" -- "$tool" --plugin "$plugin:a" --plugin "$plugin:b" list
+for name in a.example.threshold b.example.threshold; do
+    grep -q "^$name .*any W = H" "$tmp/out" || fail "list under two prefixes lacks $name"
+done
+for name in a.example.threshold b.example.threshold; do
+    expect 0 "check $name" -- "$tool" --plugin "$plugin:a" --plugin "$plugin:b" check --engine "$name" --cases 10
+done
+CELLCHECK_PLUGINS="$plugin:a" expect 0 "a prefix in CELLCHECK_PLUGINS" -- "$tool" check --engine a.example.threshold --cases 5
+expect 1 "a wrong twin beside its original" -- "$tool" --plugin "$plugin" --plugin "$wrong_plugin:twin" \
+    check --engine twin.example.threshold --cases 30 --report-dir "$tmp/twin/pictures"
+cp "$tmp/out" "$tmp/twin.out"
+reproducer=$(sed -n 's/^  reproduce: //p' "$tmp/twin.out" | head -1)
+case "$reproducer" in
+    "cellcheck --plugin /"*" --plugin /"*":twin check --engine twin.example.threshold --case '"*) ;;
+    *) fail "the twin's reproducer does not name its prefix: $reproducer" ;;
+esac
+[ -n "$(find "$tmp/twin/pictures" -name 'twin.example.threshold-*.png')" ] ||
+    fail "check --report-dir: no picture in the directory it made"
+(eval "\"\$tool\"${reproducer#cellcheck}") >"$tmp/twin.replay" 2>&1
+[ $? -eq 1 ] && grep -q "^FAILED: twin.example.threshold: mismatch with the oracle" "$tmp/twin.replay" ||
+    fail "the twin's reproducer, run as printed, did not fail alike: $(head -3 "$tmp/twin.replay")"
+expect 2 "a prefix with a dot" -- "$tool" --plugin "$plugin:a.b" list
+grep -q "'a.b' after ':' is no prefix" "$tmp/err" || fail "a wrong prefix is not named"
+
+# One failure report names one first difference: the first diverging step's first cell. The
+# verdict printed before the analysis names a cell of the final grid, never as the first.
+report=$(sed -n '/analysing it: the full report follows/,/^  reproduce: /p' "$tmp/twin.out")
+[ "$(grep -c "^  first differing cell, at step [0-9]*: (x=" <<<"$report")" -eq 1 ] ||
+    fail "the report does not name exactly one first differing cell: $report"
+# The shrunk case's own, under it, is the only other.
+[ "$(grep -c "first differing cell" <<<"$report")" -eq "$(grep -c "^  shrunk (" <<<"$report" | awk '{ print $1 + 1 }')" ] ||
+    fail "first differing cells besides the case's and the shrunk case's: $report"
+! grep -q "first (" "$tmp/twin.out" || fail "a cell besides the first difference is called the first: $(grep "first (" "$tmp/twin.out")"
+grep -q "^FAILED: twin.example.threshold: .*cells differ from the oracle after [0-9]* steps, among them (" "$tmp/twin.out" ||
+    fail "the verdict does not name a cell of the final grid"
+! grep -q "among them" <<<"$report" || fail "the full report names the final grid's cell beside the first difference"
 
 # A plugin over several devices (examples/plugin_devices: example.slabs, and example.slabs-late,
 # whose halo rows from other devices are one step late, so right over one device): the count
@@ -225,8 +266,9 @@ expect 0 "list --over-devices with a plugin" -- "$tool" --plugin "$slabs" list -
 CELLCHECK_DEVICES=2 expect 1 "a plugin's device seam bug over 2 devices" -- \
     "$tool" --plugin "$slabs" check --engine example.slabs-late --cases 30
 reproducer=$(sed -n 's/^  reproduce: //p' "$tmp/out" | head -1)
+# The replay's report names the first difference, not the verdict's cell of the final grid.
 failure=$(sed -n -E 's/^FAILED: .*: ((mismatch with the oracle|differs under a call pattern): .*)$/\1/p' \
-    "$tmp/out" | head -1)
+    "$tmp/out" | head -1 | sed 's/, among them .*//')
 case "$reproducer" in
 "CELLCHECK_DEVICES=2 cellcheck --plugin /"*" check --engine example.slabs-late --case '"*) ;;
 *) fail "check over 2 devices: the reproducer does not name the count: '$reproducer'" ;;

@@ -232,9 +232,8 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         }
         if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY");
         if (!out_dir) out_dir = ".";
-        struct stat st;
-        if (stat(out_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(out_dir, W_OK) != 0) {
-            cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
+        if (cc_make_directories(out_dir, &err)) {
+            cc_prefix(&err, "--out-dir");
             return cli_bad_usage(&cmd, &err);
         }
         if (junit && cli_report_path_check("--junit", junit, &err))
@@ -297,10 +296,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     if (!out_dir) out_dir = getenv("BUILD_WORKING_DIRECTORY"); /* bazel run */
     if (!out_dir) out_dir = ".";
     /* Checked before the campaign, not after it. */
-    struct stat out_st;
-    if (stat(out_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) || access(out_dir, W_OK) != 0) {
+    if (cc_make_directories(out_dir, &err)) {
         free(chosen);
-        cc_fail(&err, CC_ERR_ARG, "--out-dir %s is not a writable directory", out_dir);
+        cc_prefix(&err, "--out-dir");
         return cli_bad_usage(&cmd, &err);
     }
     /* The certificate pair and a shard's record: nothing in the way of their names either. */
@@ -312,11 +310,9 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_prefix(&err, "--out-dir");
         return cli_bad_usage(&cmd, &err);
     }
-    if (opt.report_dir &&
-        (stat(opt.report_dir, &out_st) != 0 || !S_ISDIR(out_st.st_mode) ||
-         access(opt.report_dir, W_OK) != 0)) {
+    if (opt.report_dir && cc_make_directories(opt.report_dir, &err)) {
         free(chosen);
-        cc_fail(&err, CC_ERR_ARG, "--report-dir %s is not a writable directory", opt.report_dir);
+        cc_prefix(&err, "--report-dir");
         return cli_bad_usage(&cmd, &err);
     }
     if (junit && cli_report_path_check("--junit", junit, &err)) {

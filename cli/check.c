@@ -8,6 +8,7 @@
 #include "harness/limits.h"
 #include "harness/sequence.h"
 #include "oracle/case.h"
+#include "oracle/files.h"
 
 enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, BUDGET, PROGRESS,
        TIME_LIMIT, MEMORY_MARGIN, SANDBOX, NOPTIONS };
@@ -111,6 +112,10 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     }
     if (calls && !case_line) {
         cc_fail(&err, CC_ERR_ARG, "--calls runs a call sequence on the case --case names");
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (opt.report_dir && cc_make_directories(opt.report_dir, &err)) {
+        cc_prefix(&err, "--report-dir");
         return cli_bad_usage(&cmd, &err);
     }
     opt.radius_lo = (int32_t)radius.lo;

@@ -127,9 +127,13 @@ static int convert_v4(const char *path, const void *exported, cc_engine ***out, 
     return CC_OK;
 }
 
-int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
+int cc_engine_set_load(cc_engine_set *set, const char *spec, cc_error *err) {
+    char path[PATH_MAX];
+    const char *prefix;
+    int rc = cc_plugin_spec_split(spec, path, sizeof path, &prefix, err);
+    if (rc) return rc;
     /* A name without a slash is a file here, not one for the library search path. */
-    char here[4096];
+    char here[PATH_MAX + 2];
     const char *open_as = path;
     if (!strchr(path, '/') && strlen(path) + 3 <= sizeof here) {
         snprintf(here, sizeof here, "./%s", path);
@@ -141,7 +145,6 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: %s", path,
                        why ? why : "(no reason given)");
     }
-    int rc = CC_OK;
     /* dlsym returns a data pointer; POSIX lets it be converted to a function pointer. */
     void *abi_sym = dlsym(handle, CC_PLUGIN_ABI_SYMBOL);
     void *engines_sym = dlsym(handle, CC_PLUGIN_ENGINES_SYMBOL);
@@ -181,6 +184,14 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
         rc = cc_fail(err, CC_ERR_ARG, "plugin %s has no engines", path);
         goto refused;
     }
+    if (prefix) {
+        /* Renamed copies; a version-4 plugin's converted tables are copied on and let go. */
+        cc_engine **renamed;
+        if ((rc = cc_plugin_rename(path, prefix, list, n, &renamed, err))) goto refused;
+        free_converted(converted);
+        converted = renamed;
+        list = (const cc_engine *const *)converted;
+    }
     for (size_t i = 0; i < n; i++) {
         if ((rc = check_table(path, list[i], i, err))) goto refused;
         const cc_engine *clash = cc_engine_set_find(set, list[i]->name);
@@ -204,14 +215,19 @@ int cc_engine_set_load(cc_engine_set *set, const char *path, cc_error *err) {
     cc_engine ***tables = paths ? realloc(set->converted, (set->plugins + 1) * sizeof *tables)
                                 : NULL;
     if (tables) set->converted = tables;
-    char *copy = tables ? strdup(path) : NULL;
-    if (!copy || (rc = grow(set, n, err))) {
+    char **prefixes = tables ? realloc(set->prefixes, (set->plugins + 1) * sizeof *prefixes) : NULL;
+    if (prefixes) set->prefixes = prefixes;
+    char *copy = prefixes ? strdup(path) : NULL;
+    char *prefix_copy = copy && prefix ? strdup(prefix) : NULL;
+    if (!copy || (prefix && !prefix_copy) || (rc = grow(set, n, err))) {
         free(copy);
+        free(prefix_copy);
         if (!rc) rc = cc_fail(err, CC_ERR_NOMEM, "plugin %s: out of memory", path);
         goto refused;
     }
     set->handles[set->plugins] = handle;
     set->converted[set->plugins] = converted;
+    set->prefixes[set->plugins] = prefix_copy;
     set->paths[set->plugins++] = copy;
     for (size_t i = 0; i < n; i++) {
         set->engines[set->count] = list[i];
@@ -240,17 +256,21 @@ int cc_engine_set_check_plugin_path(const char *path, cc_error *err) {
     return CC_OK;
 }
 
-int cc_engine_set_load_file(cc_engine_set *set, const char *path, cc_error *err) {
-    int rc = cc_engine_set_check_plugin_path(path, err);
+int cc_engine_set_load_file(cc_engine_set *set, const char *spec, cc_error *err) {
+    char path[PATH_MAX], absolute[PATH_MAX], whole[PATH_MAX + CC_PLUGIN_PREFIX_MAX + 2];
+    const char *prefix;
+    int rc = cc_plugin_spec_split(spec, path, sizeof path, &prefix, err);
     if (rc) return rc;
-    char absolute[PATH_MAX];
     if (!realpath(path, absolute))
         return cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", path);
-    /* The same library named twice (CELLCHECK_PLUGINS and --plugin, as a printed reproducer does)
-     * is loaded once. */
+    /* The same library under the same prefix named twice (CELLCHECK_PLUGINS and --plugin, as a
+     * printed reproducer does) is loaded once. */
     for (size_t i = 0; i < set->plugins; i++)
-        if (strcmp(set->paths[i], absolute) == 0) return CC_OK;
-    return cc_engine_set_load(set, absolute, err);
+        if (strcmp(set->paths[i], absolute) == 0 &&
+            strcmp(set->prefixes[i] ? set->prefixes[i] : "", prefix ? prefix : "") == 0)
+            return CC_OK;
+    snprintf(whole, sizeof whole, "%s%s%s", absolute, prefix ? ":" : "", prefix ? prefix : "");
+    return cc_engine_set_load(set, whole, err);
 }
 
 void cc_shell_word(char *buf, size_t size, const char *word) {
@@ -289,18 +309,17 @@ void cc_plugin_args(char *buf, size_t size) {
     size_t used = 0;
     if (size) buf[0] = '\0';
     const char *plugins = getenv("CELLCHECK_PLUGINS");
-    for (const char *p = plugins; p && *p && used < size;) {
-        size_t n = strcspn(p, ":");
-        if (n) {
-            char path[PATH_MAX], quoted[2 * PATH_MAX];
-            snprintf(path, sizeof path, "%.*s", (int)n, p);
-            cc_shell_word(quoted, sizeof quoted, path);
-            int w = snprintf(buf + used, size - used, " --plugin %s", quoted);
-            if (w < 0) break;
-            used += (size_t)w;
-        }
-        p += n + (p[n] == ':');
+    char *list = plugins ? strdup(plugins) : NULL;
+    const char *specs[256];
+    size_t n = list ? cc_plugin_list_split(list, specs, 256) : 0;
+    for (size_t i = 0; i < n && used < size; i++) {
+        char quoted[2 * PATH_MAX];
+        cc_shell_word(quoted, sizeof quoted, specs[i]);
+        int w = snprintf(buf + used, size - used, " --plugin %s", quoted);
+        if (w < 0) break;
+        used += (size_t)w;
     }
+    free(list);
 }
 
 int cc_engine_set_load_list(cc_engine_set *set, const char *list, cc_error *err) {
@@ -308,22 +327,27 @@ int cc_engine_set_load_list(cc_engine_set *set, const char *list, cc_error *err)
     char *copy = strdup(list);
     if (!copy) return cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
     int rc = CC_OK;
-    char *save = NULL;
-    for (char *p = strtok_r(copy, ":", &save); p && !rc; p = strtok_r(NULL, ":", &save))
-        rc = cc_engine_set_load(set, p, err);
+    const char *specs[256];
+    size_t n = cc_plugin_list_split(copy, specs, 256);
+    for (size_t i = 0; i < n && !rc; i++) rc = cc_engine_set_load(set, specs[i], err);
     free(copy);
     return rc;
 }
 
 char *cc_engine_set_plugin_list(const cc_engine_set *set) {
     size_t len = 1;
-    for (size_t i = 0; i < set->plugins; i++) len += strlen(set->paths[i]) + 1;
+    for (size_t i = 0; i < set->plugins; i++)
+        len += strlen(set->paths[i]) + 2 + (set->prefixes && set->prefixes[i] ? strlen(set->prefixes[i]) : 0);
     char *out = malloc(len);
     if (!out) return NULL;
     out[0] = '\0';
     for (size_t i = 0; i < set->plugins; i++) {
         if (i) strcat(out, ":");
         strcat(out, set->paths[i]);
+        if (set->prefixes && set->prefixes[i]) {
+            strcat(out, ":");
+            strcat(out, set->prefixes[i]);
+        }
     }
     return out;
 }
@@ -333,7 +357,9 @@ void cc_engine_set_free(cc_engine_set *set) {
         dlclose(set->handles[i]);
         free_converted(set->converted[i]);
         free(set->paths[i]);
+        if (set->prefixes) free(set->prefixes[i]);
     }
+    free(set->prefixes);
     free(set->converted);
     free(set->handles);
     free(set->paths);

@@ -21,8 +21,10 @@ typedef struct cc_engine_set {
     size_t count, room;
     void **handles; /* the plugins' dlopen handles */
     char **paths;   /* the plugins' paths, as given */
-    cc_engine ***converted; /* per plugin: its tables converted from an older plugin ABI
-                             * (NULL-terminated), or NULL for one of the current ABI */
+    cc_engine ***converted; /* per plugin: its tables converted from an older plugin ABI or
+                             * renamed under its prefix (NULL-terminated), or NULL for those of
+                             * the current ABI as they are */
+    char **prefixes;        /* per plugin: the prefix of its engines' names, or NULL */
     size_t plugins;
 } cc_engine_set;
 
@@ -30,7 +32,7 @@ typedef struct cc_engine_set {
  * (cc_engine_caps_check), as a plugin's would be. */
 int cc_engine_set_init(cc_engine_set *set, cc_error *err);
 
-/* Loads the plugin at path and adds its engines. A plugin of ABI version CC_PLUGIN_ABI_OLDEST
+/* Loads the plugin spec names (PATH, or PATH:PREFIX: cc_plugin_spec_split) and adds its engines. A plugin of ABI version CC_PLUGIN_ABI_OLDEST
  * (4) is read through its frozen layout (plugin_v4.h) and its tables converted. Refused, with the
  * path and the reason: a library that fails to load, a missing export, an ABI version neither
  * current nor 4, an engine table without a name or a required function, caps that contradict
@@ -52,12 +54,32 @@ int cc_engine_set_export(const cc_engine_set *set, cc_error *err);
 /* A plugin path as it may enter: no ':' (CELLCHECK_PLUGINS's separator), no control character. */
 int cc_engine_set_check_plugin_path(const char *path, cc_error *err);
 
+/* The longest prefix of PATH:PREFIX. */
+#define CC_PLUGIN_PREFIX_MAX 16
+
+/* A plugin as it is named (--plugin, CELLCHECK_PLUGINS): PATH, or PATH:PREFIX to load its
+ * engines as PREFIX.NAME, so that a twin runs beside its original (the same library twice under
+ * two prefixes, or a wrong copy beside the right one). A prefix is letters, digits, _ - + and no
+ * '.' or '/', which tells it from a path in CELLCHECK_PLUGINS. The path is copied into path,
+ * *prefix points into spec (NULL when none); a wrong path or prefix is refused by name. */
+int cc_plugin_spec_split(const char *spec, char *path, size_t size, const char **prefix,
+                         cc_error *err);
+
+/* CELLCHECK_PLUGINS ("a.so:b.so:twin") split in place at ':' into at most max specs; an entry
+ * that is a prefix (no '.', no '/') stays joined to the plugin before it, b.so:twin. */
+size_t cc_plugin_list_split(char *list, const char **specs, size_t max);
+
+/* Copies of the n tables of list, each named PREFIX.NAME, into *out (NULL-terminated, each
+ * table one allocation with its name). */
+int cc_plugin_rename(const char *path, const char *prefix, const cc_engine *const *list, size_t n,
+                     cc_engine ***out, cc_error *err);
+
 /* word as one POSIX shell word that reads back as word: as it is when it holds only safe
  * characters, else in single quotes. Cut short rather than overflowing buf. */
 void cc_shell_word(char *buf, size_t size, const char *word);
 
-/* " --plugin a.so --plugin b.so" (each path a shell word) for the plugins of CELLCHECK_PLUGINS, into buf (cut short
- * rather than overflowing); "" when there are none. */
+/* " --plugin a.so --plugin b.so:twin" (each spec a shell word) for the plugins of
+ * CELLCHECK_PLUGINS, into buf (cut short rather than overflowing); "" when there are none. */
 void cc_plugin_args(char *buf, size_t size);
 
 /* Loads each path of a colon-separated list (CELLCHECK_PLUGINS); NULL or "" loads none. */
@@ -68,7 +90,7 @@ const cc_engine *cc_engine_set_find(const cc_engine_set *set, const char *name);
 /* The plugin an engine came from, or NULL for a built-in one or an engine not in the set. */
 const char *cc_engine_set_origin(const cc_engine_set *set, const cc_engine *engine);
 
-/* "a.so:b.so": the plugins loaded, for CELLCHECK_PLUGINS in a process started to replay a case;
+/* "a.so:b.so:twin": the plugins loaded, each with its prefix, for CELLCHECK_PLUGINS in a process started to replay a case;
  * "" when none. The caller frees it. NULL when out of memory. */
 char *cc_engine_set_plugin_list(const cc_engine_set *set);
 

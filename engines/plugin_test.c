@@ -185,8 +185,55 @@ int main(int argc, char **argv) {
     CHECK_EQ(&t, twice.count, built_in + 1);
     CHECK_EQ(&t, twice.plugins, 1);
     CHECK_EQ(&t, cc_engine_set_load_file(&twice, "./a:b.so", &err), CC_ERR_ARG);
-    CHECKF(&t, strstr(err.msg, "may not hold ':'") != NULL, "%s", err.msg);
+    CHECKF(&t, strstr(err.msg, "'b.so' after ':' is no prefix") != NULL, "%s", err.msg);
     cc_engine_set_free(&twice);
+
+    /* Under prefixes: the same library twice, and its wrong twin, side by side by name. */
+    cc_engine_set twins;
+    CHECK_EQ(&t, cc_engine_set_init(&twins, &err), CC_OK);
+    char spec[PATH_MAX + 32], right[PATH_MAX], wrong_path[PATH_MAX];
+    CHECK(&t, realpath(argv[1], right) && realpath(argv[2], wrong_path));
+    CHECKF(&t, cc_engine_set_load_file(&twins, argv[1], &err) == CC_OK, "%s", err.msg);
+    snprintf(spec, sizeof spec, "%s:again", argv[1]);
+    CHECKF(&t, cc_engine_set_load_file(&twins, spec, &err) == CC_OK, "%s", err.msg);
+    CHECKF(&t, cc_engine_set_load_file(&twins, spec, &err) == CC_OK, "%s", err.msg);
+    snprintf(spec, sizeof spec, "%s:twin", argv[2]);
+    CHECKF(&t, cc_engine_set_load_file(&twins, spec, &err) == CC_OK, "%s", err.msg);
+    CHECK_EQ(&t, twins.plugins, 3);
+    const cc_engine *again = cc_engine_set_find(&twins, "again.example.threshold");
+    const cc_engine *twin = cc_engine_set_find(&twins, "twin.example.threshold");
+    const cc_engine *plain = cc_engine_set_find(&twins, "example.threshold");
+    if (CHECK(&t, again && twin && plain)) {
+        CHECK(&t, again->create == plain->create && again->caps.square_only);
+        CHECK(&t, twin->create != plain->create);
+        CHECK_STR(&t, cc_engine_set_origin(&twins, twin), wrong_path);
+    }
+    list = cc_engine_set_plugin_list(&twins);
+    char want_list[3 * PATH_MAX + 32];
+    snprintf(want_list, sizeof want_list, "%s:%s:again:%s:twin", right, right, wrong_path);
+    if (CHECK(&t, list != NULL)) {
+        CHECK_STR(&t, list, want_list);
+        /* And read back: three plugins, two with their prefixes. */
+        const char *specs[8];
+        CHECK_EQ(&t, cc_plugin_list_split(list, specs, 8), 3);
+        snprintf(spec, sizeof spec, "%s:again", right);
+        CHECK_STR(&t, specs[1], spec);
+    }
+    free(list);
+    snprintf(spec, sizeof spec, "%s:again", argv[2]);
+    CHECK_EQ(&t, cc_engine_set_load_file(&twins, spec, &err), CC_ERR_ARG);
+    CHECKF(&t, strstr(err.msg, "engine name again.example.threshold is taken already"), "%s",
+           err.msg);
+    CHECK_EQ(&t, twins.plugins, 3);
+    const char *prefix;
+    char file[PATH_MAX];
+    CHECK_EQ(&t, cc_plugin_spec_split("lib.so:a.b", file, sizeof file, &prefix, &err), CC_ERR_ARG);
+    CHECK_EQ(&t, cc_plugin_spec_split("lib.so:", file, sizeof file, &prefix, &err), CC_ERR_ARG);
+    CHECK_EQ(&t, cc_plugin_spec_split("lib.so:abcdefghijklmnopq", file, sizeof file, &prefix, &err),
+             CC_ERR_ARG);
+    CHECK_EQ(&t, cc_plugin_spec_split("lib.so:x-1", file, sizeof file, &prefix, &err), CC_OK);
+    CHECK(&t, prefix && !strcmp(prefix, "x-1") && !strcmp(file, "lib.so"));
+    cc_engine_set_free(&twins);
 
     /* Shell words: plain ones as they are, others quoted so that sh reads them back. */
     char word[64];

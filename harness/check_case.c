@@ -188,13 +188,13 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
         }
         res->verified = n;
         res->differing = cc_cells_count_differing(got->cells, want->cells, n, &first);
-        if (res->differing)
+        if (res->differing) {
             harness_fail_result(res, CC_FAILURE_MISMATCH,
-                        "%llu of %zu cells differ from the oracle after %lld steps, first (%d,%d): "
-                        "engine %d, oracle %d",
-                        (unsigned long long)res->differing, n, (long long)c->steps,
-                        (int)(first % (size_t)c->w), (int)(first / (size_t)c->w), got->cells[first],
-                        want->cells[first]);
+                                "%llu of %zu cells differ from the oracle after %lld steps",
+                                (unsigned long long)res->differing, n, (long long)c->steps);
+            harness_result_cell(res, (int)(first % (size_t)c->w), (int)(first / (size_t)c->w),
+                                got->cells[first], want->cells[first]);
+        }
         cc_grid_free(&oracle);
         return CC_OK;
     }
@@ -216,13 +216,14 @@ static int verify(const cc_engine *engine, const cc_case *c, const cc_check_opti
     res->verified = lr.cells;
     res->seam_classes = lr.classes;
     res->differing = lr.differing;
-    if (lr.differing)
+    if (lr.differing) {
         harness_fail_result(res, CC_FAILURE_MISMATCH,
                     "%llu of %llu cells verified by light cones (%llu windows) differ from the "
-                    "oracle after %lld steps, first (%d,%d): engine %d, oracle %d",
+                    "oracle after %lld steps",
                     (unsigned long long)lr.differing, (unsigned long long)lr.cells,
-                    (unsigned long long)lr.blocks, (long long)c->steps, (int)lr.x, (int)lr.y,
-                    lr.engine_value, lr.oracle_value);
+                    (unsigned long long)lr.blocks, (long long)c->steps);
+        harness_result_cell(res, (int)lr.x, (int)lr.y, lr.engine_value, lr.oracle_value);
+    }
     return CC_OK;
 }
 

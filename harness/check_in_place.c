@@ -137,10 +137,10 @@ static void run_once(const cc_engine *engine, const cc_case *c, cc_pattern p, cc
         res->pattern = p;
         harness_fail_result(res, p == CC_PATTERN_ONE_CALL ? CC_FAILURE_MISMATCH : CC_FAILURE_CALL_PATTERN,
                             "%llu of %llu cells verified by light cones (%llu windows) differ from "
-                            "the oracle after %s, first (%d,%d): engine %d, oracle %d",
+                            "the oracle after %s",
                             (unsigned long long)f.lr.differing, (unsigned long long)f.lr.cells,
-                            (unsigned long long)f.lr.blocks, what, (int)f.lr.x, (int)f.lr.y,
-                            f.lr.engine_value, f.lr.oracle_value);
+                            (unsigned long long)f.lr.blocks, what);
+        harness_result_cell(res, (int)f.lr.x, (int)f.lr.y, f.lr.engine_value, f.lr.oracle_value);
     } else if (p == CC_PATTERN_ONE_CALL) {
         res->step_seconds = seconds;
         res->lightcone = 1;

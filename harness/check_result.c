@@ -52,10 +52,19 @@ int cc_failure_kind_is_fault(cc_failure_kind kind) {
 void harness_fail_result(cc_check_result *res, cc_failure_kind kind, const char *fmt, ...) {
     res->outcome = CC_OUTCOME_FAIL;
     res->kind = kind;
+    res->detail_cell = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(res->detail, sizeof res->detail, fmt, ap);
     va_end(ap);
+}
+
+void harness_result_cell(cc_check_result *res, int x, int y, int engine, int oracle) {
+    size_t n = strlen(res->detail);
+    if (n == 0 || n + 1 >= sizeof res->detail) return;
+    snprintf(res->detail + n, sizeof res->detail - n, ", among them (%d,%d): engine %d, oracle %d",
+             x, y, engine, oracle);
+    res->detail_cell = (int)n;
 }
 
 /* A call that failed: a fault or a broken contract in the supervisor's words, which name the

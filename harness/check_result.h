@@ -85,6 +85,9 @@ typedef struct cc_check_result {
     double oracle_seconds; /* wall time of the oracle's part: its grid or its light cones */
     double draw_seconds;   /* wall time of drawing the case's grid from its seed */
     char detail[512];    /* create's refusal, the engine's error, or what differed */
+    int detail_cell;     /* where detail goes on to name a cell of the final grid (", among
+                          * them (x,y): ..."), which a report that found the first diverging
+                          * step leaves out; 0: detail names no such cell */
 } cc_check_result;
 
 /* How a case is checked. */
@@ -130,6 +133,9 @@ void harness_fail_result(cc_check_result *res, cc_failure_kind kind, const char 
 /* a call that failed: a fault or a broken contract in the supervisor's words, which name the
  * call; an engine's own error after what was called; */
 void harness_call_failed(cc_check_result *res, int rc, const char *what, const cc_error *e);
+/* a mismatch's cell of the final grid, after its detail: not called the first, since a report's
+ * first difference is the first diverging step's first cell; */
+void harness_result_cell(cc_check_result *res, int x, int y, int engine, int oracle);
 /* and a of the split pattern step(a) then step(k-a): 1..k-1, from the case seed. */
 int64_t harness_split_point(const cc_case *c);
 

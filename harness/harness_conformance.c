@@ -276,6 +276,10 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
         fprintf(stderr, "%s conformance: --calls needs --case\n", engine->name);
         return 2;
     }
+    if (opt.report_dir && cc_make_directories(opt.report_dir, &err)) {
+        fprintf(stderr, "%s conformance: --report-dir %s\n", engine->name, err.msg);
+        return 2;
+    }
     if (cc_harness_skip(engine, &status)) return status;
     char command[512];
     reproducer_command(argv[0], command, sizeof command);

@@ -50,6 +50,7 @@ static void help(const char *program) {
     printf("usage: %s [--plugin PATH]... --engine NAME [options]\n\n"
            "  --plugin PATH   load the engines of a plugin (a shared library built against\n"
            "                  engines/plugin.h); CELLCHECK_PLUGINS=a.so:b.so loads them too\n"
+           "  --plugin PATH:PREFIX  load them as PREFIX.NAME, so a twin runs beside its original\n"
            "  --engine NAME   the engine of those plugins to test\n\n"
            "The options after them are the driver's:\n\n",
            program);
@@ -74,10 +75,7 @@ int main(int argc, char **argv) {
     }
     /* CELLCHECK_PLUGINS first, then --plugin in order. */
     char *list = getenv("CELLCHECK_PLUGINS") ? strdup(getenv("CELLCHECK_PLUGINS")) : NULL;
-    char *save = NULL;
-    for (char *p = list ? strtok_r(list, ":", &save) : NULL; p && nplugins < 63;
-         p = strtok_r(NULL, ":", &save))
-        plugins[nplugins++] = p;
+    if (list) nplugins = cc_plugin_list_split(list, plugins, 63);
     const char *engine_name = NULL, *value;
     int i = 1;
     while (i < argc) {

@@ -139,8 +139,8 @@ static void print_divergence(const cc_divergence *d, const cc_case *c, const cha
                         ? " (step(1) repeated agrees with the oracle; step(k) in one call does "
                           "not)"
                         : "");
-        fprintf(out, "%sfirst differing cell: (x=%d, y=%d): engine %d, oracle %d%s\n", indent,
-                (int)d->x, (int)d->y, d->engine_value, d->oracle_value,
+        fprintf(out, "%sfirst differing cell, at step %" PRId64 ": (x=%d, y=%d): engine %d, oracle %d%s\n",
+                indent, d->first_step, (int)d->x, (int)d->y, d->engine_value, d->oracle_value,
                 d->engine_value > 1 ? " (store did not write it)" : "");
         fprintf(out, "%sdiffering cells: %" PRIu64 " at step %" PRId64 ", %" PRIu64
                      " after step(%" PRId64 ") in one call\n",
@@ -186,11 +186,17 @@ void cc_failure_print_short(FILE *out, const char *command, const char *engine,
     cc_print_reproducer(out, "reproduce", command, engine, line);
 }
 
+/* The verdict's detail; where the search found the first diverging step, without the final
+ * grid's cell, so that the report names one first difference, the search's. */
+static int detail_length(const cc_check_result *res, const cc_divergence *d) {
+    return d->known && res->detail_cell > 0 ? res->detail_cell : (int)strlen(res->detail);
+}
+
 void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
     if (!out) out = stdout;
     char master[2 * CC_SEED_BYTES + 1];
-    fprintf(out, "FAILED: %s: %s: %s\n", rep->engine, cc_failure_kind_name(rep->result.kind),
-            rep->result.detail);
+    fprintf(out, "FAILED: %s: %s: %.*s\n", rep->engine, cc_failure_kind_name(rep->result.kind),
+            detail_length(&rep->result, &rep->divergence), rep->result.detail);
     if (rep->from_campaign) {
         case_seed_format_hex(rep->master, master);
         fprintf(out, "  master seed %s, case %" PRIu64 "\n", master, rep->index);
@@ -225,7 +231,8 @@ void cc_failure_report_print(const cc_failure_report *rep, FILE *out) {
     print_divergence(&rep->divergence, &rep->failing, "  ", out);
     if (rep->shrunk) {
         fprintf(out, "  shrunk (%d cases tried): %s\n", rep->shrink_tries, rep->smallest_line);
-        fprintf(out, "    %s: %s\n", cc_failure_kind_name(rep->smallest_result.kind),
+        fprintf(out, "    %s: %.*s\n", cc_failure_kind_name(rep->smallest_result.kind),
+                detail_length(&rep->smallest_result, &rep->smallest_divergence),
                 rep->smallest_result.detail);
         print_divergence(&rep->smallest_divergence, &rep->smallest, "    ", out);
     } else if (rep->shrink_tries > 0) {

@@ -319,3 +319,37 @@ int cc_write_files_check(const char *dir, const char *set, int n, const char *co
     }
     return CC_OK;
 }
+
+/* One part of a path made, or found to be a directory already. */
+static int make_one(const char *part, const char *whole, cc_error *err) {
+    struct stat st;
+    if (mkdir(part, 0777) == 0) return CC_OK; /* the umask narrows it, as mkdir(1)'s does */
+    int e = errno;
+    if (stat(part, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) return CC_OK;
+        return cc_fail(err, CC_ERR_ARG, "%s: %s exists and is %s, not a directory", whole, part,
+                       S_ISREG(st.st_mode) ? "a file" : file_type(st.st_mode));
+    }
+    return cc_fail(err, CC_ERR_ARG, "%s: cannot make the directory %s: %s", whole, part,
+                   strerror(e));
+}
+
+int cc_make_directories(const char *path, cc_error *err) {
+    if (!path || !path[0]) return cc_fail(err, CC_ERR_ARG, "an empty directory name");
+    char part[PATH_MAX];
+    size_t n = strlen(path);
+    if (n >= sizeof part) return cc_fail(err, CC_ERR_ARG, "the directory name %s is too long", path);
+    memcpy(part, path, n + 1);
+    /* Each parent in turn, then the whole; a leading / and repeated slashes are no parts. */
+    for (size_t i = 1; i <= n; i++) {
+        if (i < n && (part[i] != '/' || part[i - 1] == '/')) continue;
+        char keep = part[i];
+        part[i] = '\0';
+        int rc = make_one(part, path, err);
+        part[i] = keep;
+        if (rc) return rc;
+    }
+    if (access(path, W_OK | X_OK) != 0)
+        return cc_fail(err, CC_ERR_ARG, "%s is not a writable directory: %s", path, strerror(errno));
+    return CC_OK;
+}

@@ -24,5 +24,9 @@ int cc_write_files_atomic(const char *dir, const char *set, int n, const char *c
  * name or of .SET. CC_ERR_ARG naming the path. */
 int cc_write_files_check(const char *dir, const char *set, int n, const char *const *names,
                          cc_error *err);
+/* The directory path, made with its missing parents (as mkdir -p) so an output option may name
+ * one that does not exist yet; then writable. CC_ERR_ARG naming the part in the way (a file, a
+ * link to one) or the reason a part could not be made. */
+int cc_make_directories(const char *path, cc_error *err);
 
 #endif

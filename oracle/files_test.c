@@ -113,6 +113,21 @@ int main(void) {
         CHECKF(&t, stat(gen, &st) == 0 && (st.st_mode & 0777) == 0755,
                "the generation directory %s is %o, not 0755", gen, (unsigned)(st.st_mode & 0777));
     }
+    /* Output directories: made with their parents; a file in the way is named, not replaced. */
+    char deep[1200];
+    snprintf(deep, sizeof deep, "%s/out/a//b/", dir);
+    CHECKF(&t, cc_make_directories(deep, &err) == CC_OK, "%s", err.msg);
+    CHECKF(&t, stat(deep, &st) == 0 && S_ISDIR(st.st_mode), "%s was not made", deep);
+    CHECKF(&t, cc_make_directories(deep, &err) == CC_OK, "made twice: %s", err.msg);
+    snprintf(path, sizeof path, "%s/certificate.md/x", dir);
+    int rc = cc_make_directories(path, &err);
+    CHECKF(&t, rc == CC_ERR_ARG && strstr(err.msg, "certificate.md exists and is") &&
+                   strstr(err.msg, "not a directory"),
+           "a link to a file in the way: %d %s", rc, err.msg);
+    snprintf(path, sizeof path, "%s/.certificate", dir);
+    CHECKF(&t, cc_make_directories(path, &err) == CC_OK, "a link to a directory: %s", err.msg);
+    CHECKF(&t, cc_make_directories("", &err) == CC_ERR_ARG, "an empty name was taken");
+
     printf("files_test: 200 kills, last generation read %ld, none mixed\n", last);
     return check_summary(&t);
 }

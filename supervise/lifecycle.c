@@ -326,7 +326,7 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     argv[3] = fds[1];
     argv[4] = fds[2];
     argv[5] = sandbox;
-    for (size_t i = 0; i < sv->nplugins; i++) argv[6 + i] = sv->plugins[i];
+    for (size_t i = 0; i < sv->nplugins; i++) argv[6 + i] = sv->specs[i];
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);

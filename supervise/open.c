@@ -2,6 +2,7 @@
  * made, and a first worker asked to describe every engine it knows; and closing it. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -38,6 +39,7 @@ static int describe_all(cc_supervisor *sv, cc_error *err) {
     }
     sv->set.room = count + 1;
     sv->set.paths = sv->plugins;
+    sv->set.prefixes = sv->prefixes;
     sv->set.plugins = sv->nplugins;
     return CC_OK;
 }
@@ -64,26 +66,40 @@ int cc_supervisor_open(const char *const *plugins, size_t nplugins,
     }
     sv->exe[len] = '\0';
     sv->plugins = calloc(nplugins + 1, sizeof *sv->plugins);
-    if (!sv->plugins) {
+    sv->specs = calloc(nplugins + 1, sizeof *sv->specs);
+    sv->prefixes = calloc(nplugins + 1, sizeof *sv->prefixes);
+    if (!sv->plugins || !sv->specs || !sv->prefixes) {
         rc = cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
         goto fail;
     }
     for (size_t i = 0; i < nplugins; i++) {
-        char absolute[PATH_MAX];
-        if ((rc = cc_engine_set_check_plugin_path(plugins[i], err))) goto fail;
-        if (!realpath(plugins[i], absolute)) {
-            rc = cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", plugins[i]);
+        char path[PATH_MAX], absolute[PATH_MAX];
+        const char *prefix;
+        if ((rc = cc_plugin_spec_split(plugins[i], path, sizeof path, &prefix, err))) goto fail;
+        if (!realpath(path, absolute)) {
+            rc = cc_fail(err, CC_ERR_ARG, "plugin %s cannot be loaded: no such file", path);
             goto fail;
         }
-        /* One library named twice (CELLCHECK_PLUGINS and --plugin, as a reproducer run where
-         * the environment still names its plugin) is loaded once. */
+        /* One library named twice under one prefix (CELLCHECK_PLUGINS and --plugin, as a
+         * reproducer run where the environment still names its plugin) is loaded once; under
+         * two prefixes, twice. */
         int again = 0;
-        for (size_t j = 0; j < sv->nplugins && !again; j++) again = !strcmp(sv->plugins[j], absolute);
+        for (size_t j = 0; j < sv->nplugins && !again; j++)
+            again = !strcmp(sv->plugins[j], absolute) &&
+                    !strcmp(sv->prefixes[j] ? sv->prefixes[j] : "", prefix ? prefix : "");
         if (again) continue;
-        if (!(sv->plugins[sv->nplugins++] = strdup(absolute))) {
+        size_t len = strlen(absolute) + (prefix ? strlen(prefix) + 1 : 0) + 1;
+        char *spec = malloc(len), *copy = strdup(absolute);
+        if (!spec || !copy) {
+            free(spec);
+            free(copy);
             rc = cc_fail(err, CC_ERR_NOMEM, "out of memory for the plugin list");
             goto fail;
         }
+        snprintf(spec, len, "%s%s%s", absolute, prefix ? ":" : "", prefix ? prefix : "");
+        sv->prefixes[sv->nplugins] = prefix ? spec + strlen(absolute) + 1 : NULL;
+        sv->specs[sv->nplugins] = spec;
+        sv->plugins[sv->nplugins++] = copy;
     }
     sv->shm = memfd_create("cellcheck-grid", MFD_CLOEXEC);
     if (sv->shm < 0) {
@@ -106,8 +122,13 @@ void cc_supervisor_close(cc_supervisor *sv) {
     free(sv->engines);
     free(sv->set.engines);
     free(sv->set.origins);
-    for (size_t i = 0; i < sv->nplugins; i++) free(sv->plugins[i]);
+    for (size_t i = 0; i < sv->nplugins; i++) {
+        free(sv->plugins[i]);
+        free(sv->specs[i]);
+    }
     free(sv->plugins);
+    free(sv->specs);
+    free(sv->prefixes);
     if (sv->map) munmap(sv->map, sv->map_bytes);
     if (sv->shm >= 0) close(sv->shm);
     free(sv);

@@ -34,7 +34,9 @@ typedef struct sv_context {
 
 struct cc_supervisor {
     cc_supervisor_options opt;
-    char **plugins;
+    char **plugins;  /* absolute paths */
+    char **specs;    /* as the workers load them: the path, with :PREFIX where one was given */
+    char **prefixes; /* per plugin: into specs, its prefix, or NULL */
     size_t nplugins;
     sv_engine **engines;
     size_t count;

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engines/engine_set.h"
+
 /* Moves *fd off CC_SANDBOX_REPORT_FD, where the report's descriptor goes. */
 static int move_off(long *fd) {
     if (*fd != CC_SANDBOX_REPORT_FD) return 0;
@@ -51,11 +53,20 @@ int worker_sandbox_enter(const char *arg, long *sock, long *shm, char *const *pl
     exe[len] = '\0';
     size_t n = 0;
     reads[n++] = exe;
-    for (int i = 0; i < nplugins; i++) reads[n++] = plugins[i];
+    /* A plugin's file, without the :PREFIX its engines are renamed by. */
+    char *files = calloc((size_t)nplugins + 1, PATH_MAX);
+    for (int i = 0; files && i < nplugins; i++) {
+        char *file = files + (size_t)i * PATH_MAX;
+        const char *prefix;
+        cc_error ignored;
+        if (cc_plugin_spec_split(plugins[i], file, PATH_MAX, &prefix, &ignored) == CC_OK)
+            reads[n++] = file;
+    }
     for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save))
         if (d[0] == '/') reads[n++] = d;
     cc_sandbox_spec spec = {.scratch = scratch, .read_paths = reads, .nread = n};
     int rc = cc_sandbox_enter(&spec, state, err);
+    free(files);
     free(reads);
     free(dirs);
     return rc;
