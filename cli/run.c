@@ -2,20 +2,53 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "harness/limits.h"
+#include "harness/progress.h"
 #include "oracle/gridio.h"
 #include "oracle/oracle.h"
 
 static const char about[] =
     "One engine (or the oracle) on one grid file. .rle is Golly RLE with the\n"
-    "torus in its header (rule = B3/S23:T64,48), .txt rows of 0 and 1.";
+    "torus in its header (rule = B3/S23:T64,48), .txt rows of 0 and 1. With --json,\n"
+    "one JSON document on stdout: the engine, rule, topology, steps, files, sides,\n"
+    "the live cells before and after, and the seconds the run took.";
+
+static uint64_t alive(const cc_grid *g) {
+    uint64_t n = 0;
+    const size_t cells = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < cells; i++) n += g->cells[i] != 0;
+    return n;
+}
+
+static int print_json(const char *engine, const cc_rule *rule, int64_t steps, const char *in,
+                      const char *out, const cc_grid *g, uint64_t alive_before, double seconds,
+                      cc_error *err) {
+    char rule_text[512];
+    if (cc_rule_print(rule, rule_text, sizeof rule_text, err)) return err->code;
+    json_t *doc = json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:i, s:i, s:I, s:I, s:f}", "engine",
+                            engine, "rule", rule_text, "topology",
+                            cc_topology_name(rule->topology), "steps", (json_int_t)steps, "in",
+                            in, "out", out, "width", (int)g->w, "height", (int)g->h,
+                            "alive_before", (json_int_t)alive_before, "alive_after",
+                            (json_int_t)alive(g), "seconds", seconds);
+    if (!doc) return cc_fail(err, CC_ERR_NOMEM, "out of memory for run's JSON (or a file name "
+                                                "that is not UTF-8)");
+    int failed = json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII) != 0;
+    json_decref(doc);
+    if (failed || puts("") == EOF || fflush(stdout))
+        return cc_fail(err, CC_ERR_IO, "writing run's JSON to stdout failed");
+    return CC_OK;
+}
 
 int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
     const char *engine_name = NULL, *rule_text = NULL, *in = NULL, *out = NULL;
     int64_t steps = 0;
     double budget = 0.0;
+    int json = 0;
     cc_option opts[] = {
         cli_engine_option(&engine_name, 1, "the engine, or 'oracle'"),
         CC_OPTION_STRING("rule", "RULE", &rule_text,
@@ -24,6 +57,7 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         CC_OPTION_STRING("in", "FILE", &in, "the initial grid: .rle or .txt"),
         CC_OPTION_STRING("out", "FILE", &out, "the final grid: .rle or .txt"),
         cli_budget_option(&budget),
+        CC_OPTION_FLAG("json", &json, "what ran, as one JSON document on stdout"),
     };
     opts[2].required = opts[3].required = opts[4].required = 1;
     cc_command cmd = {"cellcheck run", about, opts, sizeof opts / sizeof opts[0]};
@@ -82,13 +116,19 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         return cli_failed(&err);
     }
     int over_budget = 0;
+    const uint64_t alive_before = json ? alive(&g) : 0;
+    const double start = cc_now_seconds();
     int rc = engine ? cli_run_engine(engine, &rule, &g, steps, budget, what, &over_budget, &err)
                     : cli_run_oracle(&rule, &g, steps, budget, what, &over_budget, &err);
     if (over_budget) {
         cc_grid_free(&g);
         return cli_bad_usage(&cmd, &err);
     }
+    const double seconds = cc_now_seconds() - start;
     if (!rc) rc = cc_grid_write_file(out, &g, &rule, &err);
+    if (!rc && json)
+        rc = print_json(engine ? engine->name : "oracle", &rule, steps, in, out, &g, alive_before,
+                        seconds, &err);
     cc_grid_free(&g);
     return rc ? cli_failed(&err) : 0;
 }
