@@ -113,6 +113,8 @@ typedef struct cc_campaign_options {
                                    * largest (a gap: a test shows what crossing them catches) */
     struct cc_oracle_cache *oracle_cache; /* the oracle's results kept on this machine
                                    * (harness/oracle_cache.h); NULL: every result computed */
+    int quick;                    /* 1: every section at its smallest (certify --quick), the rest
+                                   * of each a gap SECTION:asked */
     cc_case_outcome_fn on_case;   /* called after every case with on_case_ctx; NULL: none */
     void *on_case_ctx;
 } cc_campaign_options;

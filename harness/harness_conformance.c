@@ -151,6 +151,13 @@ cc_option cc_leave_out_option(cc_campaign_options *opt) {
     return row;
 }
 
+cc_option cc_skip_option(cc_campaign_options *opt) {
+    const cc_option row = CC_OPTION_CUSTOM(
+        "skip", "SECTION[,SECTION...]", &opt->sections_off, leave_out_option,
+        "the same as --leave-out: sections to leave out, each a gap (SECTION:asked)");
+    return row;
+}
+
 cc_option cc_only_option(cc_campaign_options *opt) {
     const cc_option row = CC_OPTION_CUSTOM(
         "only", "SECTION[,SECTION...]", &opt->sections_off, only_option,
