@@ -2,9 +2,9 @@
 # What scripts and CI read: check --keep-going past every failing case of a wrong engine, with a
 # JUnit test case per case (a <failure> for exactly the cases that failed) and the same cases in
 # --json; list --json and run --json parsed and their fields compared with what the text says.
-#   machine_readable_test.sh CELLCHECK RIGHT_PLUGIN WRONG_PLUGIN
+#   machine_readable_test.sh CELLCHECK RIGHT_PLUGIN WRONG_PLUGIN CONFORMANCE_DRIVER
 set -u
-tool=$(realpath "$1") right=$(realpath "$2") wrong=$(realpath "$3")
+tool=$(realpath "$1") right=$(realpath "$2") wrong=$(realpath "$3") driver=$(realpath "$4")
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 cd "$tmp" || exit 1
 failures=0
@@ -108,6 +108,31 @@ sys.exit(0 if (d["engine"], d["rule"], d["topology"], d["steps"], d["width"], d[
 PY
 cmp -s g.txt <(printf '00000000\n00000000\n00010000\n00001000\n00111000\n00000000\n00000000\n00000000\n') ||
     fail "run --json changed the grid written"
+
+# The conformance driver's JUnit: a test case per section, the wrong engine's failure on the
+# section that met it with its case and reproducer, the sections after it skipped.
+"$driver" --plugin "$wrong" --engine example.threshold --cases 20 --junit conf.xml >conf.out 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "the conformance driver on a wrong engine: exit $rc, not 1"
+python3 - conf.xml conf.out <<'PY' || fail "the conformance driver's JUnit"
+import re, sys
+import xml.etree.ElementTree as ET
+suite = ET.parse(sys.argv[1]).getroot().find("testsuite")
+cases = suite.findall("testcase")
+failed = [c for c in cases if c.find("failure") is not None]
+skipped = [c for c in cases if c.find("skipped") is not None]
+out = open(sys.argv[2]).read()
+ok = (len(cases) >= 15 and len(failed) == 1 and suite.get("failures") == "1" and
+      len(skipped) == len(cases) - 1 - sum(1 for c in cases[:cases.index(failed[0])]))
+f = failed[0].find("failure") if failed else None
+ok = ok and f is not None and "case: rule=" in f.text and "reproduce: cellcheck --plugin" in f.text
+ok = ok and f.get("message").split(": ", 1)[1].split(":")[0] in out
+if not ok:
+    print("  %d cases, %d failed, %d skipped" % (len(cases), len(failed), len(skipped)))
+sys.exit(0 if ok else 1)
+PY
+"$driver" --plugin "$wrong" --engine example.threshold --junit "$tmp/no/such/dir/c.xml" >/dev/null 2>err.txt
+[ $? -eq 2 ] && grep -q "not a writable directory" err.txt || fail "the driver's --junit into a missing directory"
 
 echo "machine_readable_test: $failures failures"
 [ "$failures" -eq 0 ]

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "oracle/files.h"
 
@@ -43,6 +45,22 @@ void cc_junit_add(cc_junit *j, const char *name, double seconds, cc_junit_outcom
         return;
     }
     j->cases[j->n++] = c;
+}
+
+int cc_junit_path_check(const char *flag, const char *path, cc_error *err) {
+    struct stat st;
+    if (!path[0]) return cc_fail(err, CC_ERR_ARG, "%s: an empty file name", flag);
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return cc_fail(err, CC_ERR_ARG, "%s %s is not a regular file", flag, path);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = '\0';
+    else *slash = '\0';
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK) != 0)
+        return cc_fail(err, CC_ERR_ARG, "%s %s: %s is not a writable directory", flag, path, dir);
+    return CC_OK;
 }
 
 void cc_junit_free(cc_junit *j) {

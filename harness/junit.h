@@ -44,6 +44,9 @@ void cc_junit_add(cc_junit *j, const char *name, double seconds, cc_junit_outcom
 /* The report at path, written whole or not at all. CC_ERR_NOMEM when an add failed. */
 int cc_junit_write(const cc_junit *j, const char *path, cc_error *err);
 void cc_junit_free(cc_junit *j);
+/* Whether path can take the report, checked before any work: not a directory or another
+ * non-regular file, in a writable directory. CC_ERR_ARG naming flag and path. */
+int cc_junit_path_check(const char *flag, const char *path, cc_error *err);
 
 #ifdef __cplusplus
 }
