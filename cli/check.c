@@ -212,9 +212,10 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
         cli_check_report_free(&report);
         return cli_failed(&err);
     }
-    fprintf(text_out, "%s: %llu cases (seed %s): %llu passed, %llu refused as required, %llu failed\n",
-           engine->name, (unsigned long long)res.run, seed_hex, (unsigned long long)res.passed,
-           (unsigned long long)res.refused, (unsigned long long)res.failed);
+    fprintf(text_out,
+            "%s: %llu cases (seed %s): %llu passed, %llu refused as required, %llu failed\n",
+            engine->name, (unsigned long long)res.run, seed_hex, (unsigned long long)res.passed,
+            (unsigned long long)res.refused, (unsigned long long)res.failed);
     if (cli_check_report_finish(&report, junit, stdout, seed_hex, opt.cases, keep_going, &err)) {
         cli_check_report_free(&report);
         return cli_failed(&err);
