@@ -86,6 +86,14 @@ export PATH="$prefix/bin:$base_path" PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 cp -r examples/plugin_make "$work/make"
 route plugin_make "$work/make" "make -s certify CASES=$cases ACCEPT_GAPS=$accept" \
     "make -s certify-wrong CASES=$cases ACCEPT_GAPS=$accept"
+# The installed validator, with the schema beside it, on the certificate a port's make wrote: it
+# names the plugin's build string (CC_PLUGIN_BUILD in threshold.c).
+python3 "$prefix/share/cellcheck/validate_certificate.py" "$work/make/certificate.json" \
+    >"$work/validate.log" 2>&1 &&
+    grep -q '"build": "threshold.c, compiler ' "$work/make/certificate.json"
+status=$?
+[ $status -eq 0 ] || cat "$work/validate.log"
+verdict installed_validator_and_source $status
 
 cp -r examples/plugin_cmake "$work/cmake"
 (cd "$work/cmake" && cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" -DEXAMPLE_CASES="$cases" \

@@ -17,6 +17,8 @@
 #   PREFIX/share/man/man1/cellcheck.1        the man page (and the drivers' names for it)
 #   PREFIX/share/bash-completion/completions/  bash completion: cellcheck and the drivers
 #   PREFIX/share/zsh/site-functions/_cellcheck zsh completion
+#   PREFIX/share/cellcheck/certificate.schema.json   certificate.json's layout (JSON Schema), and
+#   PREFIX/share/cellcheck/validate_certificate.py   its validator: validate_certificate.py FILE...
 # A plugin: cc -shared -fPIC my_engine.c $(pkg-config --cflags --libs cellcheck) -o my_engine.so
 # Its own conformance test: a main calling cc_harness_conformance, linked with
 # $(pkg-config --static --libs cellcheck) (the archive's own dependencies: libsodium, libpng, zlib,
@@ -116,6 +118,8 @@ cp -r golden/catalogue.txt golden/patterns "$stage/share/cellcheck/golden/"
 generation=$(readlink golden/current)
 cp -r "golden/$generation" "$stage/share/cellcheck/golden/$generation"
 ln -s "$generation" "$stage/share/cellcheck/golden/current"
+cp cli/certificate.schema.json cli/validate_certificate.py "$stage/share/cellcheck/"
+chmod 755 "$stage/share/cellcheck/validate_certificate.py"
 cuda_flag=no cmake_cuda=FALSE
 [ "$cuda" = no ] || { cuda_flag=yes; cmake_cuda=TRUE; }
 sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" -e "s|@COMMIT@|$commit|" \

@@ -26,6 +26,20 @@
 #include "supervise/supervisor.h"
 
 #define CERTIFY_DEFAULT_CASES 2000
+/* certify --quick: a daily loop of a few minutes on two cores, never a certificate's worth. */
+#define CERTIFY_QUICK_CASES 300
+
+/* A --source-* value: printable, within its field of the certificate. */
+static int source_check(const char *flag, const char *value, size_t room, cc_error *err) {
+    if (strlen(value) >= room)
+        return cc_fail(err, CC_ERR_ARG, "%s: %zu characters, more than the %zu it may have", flag,
+                       strlen(value), room - 1);
+    for (const char *p = value; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return cc_fail(err, CC_ERR_ARG, "%s: a control character (byte 0x%02x)", flag,
+                           (unsigned)(unsigned char)*p);
+    return CC_OK;
+}
 
 static void certify_engine(const cc_engine *e, cc_certificate_engine *row,
                            const cc_campaign_options *opt, const golden_catalogue *cat) {
@@ -153,7 +167,7 @@ static int shard_option(const char *flag, const char *value, void *dest, cc_erro
 
 enum { ENGINE, CASES, SEED, OUT_DIR, REPORT_DIR, CATALOGUE, HUGE_GRID, ABSENT_OK, PROGRESS,
        TIME_LIMIT, MEMORY_MARGIN, SANDBOX, JUNIT, SHARD, MERGE, ACCEPT_GAP, LEAVE_OUT, ONLY,
-       NOPTIONS };
+       SKIP, QUICK, SOURCE_NAME, SOURCE_VERSION, SOURCE_COMMIT, SOURCE_FLAGS, NOPTIONS };
 /* cli_parse_campaign puts the supervision rows right after --progress. */
 _Static_assert(SANDBOX == PROGRESS + CC_SUPERVISION_OPTION_COUNT,
                "a row for each supervision option");
@@ -174,7 +188,12 @@ static const char about[] =
     "at the end; --accept-gap ID[,ID...] accepts named gaps knowingly (a\n"
     "section, huge-grid, or SECTION:KIND, step-counts:time), and the certificate\n"
     "says so. Exit: 0 every engine CERTIFIED (or NOT RUN), 1 one FAILED,\n"
-    "4 one INCOMPLETE and none FAILED.";
+    "4 one INCOMPLETE and none FAILED.\n"
+    "--quick is the daily loop: 300 campaign cases, every section at its smallest;\n"
+    "its certificate says so and is never CERTIFIED (INCOMPLETE, its gaps named).\n"
+    "--source-name, --source-version, --source-commit and --source-flags record\n"
+    "the engine's source beside its plugin's SHA-256, with the build string the\n"
+    "plugin exports (CC_PLUGIN_BUILD), where it does.";
 
 int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
@@ -186,7 +205,10 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     opt.invalid_percent = 0;
     const char *engine_name = NULL, *out_dir = NULL, *catalogue = NULL, *junit = NULL,
                *merge_dir = NULL, *accept = NULL;
-    int absent_ok = 0;
+    int absent_ok = 0, quick = 0;
+    cc_engine_source source;
+    memset(&source, 0, sizeof source);
+    const char *src[4] = {NULL, NULL, NULL, NULL};
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 0,
                                      "the engine to certify, or several as A,B (default: every "
@@ -218,6 +240,18 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                                         "which"),
         [LEAVE_OUT] = cc_leave_out_option(&opt),
         [ONLY] = cc_only_option(&opt),
+        [SKIP] = cc_skip_option(&opt),
+        [QUICK] = CC_OPTION_FLAG("quick", &quick,
+                                 "the daily loop: 300 cases, every section at its smallest; "
+                                 "never CERTIFIED"),
+        [SOURCE_NAME] = CC_OPTION_STRING("source-name", "NAME", &src[0],
+                                         "the port's name, recorded with the engine"),
+        [SOURCE_VERSION] = CC_OPTION_STRING("source-version", "VERSION", &src[1],
+                                            "the port's version"),
+        [SOURCE_COMMIT] = CC_OPTION_STRING("source-commit", "COMMIT", &src[2],
+                                           "the port's commit"),
+        [SOURCE_FLAGS] = CC_OPTION_STRING("source-flags", "FLAGS", &src[3],
+                                          "the flags the port was built with"),
     };
     cc_command cmd = {"cellcheck certify", about, opts, NOPTIONS};
     int status;
@@ -225,6 +259,32 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         return status;
     cc_error err = {0};
     if (accept && cc_gap_accept_check(accept, &err)) return cli_bad_usage(&cmd, &err);
+    char *const fields[4] = {source.name, source.version, source.commit, source.flags};
+    const size_t rooms[4] = {sizeof source.name, sizeof source.version, sizeof source.commit,
+                             sizeof source.flags};
+    for (int i = 0; i < 4; i++) {
+        if (!src[i]) continue;
+        char flag[32];
+        snprintf(flag, sizeof flag, "--%s", opts[SOURCE_NAME + i].name);
+        if (source_check(flag, src[i], rooms[i], &err)) return cli_bad_usage(&cmd, &err);
+        snprintf(fields[i], rooms[i], "%s", src[i]);
+    }
+    if (quick && (merge_dir || opt.shard_count > 1)) {
+        cc_fail(&err, CC_ERR_ARG, "--quick is a whole run of its own: not with --shard or --merge");
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (merge_dir && (src[0] || src[1] || src[2] || src[3])) {
+        cc_fail(&err, CC_ERR_ARG, "--merge takes the engine's source from the shards: give "
+                                  "--source-* to each --shard run");
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (quick) {
+        /* Each reduction is a gap the certificate names (campaign, huge-grid, shapes, ...). */
+        if (!opts[CASES].given) opt.cases = CERTIFY_QUICK_CASES;
+        if (!opts[HUGE_GRID].given) opt.huge_grid = CC_HUGE_GRID_OFF;
+        opt.one_shape = 1;
+        opt.quick = 1;
+    }
     if (merge_dir) {
         if (engine_name || opt.shard_count > 1) {
             cc_fail(&err, CC_ERR_ARG, "--merge takes the shards as they are: no --engine or --shard");
@@ -347,6 +407,8 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_engine_describe_caps(chosen[i], row->caps, sizeof row->caps);
         const char *plugin = cc_engine_set_origin(engines, chosen[i]);
         snprintf(row->plugin, sizeof row->plugin, "%s", plugin ? plugin : "");
+        row->source = source;
+        snprintf(row->source.build, sizeof row->source.build, "%s", cc_supervised_build(chosen[i]));
         if (plugin && file_sha256(plugin, row->plugin_sha256, &err)) {
             cc_certificate_free(&cert);
             free(chosen);
@@ -375,6 +437,12 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
                         "%llu campaign cases, fewer than certify's %d (--cases)",
                         (unsigned long long)opt.cases, CERTIFY_DEFAULT_CASES);
         cc_certificate_settle_gaps(&cert.engine[i], accept);
+        if (quick && cert.engine[i].verdict == CC_VERDICT_CERTIFIED) {
+            /* Its gaps were accepted, but a quick run is not a certificate's worth of checks. */
+            cert.engine[i].verdict = CC_VERDICT_INCOMPLETE;
+            snprintf(cert.engine[i].reason, sizeof cert.engine[i].reason,
+                     "a quick certificate (--quick): never CERTIFIED, whatever gaps are accepted");
+        }
         if (sv) cli_sandbox_describe(sv, cert.prov.sandbox, sizeof cert.prov.sandbox);
     }
     free(chosen);
@@ -391,11 +459,12 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
     golden_free(&cat);
     case_seed_format_hex(opt.master, prov->seed);
     prov->cases = opt.cases;
+    prov->quick = quick;
     prov->shard_index = opt.shard_index;
     prov->shard_count = opt.shard_count;
 
-    printf("\ncellcheck certificate (%s, %" PRIu64 " cases per engine)\n", prov->cpu_model,
-           opt.cases);
+    printf("\ncellcheck %scertificate (%s, %" PRIu64 " cases per engine)\n",
+           quick ? "quick " : "", prov->cpu_model, opt.cases);
     if (prov->sandbox[0]) printf("workers' sandbox: %s\n", prov->sandbox);
     printf("\n");
     cc_certificate_table(stdout, &cert);

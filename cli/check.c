@@ -1,17 +1,20 @@
 /* cellcheck check: a seeded campaign of one engine against the oracle, or one case replayed. */
 #include <stdio.h>
 
+#include "cli/certify.h"
+#include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
 #include "harness/limits.h"
+#include "harness/progress.h"
 #include "harness/sequence.h"
 #include "oracle/case.h"
 #include "oracle/files.h"
 
 enum { ENGINE, CASES, SEED, RADIUS, SIZE, CASE, CALLS, REPORT_DIR, BUDGET, PROGRESS,
-       TIME_LIMIT, MEMORY_MARGIN, SANDBOX, NOPTIONS };
+       TIME_LIMIT, MEMORY_MARGIN, SANDBOX, KEEP_GOING, JUNIT, JSON, NOPTIONS };
 /* cli_parse_campaign puts the supervision rows right after --progress. */
 _Static_assert(SANDBOX == PROGRESS + CC_SUPERVISION_OPTION_COUNT,
                "a row for each supervision option");
@@ -75,7 +78,9 @@ static int case_within_budget(const cc_engine *engine, const char *line, double 
 static const char about[] =
     "A seeded campaign of the engine against the oracle; non-zero exit on any\n"
     "mismatch. With --case, replays that one case instead; with --case and\n"
-    "--calls, that call sequence on that case.";
+    "--calls, that call sequence on that case. --keep-going runs every case past\n"
+    "a failure and names each failure; --junit FILE writes a JUnit test case per\n"
+    "case, --json one JSON document on stdout (the text report goes to stderr).";
 
 int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     cc_campaign_options opt;
@@ -83,6 +88,8 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
     const char *engine_name = NULL, *case_line = NULL, *calls = NULL;
     cc_option_range radius = {0, 0}, size = {0, 0};
     double budget = 0.0;
+    int keep_going = 0, json = 0;
+    const char *junit = NULL;
     cc_option opts[NOPTIONS] = {
         [ENGINE] = cli_engine_option(&engine_name, 1,
                                      "the engine to check (cellcheck list names them)"),
@@ -98,6 +105,14 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
         [REPORT_DIR] = CC_OPTION_STRING("report-dir", "DIR", &opt.report_dir,
                                         "where failure pictures are written"),
         [BUDGET] = cli_budget_option(&budget),
+        [KEEP_GOING] = CC_OPTION_FLAG("keep-going", &keep_going,
+                                      "go on past a failing case: every failure named, exit 1 "
+                                      "when any failed"),
+        [JUNIT] = CC_OPTION_STRING("junit", "FILE", &junit,
+                                   "also a JUnit XML report: a test case per case"),
+        [JSON] = CC_OPTION_FLAG("json", &json,
+                                "one JSON document on stdout (engine, totals, every case); the "
+                                "text report goes to stderr"),
     };
     cc_command cmd = {"cellcheck check", about, opts, NOPTIONS};
     int status;
@@ -118,6 +133,21 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
         cc_prefix(&err, "--report-dir");
         return cli_bad_usage(&cmd, &err);
     }
+    if (keep_going && case_line) {
+        cc_fail(&err, CC_ERR_ARG, "--keep-going goes on past a failing case of a campaign: "
+                                  "--case replays one");
+        return cli_bad_usage(&cmd, &err);
+    }
+    if ((junit || json) && calls) {
+        cc_fail(&err, CC_ERR_ARG, "--junit and --json report cases: a call sequence (--calls) "
+                                  "prints its own report");
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (junit && cli_report_path_check("--junit", junit, &err)) return cli_bad_usage(&cmd, &err);
+    if (keep_going) opt.stop_at_first_failure = 0;
+    /* The JSON owns stdout; the text report, reproducers included, still goes out, on stderr. */
+    if (json) opt.out = stderr;
+    FILE *text_out = json ? stderr : stdout;
     opt.radius_lo = (int32_t)radius.lo;
     opt.radius_hi = (int32_t)radius.hi;
     opt.size_lo = (int32_t)size.lo;
@@ -139,23 +169,62 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
         if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }
+    char base[512], plugins[400];
+    cc_plugin_args(plugins, sizeof plugins);
+    if (opt.reproduce) snprintf(base, sizeof base, "%s", opt.reproduce);
+    else snprintf(base, sizeof base, "cellcheck%s check --engine %s", plugins, engine->name);
+    cli_check_report report;
+    cli_check_report_init(&report, engine->name, base, junit != NULL, json);
     if (case_line) {
-        if (case_within_budget(engine, case_line, budget, &err)) return cli_bad_usage(&cmd, &err);
+        if (case_within_budget(engine, case_line, budget, &err)) {
+            cli_check_report_free(&report);
+            return cli_bad_usage(&cmd, &err);
+        }
+        const double start = cc_now_seconds();
         rc = cc_campaign_check_line(engine, case_line, &opt, NULL, &err);
-        if (rc == CC_ERR_ARG) return cli_bad_usage(&cmd, &err);
+        if (rc == CC_ERR_ARG) {
+            cli_check_report_free(&report);
+            return cli_bad_usage(&cmd, &err);
+        }
+        if (rc == CC_OK || rc == CC_ERR_MISMATCH) {
+            cli_check_report_line(&report, case_line, rc == CC_OK ? 0 : 2,
+                                  rc == CC_OK ? "" : err.msg, cc_now_seconds() - start);
+            cc_error report_err = {0};
+            if (cli_check_report_finish(&report, junit, stdout, NULL, 1, 0, &report_err)) {
+                cli_check_report_free(&report);
+                return cli_failed(&report_err);
+            }
+        }
+        cli_check_report_free(&report);
         return rc == CC_OK ? 0 : rc == CC_ERR_MISMATCH ? 1 : cli_failed(&err);
     }
     /* The ranges asked for against the engine's, before the campaign: a first case draws or the
      * request is wrong (a radius range outside the engine's, sides its radii cannot have). */
     cc_drawn_case first;
-    if (cc_campaign_case(engine, &opt, 0, &first, &err)) return cli_bad_usage(&cmd, &err);
+    if (cc_campaign_case(engine, &opt, 0, &first, &err)) {
+        cli_check_report_free(&report);
+        return cli_bad_usage(&cmd, &err);
+    }
+    if (junit || json) {
+        opt.on_case = cli_check_report_case;
+        opt.on_case_ctx = &report;
+    }
     char seed_hex[2 * CC_SEED_BYTES + 1];
     case_seed_format_hex(opt.master, seed_hex);
     cc_campaign_result res;
     rc = cc_campaign_run(engine, &opt, &res, &err);
-    if (rc && rc != CC_ERR_MISMATCH) return cli_failed(&err);
-    printf("%s: %llu cases (seed %s): %llu passed, %llu refused as required, %llu failed\n",
-           engine->name, (unsigned long long)res.run, seed_hex, (unsigned long long)res.passed,
-           (unsigned long long)res.refused, (unsigned long long)res.failed);
+    if (rc && rc != CC_ERR_MISMATCH) {
+        cli_check_report_free(&report);
+        return cli_failed(&err);
+    }
+    fprintf(text_out,
+            "%s: %llu cases (seed %s): %llu passed, %llu refused as required, %llu failed\n",
+            engine->name, (unsigned long long)res.run, seed_hex, (unsigned long long)res.passed,
+            (unsigned long long)res.refused, (unsigned long long)res.failed);
+    if (cli_check_report_finish(&report, junit, stdout, seed_hex, opt.cases, keep_going, &err)) {
+        cli_check_report_free(&report);
+        return cli_failed(&err);
+    }
+    cli_check_report_free(&report);
     return rc == CC_OK ? 0 : 1;
 }

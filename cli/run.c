@@ -2,9 +2,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "harness/limits.h"
+#include "harness/progress.h"
 #include "oracle/gridio.h"
 #include "oracle/oracle.h"
 
@@ -15,7 +18,9 @@ static const char about[] =
     "unbounded pattern, as Golly reads it: give the grid to run it on with --size\n"
     "(the torus, or the bounded plane with --rule RULE:P). .mc is Golly's macrocell\n"
     "(two states, read only), .txt rows of 0 and 1. A --rule without :T or :P takes\n"
-    "the file's topology; one that names another is refused.";
+    "the file's topology; one that names another is refused. With --json, one JSON\n"
+    "document on stdout: the engine, rule, topology, steps, files, sides, the live\n"
+    "cells before and after, and the seconds the run took.";
 
 /* "WxH" into *w, *h, each 1..CC_GRID_SIDE_MAX. */
 static int parse_size(const char *text, int32_t *w, int32_t *h, cc_error *err) {
@@ -87,11 +92,39 @@ static int settle_grid(const char *rule_text, const char *size_text, int32_t wan
                    (int)want_w, (int)want_h, in, (int)g->w, (int)g->h);
 }
 
+static uint64_t alive(const cc_grid *g) {
+    uint64_t n = 0;
+    const size_t cells = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < cells; i++) n += g->cells[i] != 0;
+    return n;
+}
+
+static int print_json(const char *engine, const cc_rule *rule, int64_t steps, const char *in,
+                      const char *out, const cc_grid *g, uint64_t alive_before, double seconds,
+                      cc_error *err) {
+    char rule_text[512];
+    if (cc_rule_print(rule, rule_text, sizeof rule_text, err)) return err->code;
+    json_t *doc = json_pack("{s:s, s:s, s:s, s:I, s:s, s:s, s:i, s:i, s:I, s:I, s:f}", "engine",
+                            engine, "rule", rule_text, "topology",
+                            cc_topology_name(rule->topology), "steps", (json_int_t)steps, "in",
+                            in, "out", out, "width", (int)g->w, "height", (int)g->h,
+                            "alive_before", (json_int_t)alive_before, "alive_after",
+                            (json_int_t)alive(g), "seconds", seconds);
+    if (!doc) return cc_fail(err, CC_ERR_NOMEM, "out of memory for run's JSON (or a file name "
+                                                "that is not UTF-8)");
+    int failed = json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII) != 0;
+    json_decref(doc);
+    if (failed || puts("") == EOF || fflush(stdout))
+        return cc_fail(err, CC_ERR_IO, "writing run's JSON to stdout failed");
+    return CC_OK;
+}
+
 int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
     const char *engine_name = NULL, *rule_text = NULL, *size_text = NULL, *in = NULL,
                *out = NULL;
     int64_t steps = 0;
     double budget = 0.0;
+    int json = 0;
     cc_option opts[] = {
         cli_engine_option(&engine_name, 1, "the engine, or 'oracle'"),
         CC_OPTION_STRING("rule", "RULE", &rule_text,
@@ -104,6 +137,7 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
                          "the grid for an unbounded pattern (.rle or .mc without :T or :P), "
                          "the pattern at its top-left corner"),
         cli_budget_option(&budget),
+        CC_OPTION_FLAG("json", &json, "what ran, as one JSON document on stdout"),
     };
     opts[2].required = opts[3].required = opts[4].required = 1;
     cc_command cmd = {"cellcheck run", about, opts, sizeof opts / sizeof opts[0]};
@@ -174,13 +208,19 @@ int cli_cmd_run(const cc_engine_set *engines, int argc, char **argv) {
         return cli_failed(&err);
     }
     int over_budget = 0;
+    const uint64_t alive_before = json ? alive(&g) : 0;
+    const double start = cc_now_seconds();
     int rc = engine ? cli_run_engine(engine, &rule, &g, steps, budget, what, &over_budget, &err)
                     : cli_run_oracle(&rule, &g, steps, budget, what, &over_budget, &err);
     if (over_budget) {
         cc_grid_free(&g);
         return cli_bad_usage(&cmd, &err);
     }
+    const double seconds = cc_now_seconds() - start;
     if (!rc) rc = cc_grid_write_file(out, &g, &rule, &err);
+    if (!rc && json)
+        rc = print_json(engine ? engine->name : "oracle", &rule, steps, in, out, &g, alive_before,
+                        seconds, &err);
     cc_grid_free(&g);
     return rc ? cli_failed(&err) : 0;
 }

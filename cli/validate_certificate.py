@@ -2,10 +2,13 @@
 """Validates certificate.json files against cli/certificate.schema.json (JSON Schema 2020-12,
 through the jsonschema package: Debian's python3-jsonschema, which ci/setup.sh installs).
 
-usage: validate_certificate.py SCHEMA CERTIFICATE...
+usage: validate_certificate.py [SCHEMA] CERTIFICATE...
+SCHEMA (a file named *.schema.json) defaults to certificate.schema.json beside this script, as
+an install puts them (PREFIX/share/cellcheck/).
 Prints one line per certificate and each violation with its place; exits 0 when every
 certificate is valid, 1 when one is not, 2 when the schema or a file cannot be read."""
 import json
+import os
 import sys
 
 try:
@@ -17,9 +20,12 @@ except ImportError:
 
 
 def main(argv):
-    if len(argv) < 3:
+    if len(argv) < 2 or (argv[1].endswith(".schema.json") and len(argv) < 3):
         print(__doc__, file=sys.stderr)
         return 2
+    if not argv[1].endswith(".schema.json"):
+        beside = os.path.join(os.path.dirname(os.path.abspath(__file__)), "certificate.schema.json")
+        argv = [argv[0], beside] + argv[1:]
     try:
         with open(argv[1], encoding="utf-8") as f:
             schema = json.load(f)

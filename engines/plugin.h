@@ -32,6 +32,10 @@ extern "C" {
 
 #define CC_PLUGIN_ABI_SYMBOL "cellcheck_plugin_abi"
 #define CC_PLUGIN_ENGINES_SYMBOL "cellcheck_engines"
+/* Optional: how the plugin was built (its compiler and flags), a NUL-terminated string that
+ * certificates record beside the plugin's SHA-256, so a certificate names the build it judged.
+ * Read as data, never called; the first 255 bytes are kept. */
+#define CC_PLUGIN_BUILD_SYMBOL "cellcheck_plugin_build"
 
 typedef int (*cc_plugin_abi_fn)(void);
 typedef const cc_engine *const *(*cc_plugin_engines_fn)(int abi_version);
@@ -41,6 +45,11 @@ typedef const cc_engine *const *(*cc_plugin_engines_fn)(int abi_version);
 #else
 #define CC_PLUGIN_EXPORT
 #endif
+
+/* The optional build string: CC_PLUGIN_BUILD("gcc 12.2 -O3 -march=native") beside CC_PLUGIN. */
+#define CC_PLUGIN_BUILD(text)                                                                    \
+    CC_PLUGIN_EXPORT extern const char cellcheck_plugin_build[];                                 \
+    CC_PLUGIN_EXPORT const char cellcheck_plugin_build[] = text;
 
 /* The two exports of a plugin whose engines are `list` (NULL-terminated). */
 #define CC_PLUGIN(list)                                                                          \

@@ -51,6 +51,18 @@ extern "C" {
  * context and the harness's grids fit this machine's memory; ON every engine; OFF none. */
 enum { CC_HUGE_GRID_AUTO = 0, CC_HUGE_GRID_ON = 1, CC_HUGE_GRID_OFF = 2, CC_HUGE_GRID_GPU = 3 };
 
+/* One campaign case as it ended, for a caller that reports every case (check's JUnit and JSON):
+ * outcome 0 passed, 1 refused as required, 2 failed; kind the failure's class, detail its
+ * words ("" where it passed). */
+typedef struct cc_case_outcome {
+    uint64_t index;
+    const cc_case *c;
+    int outcome;
+    const char *kind, *detail;
+    double seconds;
+} cc_case_outcome;
+typedef void (*cc_case_outcome_fn)(void *ctx, const cc_case_outcome *o);
+
 typedef struct cc_campaign_options {
     uint8_t master[CC_SEED_BYTES];
     uint64_t cases;               /* cases 0 .. cases-1, before sharding */
@@ -101,6 +113,10 @@ typedef struct cc_campaign_options {
                                    * largest (a gap: a test shows what crossing them catches) */
     struct cc_oracle_cache *oracle_cache; /* the oracle's results kept on this machine
                                    * (harness/oracle_cache.h); NULL: every result computed */
+    int quick;                    /* 1: every section at its smallest (certify --quick), the rest
+                                   * of each a gap SECTION:asked */
+    cc_case_outcome_fn on_case;   /* called after every case with on_case_ctx; NULL: none */
+    void *on_case_ctx;
 } cc_campaign_options;
 
 

@@ -40,9 +40,18 @@ int cc_campaign_run(const cc_engine *engine, const cc_campaign_options *opt,
         snprintf(at, sizeof at, "case %" PRIu64, i);
         cc_case_label(engine, at, &drawn.c);
         cc_check_result check;
+        const double case_start = cc_now_seconds();
         if ((rc = cc_case_check_with(engine, &drawn.c, &check_opt, &check, err)))
             return cc_prefix(err, "checking case %" PRIu64 " of master seed %s", i, master);
         res->run++;
+        if (opt->on_case) {
+            const int passed = check.outcome == CC_OUTCOME_PASS;
+            const cc_case_outcome o = {
+                i, &drawn.c, passed ? 0 : check.outcome == CC_OUTCOME_REFUSED ? 1 : 2,
+                passed ? "" : cc_failure_kind_name(check.kind), passed ? "" : check.detail,
+                cc_now_seconds() - case_start};
+            opt->on_case(opt->on_case_ctx, &o);
+        }
         res->oracle_seconds += check.oracle_seconds;
         res->draw_seconds += check.draw_seconds;
         if (opt->verbose) {

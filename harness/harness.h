@@ -39,6 +39,8 @@ cc_option cc_huge_grid_option(cc_campaign_options *opt);
 /* --leave-out SECTION[,SECTION...]: sections the conformance checks leave out, by their ids
  * (cc_check_section_id), into opt->sections_off; each is a gap, SECTION:asked. */
 cc_option cc_leave_out_option(cc_campaign_options *opt);
+/* --skip SECTION[,SECTION...]: --leave-out under the name pytest and CTest users look for. */
+cc_option cc_skip_option(cc_campaign_options *opt);
 /* --only SECTION[,SECTION...]: every other section left out (each a gap). */
 cc_option cc_only_option(cc_campaign_options *opt);
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/junit.h"
 #include "harness/lightcone.h"
 #include "harness/sections/section.h"
 #include "oracle/gridio.h"
@@ -151,6 +152,13 @@ cc_option cc_leave_out_option(cc_campaign_options *opt) {
     return row;
 }
 
+cc_option cc_skip_option(cc_campaign_options *opt) {
+    const cc_option row = CC_OPTION_CUSTOM(
+        "skip", "SECTION[,SECTION...]", &opt->sections_off, leave_out_option,
+        "the same as --leave-out: sections to leave out, each a gap (SECTION:asked)");
+    return row;
+}
+
 cc_option cc_only_option(cc_campaign_options *opt) {
     const cc_option row = CC_OPTION_CUSTOM(
         "only", "SECTION[,SECTION...]", &opt->sections_off, only_option,
@@ -213,15 +221,16 @@ static void reproducer_command(const char *argv0, char *out, size_t size) {
 
 /* The conformance driver's option table, writing into opt. */
 typedef struct conformance_table {
-    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 7 + CC_SUPERVISION_OPTION_COUNT];
+    cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 8 + CC_SUPERVISION_OPTION_COUNT];
     cc_command cmd;
     const char *case_line, *calls; /* --case and --calls */
+    const char *junit;             /* --junit FILE */
 } conformance_table;
 
 static void conformance_table_init(conformance_table *t, cc_campaign_options *opt,
                                    const char *program) {
     memset(t, 0, sizeof *t);
-    const cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 7] = {
+    const cc_option rows[CC_CAMPAIGN_OPTION_COUNT + 8] = {
         [CC_CAMPAIGN_OPTION_COUNT] = CC_OPTION_STRING("report-dir", "DIR", &opt->report_dir,
                                                       "where failure reports are written"),
         [CC_CAMPAIGN_OPTION_COUNT + 1] = CC_OPTION_FLAG("verbose", &opt->verbose,
@@ -235,10 +244,14 @@ static void conformance_table_init(conformance_table *t, cc_campaign_options *op
             "case", "LINE", &t->case_line, "replay one case: the line a failure prints"),
         [CC_CAMPAIGN_OPTION_COUNT + 6] = CC_OPTION_STRING(
             "calls", "SEQUENCE", &t->calls, "with --case, run that call sequence on it"),
+        [CC_CAMPAIGN_OPTION_COUNT + 7] = CC_OPTION_STRING(
+            "junit", "FILE", &t->junit,
+            "also a JUnit XML report: a test case per section, its failure with the case and "
+            "reproducer"),
     };
     memcpy(t->rows, rows, sizeof rows);
     cc_campaign_option_rows(opt, t->rows);
-    cc_supervision_option_rows(opt, t->rows + CC_CAMPAIGN_OPTION_COUNT + 7);
+    cc_supervision_option_rows(opt, t->rows + CC_CAMPAIGN_OPTION_COUNT + 8);
     t->cmd = (cc_command){program,
                           "The engine's conformance test: edge cases, seams, shapes, zero-step\n"
                           "round trips, step counts, call sequences, then a seeded campaign\n"
@@ -253,6 +266,41 @@ void cc_harness_conformance_help(const char *program, FILE *out) {
     conformance_table t;
     conformance_table_init(&t, &opt, program);
     cc_options_help(&t.cmd, out);
+}
+
+/* A test case per section: failed where its checks failed (the first failure's words, case and
+ * reproducer on the section it was met in), skipped where it did not run (left out, or not
+ * reached after a fault stopped the checks). */
+static int write_junit(const cc_engine *engine, const cc_conformance_summary *sum,
+                       const char *master, const char *path, cc_error *err) {
+    cc_junit j;
+    cc_junit_init(&j, engine->name);
+    for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+        const cc_section_tally *tally = &sum->sections[s];
+        const char *name = cc_check_section_name((cc_check_section)s);
+        const int first = !sum->passed && sum->first_section == (cc_check_section)s &&
+                          sum->first_kind != CC_FAILURE_NONE;
+        if (tally->failed > 0 || first) {
+            char text[CC_CASE_TEXT_MAX + CC_REPRODUCER_TEXT_MAX + 160];
+            snprintf(text, sizeof text, "case: %s\nmaster seed: %s\nreproduce: %s",
+                     first && sum->first_case[0] ? sum->first_case : "(none)", master,
+                     first && sum->first_reproducer[0] ? sum->first_reproducer : "(none)");
+            char message[700];
+            snprintf(message, sizeof message, "%d failed%s%s", tally->failed,
+                     first ? ": " : "", first ? sum->first_failure : "");
+            cc_junit_add(&j, name, tally->seconds, CC_JUNIT_FAILED, message, text);
+        } else if (!tally->run) {
+            cc_junit_add(&j, name, 0.0, CC_JUNIT_SKIPPED,
+                         "not run: left out, not a dimension of this engine, or not reached "
+                         "after a fault",
+                         NULL);
+        } else {
+            cc_junit_add(&j, name, tally->seconds, CC_JUNIT_PASSED, NULL, NULL);
+        }
+    }
+    int rc = cc_junit_write(&j, path, err);
+    cc_junit_free(&j);
+    return rc;
 }
 
 static int conformance_main(const cc_engine *engine, const cc_engine *reference, int argc,
@@ -278,6 +326,11 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
     }
     if (opt.report_dir && cc_make_directories(opt.report_dir, &err)) {
         fprintf(stderr, "%s conformance: --report-dir %s\n", engine->name, err.msg);
+        return 2;
+    }
+    if (t.junit && (case_line || cc_junit_path_check("--junit", t.junit, &err))) {
+        fprintf(stderr, "%s conformance: %s\n", engine->name,
+                case_line ? "--junit reports the sections: --case replays one case" : err.msg);
         return 2;
     }
     if (cc_harness_skip(engine, &status)) return status;
@@ -359,6 +412,10 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
         cc_gap_list_print(stdout, engine->name, &sum.gaps);
     }
     fflush(stdout);
+    if (t.junit && (rc = write_junit(engine, &sum, master, t.junit, &err))) {
+        fprintf(stderr, "%s conformance: %s\n", engine->name, err.msg);
+        return 2;
+    }
     return sum.passed ? 0 : 1;
 }
 

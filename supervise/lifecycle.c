@@ -90,6 +90,10 @@ cc_supervisor *cc_supervisor_of(const cc_engine *engine) {
     return ((const sv_engine *)(const void *)engine)->sv;
 }
 
+const char *cc_supervised_build(const cc_engine *engine) {
+    return cc_supervisor_of(engine) ? ((const sv_engine *)(const void *)engine)->build : "";
+}
+
 sv_engine *sv_remote_of(const cc_engine *engine) {
     return cc_supervisor_of(engine) ? (sv_engine *)(void *)engine : NULL;
 }
@@ -100,6 +104,8 @@ void sv_describe(sv_engine *e, cc_supervisor *sv, uint32_t index, const sv_descr
     memcpy(e->name, d->name, sizeof e->name);
     memcpy(e->summary, d->summary, sizeof e->summary);
     memcpy(e->limits, d->limits, sizeof e->limits);
+    memcpy(e->build, d->build, sizeof e->build);
+    e->build[sizeof e->build - 1] = '\0';
     e->sv = sv;
     e->index = index;
     e->has = d->has;

@@ -92,6 +92,7 @@ typedef struct sv_description {
     char limits[SV_TEXT_MAX];
     int32_t has_limits;
     int32_t plugin; /* index of the plugin it came from, -1 when built in */
+    char build[SV_TEXT_MAX]; /* its plugin's CC_PLUGIN_BUILD string, "" where none */
     uint32_t has;   /* SV_HAS_* */
     int32_t hardware;
     cc_engine_caps caps; /* limits NULL */

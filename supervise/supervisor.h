@@ -95,6 +95,9 @@ const cc_engine *cc_supervisor_find(const cc_supervisor *sv, const char *name);
 
 /* The supervisor behind a description; NULL for any other table (an engine's own). */
 cc_supervisor *cc_supervisor_of(const cc_engine *engine);
+/* How a description's plugin says it was built (its CC_PLUGIN_BUILD string, engines/plugin.h),
+ * read in the worker; "" for a built-in engine, a plugin without one, or another table. */
+const char *cc_supervised_build(const cc_engine *engine);
 
 /* Ends the current worker, so the next call starts in a fresh process (a case replayed alone,
  * another engine's certification). Live contexts are lost. */

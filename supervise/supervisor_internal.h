@@ -23,6 +23,7 @@ typedef struct sv_engine {
     uint32_t has;
     double slowest_spv; /* seconds per visit, slowest step seen of RATE_MIN_SECONDS or more */
     char name[64], summary[SV_TEXT_MAX], limits[SV_TEXT_MAX];
+    char build[SV_TEXT_MAX]; /* its plugin's build string, "" where none */
 } sv_engine;
 
 typedef struct sv_context {

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "supervise/worker.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "engines/cuda/common/timing.h"
 #include "engines/engine_set.h"
 #include "engines/entry.h"
+#include "engines/plugin.h"
 #include "oracle/case.h"
 #include "supervise/protocol.h"
 #include "supervise/worker_sandbox.h"
@@ -43,6 +45,7 @@ typedef struct worker {
     size_t map_bytes;
     const cc_engine **engines;
     int32_t *plugin_of; /* per engine: its plugin's index, -1 built in */
+    const char **build_of; /* per engine: its plugin's build string (plugin memory), or NULL */
     size_t count;
     cc_context **contexts; /* by id - 1; NULL once destroyed */
     size_t ncontexts, room;
@@ -128,13 +131,16 @@ static const cc_engine *engine_of(worker *w, uint32_t index, cc_error *err) {
     return w->engines[index];
 }
 
-static void describe(const cc_engine *e, int32_t plugin, sv_description *d) {
+static void describe(const cc_engine *e, int32_t plugin, const char *build, sv_description *d) {
     memset(d, 0, sizeof *d);
     snprintf(d->name, sizeof d->name, "%s", e->name ? e->name : "");
     snprintf(d->summary, sizeof d->summary, "%s", e->summary ? e->summary : "");
     d->has_limits = e->caps.limits != NULL;
     snprintf(d->limits, sizeof d->limits, "%s", e->caps.limits ? e->caps.limits : "");
     d->plugin = plugin;
+    /* The plugin's own bytes, bounded: a string without its NUL is cut, not overrun. */
+    for (size_t i = 0; build && i + 1 < sizeof d->build && build[i]; i++)
+        d->build[i] = (unsigned char)build[i] < 0x20 || build[i] == 0x7f ? '?' : build[i];
     d->has = (e->available ? SV_HAS_AVAILABLE : 0u) | (e->timed_step ? SV_HAS_TIMED_STEP : 0u) |
              (e->device_name ? SV_HAS_DEVICE_NAME : 0u) | (e->memory ? SV_HAS_MEMORY : 0u) |
              (e->devices ? SV_HAS_DEVICES : 0u);
@@ -340,7 +346,7 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
     uint8_t *grid = w->map ? w->map + SV_GRID_OFFSET : NULL;
     switch (req->op) {
     case SV_OP_DESCRIBE:
-        if ((e = engine_of(w, req->engine, err))) describe(e, w->plugin_of[req->engine], d);
+        if ((e = engine_of(w, req->engine, err))) describe(e, w->plugin_of[req->engine], w->build_of[req->engine], d);
         else rep->rc = err->code;
         return;
     case SV_OP_AVAILABLE:
@@ -435,13 +441,17 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
     if (!rep->rc) rep->rc = err->code ? err->code : CC_ERR_ARG;
 }
 
-static int add_engine(worker *w, const cc_engine *e, int32_t plugin) {
+static int add_engine(worker *w, const cc_engine *e, int32_t plugin, const char *build) {
     const cc_engine **engines = realloc(w->engines, (w->count + 1) * sizeof *engines);
     if (!engines) return -1;
     w->engines = engines;
     int32_t *of = realloc(w->plugin_of, (w->count + 1) * sizeof *of);
     if (!of) return -1;
     w->plugin_of = of;
+    const char **builds = realloc(w->build_of, (w->count + 1) * sizeof *builds);
+    if (!builds) return -1;
+    w->build_of = builds;
+    w->build_of[w->count] = build;
     w->engines[w->count] = e;
     w->plugin_of[w->count++] = plugin;
     return 0;
@@ -483,17 +493,19 @@ static int serve_all(int argc, char **argv, const cc_engine *const *builtins) {
     cc_error_clear(&load_err);
     int load_rc = cc_engine_set_init(&set, &load_err);
     for (size_t i = 0; builtins && builtins[i] && !load_rc; i++)
-        if (!cc_engine_set_find(&set, builtins[i]->name) && add_engine(&w, builtins[i], -1))
+        if (!cc_engine_set_find(&set, builtins[i]->name) && add_engine(&w, builtins[i], -1, NULL))
             load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
     for (size_t i = 0; i < set.count && !load_rc; i++)
-        if (add_engine(&w, set.engines[i], -1))
+        if (add_engine(&w, set.engines[i], -1, NULL))
             load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
     size_t before = set.count;
     for (int i = 6; i < argc && !load_rc; i++) {
         header->loading_plugin = (int32_t)(i - 6);
         load_rc = cc_engine_set_load(&set, argv[i], &load_err);
+        const char *build = load_rc ? NULL : dlsym(set.handles[set.plugins - 1],
+                                                   CC_PLUGIN_BUILD_SYMBOL);
         for (size_t j = before; j < set.count && !load_rc; j++)
-            if (add_engine(&w, set.engines[j], (int32_t)(i - 6)))
+            if (add_engine(&w, set.engines[j], (int32_t)(i - 6), build))
                 load_rc = cc_fail(&load_err, CC_ERR_NOMEM, "worker: out of memory");
         before = set.count;
     }

@@ -137,6 +137,14 @@ static json_t *engine(const cc_certificate_engine *r, const char *seed, int *fai
         put(plugin, "sha256", text(r->plugin_sha256), failed);
     }
     put(o, "plugin", plugin, failed);
+    const cc_engine_source *src = &r->source;
+    json_t *source = json_object();
+    put(source, "name", text_or_null(src->name), failed);
+    put(source, "version", text_or_null(src->version), failed);
+    put(source, "commit", text_or_null(src->commit), failed);
+    put(source, "flags", text_or_null(src->flags), failed);
+    put(source, "build", text_or_null(src->build), failed);
+    put(o, "source", source, failed);
     put(o, "failure", failure(r, seed, failed), failed);
     put(o, "caps", text(r->caps), failed);
     char tile[48], huge[240], classes[160];
@@ -233,6 +241,7 @@ static json_t *certificate(const cc_certificate *cert, int *failed) {
         failed);
     put(o, "merged_shards", json_integer(p->merged), failed);
     put(o, "cases", json_integer((json_int_t)p->cases), failed);
+    put(o, "quick", json_boolean(p->quick), failed);
     put(o, "seed", text(p->seed), failed);
     json_t *engines = json_array();
     for (int i = 0; i < cert->engines; i++)

@@ -27,6 +27,22 @@ void cc_certificate_markdown(FILE *f, const cc_certificate *c) {
         if (c->engine[i].plugin[0])
             fprintf(f, "- plugin of %s: `%s`, SHA-256 %s\n", c->engine[i].name, c->engine[i].plugin,
                     c->engine[i].plugin_sha256);
+    for (int i = 0; i < c->engines; i++) {
+        const cc_engine_source *s = &c->engine[i].source;
+        if (!s->name[0] && !s->version[0] && !s->commit[0] && !s->flags[0] && !s->build[0])
+            continue;
+        fprintf(f, "- source of %s:", c->engine[i].name);
+        const char *sep = " ";
+        if (s->name[0]) fprintf(f, "%sname %s", sep, s->name), sep = ", ";
+        if (s->version[0]) fprintf(f, "%sversion %s", sep, s->version), sep = ", ";
+        if (s->commit[0]) fprintf(f, "%scommit %s", sep, s->commit), sep = ", ";
+        if (s->flags[0]) fprintf(f, "%sbuild flags `%s`", sep, s->flags), sep = ", ";
+        if (s->build[0]) fprintf(f, "%sthe plugin says it was built with `%s`", sep, s->build);
+        fprintf(f, "\n");
+    }
+    if (p->quick)
+        fprintf(f, "- a quick certificate (`certify --quick`): every section at its smallest; "
+                   "never CERTIFIED\n");
     if (p->shard_count > 1)
         fprintf(f, "- shard %u of %u (0-based): a partial certificate, for `certify --merge`\n",
                 (unsigned)p->shard_index, (unsigned)p->shard_count);

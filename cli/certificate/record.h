@@ -34,6 +34,14 @@ const char *cc_verdict_name(int verdict);
 /* Memory kept after destroy worth a note: past what a fresh worker's allocator keeps. */
 #define CC_KEPT_NOTE_BYTES (64.0 * 1048576.0)
 
+/* The engine's own source, as its port names it (certify --source-name, --source-version,
+ * --source-commit, --source-flags) and as its plugin says it was built (CC_PLUGIN_BUILD); each ""
+ * where not given. The plugin's SHA-256 ties them to the file that ran. */
+typedef struct cc_engine_source {
+    char name[128], version[128], commit[128], flags[1024];
+    char build[256];
+} cc_engine_source;
+
 /* One engine's row. The fields up to `seconds` travel in a shard file; the rest are the engine's
  * own (from the engine set), filled again where a merge reads shards back. */
 typedef struct cc_certificate_engine {
@@ -49,6 +57,7 @@ typedef struct cc_certificate_engine {
     char caps[512];      /* cc_engine_describe_caps: what it was certified for */
     char plugin[4096];   /* the plugin it came from, "" for a built-in engine */
     double kept_bytes;   /* the most its workers kept with no context live (a pool) */
+    cc_engine_source source;
 } cc_certificate_engine;
 
 /* How the binary that ran was built (cli/version.h). */
@@ -77,6 +86,7 @@ typedef struct cc_provenance {
     int merged;                        /* a certificate merged from this many shards (0: none) */
     char hosts[1024];                  /* the shards' hosts, for a merged certificate */
     char sandbox[400]; /* the workers' sandbox: its parts in force, or "off (--sandbox off)" */
+    int quick;         /* certify --quick: every section at its smallest, never CERTIFIED */
 } cc_provenance;
 
 typedef struct cc_certificate {

@@ -18,6 +18,11 @@
 
 const cc_shard_field cc_shard_fields[] = {
     FIELD("plugin_sha256", F_TEXT, plugin_sha256, M_SAME),
+    FIELD("source_name", F_TEXT, source.name, M_SAME),
+    FIELD("source_version", F_TEXT, source.version, M_SAME),
+    FIELD("source_commit", F_TEXT, source.commit, M_SAME),
+    FIELD("source_flags", F_TEXT, source.flags, M_SAME),
+    FIELD("source_build", F_TEXT, source.build, M_SAME),
     FIELD("verdict", F_INT, verdict, M_FAILED),
     FIELD("reason", F_TEXT, reason, M_FAILED),
     FIELD("edge_passed", F_INT, conf.edge_passed, M_SUM),

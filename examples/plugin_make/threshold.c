@@ -107,3 +107,5 @@ const cc_engine cc_engine_example_threshold = {
 
 static const cc_engine *const engines[] = {&cc_engine_example_threshold, NULL};
 CC_PLUGIN(engines)
+/* Certificates record how the plugin was built beside its SHA-256. */
+CC_PLUGIN_BUILD("threshold.c, compiler " __VERSION__)

@@ -31,7 +31,9 @@ static int sequence_of(int i, int64_t k, cc_call_sequence *s, cc_error *err) {
 }
 
 static void across_contexts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    for (int i = 0; i < CONTEXT_CASES * NTEMPLATES && !t->stopped; i++) {
+    const int cases = tally_quick_count(t, CC_CHECK_CONTEXTS, CONTEXT_CASES, 1,
+                                        "drawn cases across contexts");
+    for (int i = 0; i < cases * NTEMPLATES && !t->stopped; i++) {
         if (!tally_mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x74776f6374780000ull + (uint64_t)(i / NTEMPLATES),

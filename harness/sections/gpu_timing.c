@@ -36,7 +36,13 @@ static void gpu_timing(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]
     /* Drawn as the campaign draws its valid cases (large ones too), from seeds of their own. */
     cc_campaign_options drawn = *t->opt;
     drawn.invalid_percent = 0;
-    for (int i = 0; i < CC_TIMING_CASES && !t->stopped; i++) {
+    /* Under --quick, each setting once for the cases and once for the sequences. */
+    const int cases = tally_quick_count(t, CC_CHECK_TIMING, CC_TIMING_CASES, (int)TIMING_SETTINGS,
+                                        "drawn cases under a disturbed timing");
+    const int sequences = tally_quick_count(t, CC_CHECK_TIMING, CC_TIMING_SEQUENCES,
+                                            (int)TIMING_SETTINGS,
+                                            "call sequences under a disturbed timing");
+    for (int i = 0; i < cases && !t->stopped; i++) {
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x74696d696e670000ull + (uint64_t)i, seed); /* "timing" */
         cc_drawn_case d;
@@ -52,7 +58,7 @@ static void gpu_timing(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]
         tally_check(t, "GPU timing", &d.c, &t->timing_passed);
         if (t->failed && t->opt->stop_at_first_failure) return;
     }
-    for (int i = 0; i < CC_TIMING_SEQUENCES && !t->stopped; i++) {
+    for (int i = 0; i < sequences && !t->stopped; i++) {
         if (!tally_mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x74696d6573657100ull + (uint64_t)i, seed); /* "timeseq" */

@@ -37,7 +37,9 @@ static void plane_cases(conformance_tally *t, const uint8_t master[CC_SEED_BYTES
             if (t->failed && t->opt->stop_at_first_failure) return;
         }
     }
-    for (int i = 0; i < PLANE_DRAWN_CASES && !t->stopped; i++) {
+    const int drawn = tally_quick_count(t, CC_CHECK_PLANE, PLANE_DRAWN_CASES, 8,
+                                        "drawn cases on the bounded plane");
+    for (int i = 0; i < drawn && !t->stopped; i++) {
         uint8_t seed[CC_SEED_BYTES];
         cc_case c;
         cc_error err;

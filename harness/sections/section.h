@@ -76,6 +76,12 @@ extern const conformance_section *const conformance_sections[CC_CHECK_SECTION_CO
 
 /* ---- Checks counted into the tally (sections/tally.c) ----------------------------------- */
 
+/* How many drawn checks a section runs: full, or under opt->quick (certify --quick) the smallest
+ * number, quick, and the rest a gap of section, SECTION:asked, naming what (the checks'
+ * plural). */
+int tally_quick_count(conformance_tally *t, cc_check_section section, int full, int quick,
+                      const char *what);
+
 /* Is the next check this shard's? Numbers it either way. */
 int tally_mine(conformance_tally *t);
 

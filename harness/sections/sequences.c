@@ -9,7 +9,9 @@
 #define CONFORMANCE_SEQUENCES 40
 
 static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
-    for (int i = 0; i < CONFORMANCE_SEQUENCES && !t->stopped; i++) {
+    const int n = tally_quick_count(t, CC_CHECK_SEQUENCES, CONFORMANCE_SEQUENCES, 8,
+                                    "drawn call sequences");
+    for (int i = 0; i < n && !t->stopped; i++) {
         if (!tally_mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x63616c6c73000000ull + (uint64_t)i, seed); /* "calls" */

@@ -244,3 +244,11 @@ int tally_time_estimate(const conformance_tally *t, const cc_case *big, int32_t 
     *seconds = *probe_s * ((double)big->w * (double)big->h) / ((double)p.w * (double)p.h);
     return CC_OK;
 }
+
+int tally_quick_count(conformance_tally *t, cc_check_section section, int full, int quick,
+                      const char *what) {
+    if (!t->opt->quick || quick >= full) return full;
+    cc_gap_note(&t->gaps, section, CC_GAP_ASKED, full - quick,
+                "--quick: %d of %d %s (the section at its smallest)", quick, full, what);
+    return quick;
+}
