@@ -185,6 +185,57 @@ if (cd "$outside" && cellcheck-golden --plugin "$work/make/libthreshold_wrong.so
 fi
 verdict installed_tools_outside_checkout $status
 
+# A port author's day with the installed tools: a Golly RLE without a topology is refused as an
+# unbounded pattern, and runs on the grid --size states (a glider, by hand one cell down and right
+# after 4 steps); a quick certify with the port's source named (INCOMPLETE, never CERTIFIED); a
+# wrong engine's every failure in JUnit (--keep-going); list as JSON; the man page and completions.
+status=0
+printf 'x = 3, y = 3, rule = B3/S23\nbob$2bo$3o!\n' >"$work/glider.rle"
+if (cd "$outside" && cellcheck run --engine oracle --steps 4 --in "$work/glider.rle" \
+    --out "$work/glider-out.txt") >"$work/unbounded.log" 2>&1 ||
+    ! grep -q "unbounded pattern" "$work/unbounded.log"; then
+    echo "    an RLE without :T or :P was not refused as an unbounded pattern:"
+    tail -3 "$work/unbounded.log"
+    status=1
+fi
+printf '00000000\n00100000\n00010000\n01110000\n00000000\n00000000\n00000000\n00000000\n' \
+    >"$work/glider-want.txt"
+if ! (cd "$outside" && cellcheck run --engine oracle --steps 4 --size 8x8 --in "$work/glider.rle" \
+    --out "$work/glider-out.txt") >"$work/sized.log" 2>&1 ||
+    [ "$(tr -cd '01' <"$work/glider-out.txt")" != "$(tr -cd '01' <"$work/glider-want.txt")" ]; then
+    echo "    the glider on --size 8x8 after 4 steps is not one cell down and right:"
+    cat "$work/sized.log" "$work/glider-out.txt" 2>/dev/null | head -12
+    status=1
+fi
+(cd "$outside" && cellcheck certify --quick --plugin "$work/make/libthreshold.so" \
+    --engine example.threshold --source-name threshold --source-version 1.0 \
+    --out-dir "$work/quick/new") >"$work/quick.log" 2>&1
+quick_status=$?
+if [ $quick_status -ne 4 ] || ! grep -q '"quick": true' "$work/quick/new/certificate.json" ||
+    ! grep -q '"name": "threshold"' "$work/quick/new/certificate.json" ||
+    ! python3 "$prefix/share/cellcheck/validate_certificate.py" \
+        "$work/quick/new/certificate.json" >>"$work/quick.log" 2>&1; then
+    echo "    certify --quick: exit $quick_status (not 4), or no quick flag, source or valid JSON:"
+    tail -5 "$work/quick.log"
+    status=1
+fi
+(cd "$outside" && cellcheck --plugin "$work/make/libthreshold_wrong.so" check \
+    --engine example.threshold --cases 30 --keep-going --junit "$work/check.xml") \
+    >"$work/keep-going.log" 2>&1
+if [ $? -ne 1 ] || [ "$(grep -c '<failure' "$work/check.xml" 2>/dev/null)" -lt 2 ]; then
+    echo "    check --keep-going --junit on the wrong engine: not exit 1 with its failures in JUnit"
+    tail -3 "$work/keep-going.log"
+    status=1
+fi
+(cd "$outside" && cellcheck list --json) >"$work/list.json" 2>"$work/list.err" &&
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert "cpu.ref" in str(d)' \
+        "$work/list.json" || { echo "    list --json: not JSON naming cpu.ref"; status=1; }
+for f in share/man/man1/cellcheck.1 share/bash-completion/completions/cellcheck \
+    share/zsh/site-functions/_cellcheck; do
+    [ -s "$prefix/$f" ] || { echo "    not installed: $f"; status=1; }
+done
+verdict installed_daily_loop $status
+
 # One version: the release of VERSION and the commit, alike in the tool, pkg-config and CMake.
 status=0
 release=$(tr -d '[:space:]' <VERSION)
