@@ -241,21 +241,6 @@ refused:
     return rc;
 }
 
-int cc_engine_set_check_plugin_path(const char *path, cc_error *err) {
-    for (const char *p = path; *p; p++) {
-        if (*p == ':')
-            return cc_fail(err, CC_ERR_ARG,
-                           "a plugin path may not hold ':', which separates the paths of "
-                           "CELLCHECK_PLUGINS (link the library under another name): %s",
-                           path);
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            return cc_fail(err, CC_ERR_ARG,
-                           "a plugin path may not hold a control character (byte 0x%02x): %s",
-                           (unsigned)(unsigned char)*p, path);
-    }
-    return CC_OK;
-}
-
 int cc_engine_set_load_file(cc_engine_set *set, const char *spec, cc_error *err) {
     char path[PATH_MAX], absolute[PATH_MAX], whole[PATH_MAX + CC_PLUGIN_PREFIX_MAX + 2];
     const char *prefix;

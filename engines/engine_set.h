@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "engines/engine.h"
+#include "engines/plugin_spec.h"
 #include "engines/plugin.h"
 
 /* C++ callers (CUDA engines, ports) see C linkage. */
@@ -51,28 +52,7 @@ int cc_engine_set_export(const cc_engine_set *set, cc_error *err);
 /* The longest engine name; a name is letters, digits and . _ - + (checked as a plugin loads). */
 #define CC_ENGINE_NAME_MAX 64
 
-/* A plugin path as it may enter: no ':' (CELLCHECK_PLUGINS's separator), no control character. */
-int cc_engine_set_check_plugin_path(const char *path, cc_error *err);
 
-/* The longest prefix of PATH:PREFIX. */
-#define CC_PLUGIN_PREFIX_MAX 16
-
-/* A plugin as it is named (--plugin, CELLCHECK_PLUGINS): PATH, or PATH:PREFIX to load its
- * engines as PREFIX.NAME, so that a twin runs beside its original (the same library twice under
- * two prefixes, or a wrong copy beside the right one). A prefix is letters, digits, _ - + and no
- * '.' or '/', which tells it from a path in CELLCHECK_PLUGINS. The path is copied into path,
- * *prefix points into spec (NULL when none); a wrong path or prefix is refused by name. */
-int cc_plugin_spec_split(const char *spec, char *path, size_t size, const char **prefix,
-                         cc_error *err);
-
-/* CELLCHECK_PLUGINS ("a.so:b.so:twin") split in place at ':' into at most max specs; an entry
- * that is a prefix (no '.', no '/') stays joined to the plugin before it, b.so:twin. */
-size_t cc_plugin_list_split(char *list, const char **specs, size_t max);
-
-/* Copies of the n tables of list, each named PREFIX.NAME, into *out (NULL-terminated, each
- * table one allocation with its name). */
-int cc_plugin_rename(const char *path, const char *prefix, const cc_engine *const *list, size_t n,
-                     cc_engine ***out, cc_error *err);
 
 /* word as one POSIX shell word that reads back as word: as it is when it holds only safe
  * characters, else in single quotes. Cut short rather than overflowing buf. */

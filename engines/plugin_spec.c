@@ -5,7 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engines/engine_set.h"
+#include "engines/plugin_spec.h"
+
+int cc_plugin_path_check(const char *path, cc_error *err) {
+    for (const char *p = path; *p; p++) {
+        if (*p == ':')
+            return cc_fail(err, CC_ERR_ARG,
+                           "a plugin path may not hold ':', which separates the paths of "
+                           "CELLCHECK_PLUGINS (link the library under another name): %s",
+                           path);
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            return cc_fail(err, CC_ERR_ARG,
+                           "a plugin path may not hold a control character (byte 0x%02x): %s",
+                           (unsigned)(unsigned char)*p, path);
+    }
+    return CC_OK;
+}
 
 /* A prefix holds no '.' and no '/', so that CELLCHECK_PLUGINS's entries tell it from a path. */
 static int prefix_char(unsigned char c) {
@@ -29,7 +44,7 @@ int cc_plugin_spec_split(const char *spec, char *path, size_t size, const char *
     if (n >= size) return cc_fail(err, CC_ERR_ARG, "plugin path too long: %.80s...", spec);
     memcpy(path, spec, n);
     path[n] = '\0';
-    int rc = cc_engine_set_check_plugin_path(path, err);
+    int rc = cc_plugin_path_check(path, err);
     if (rc) return rc;
     if (!colon) return CC_OK;
     if (!is_prefix(colon + 1) || strlen(colon + 1) > CC_PLUGIN_PREFIX_MAX)
