@@ -12,6 +12,7 @@
 #include "harness/junit.h"
 #include "harness/lightcone.h"
 #include "harness/sections/section.h"
+#include "harness/step_counts.h"
 #include "oracle/gridio.h"
 #include "supervise/supervisor.h"
 
@@ -396,9 +397,11 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
            "one-cell error right half the time passes them with probability 2^-%d)\n",
            engine->name, sum.seams_passed, CC_SEAM_GRIDS, CC_SEAM_GRIDS);
     printf("%s: thin and tall grids: %d passed; step counts: %d passed (largest %" PRId64
-           ", %d left out); call sequences: %d passed\n",
+           ", %d left out; past 2^31: %d answered, %d still running at %.1f s); call sequences: "
+           "%d passed\n",
            engine->name, sum.shapes_passed, sum.step_counts, sum.step_counts_max,
-           sum.step_counts_blind, sum.sequences);
+           sum.step_counts_blind, sum.step_counts_long - sum.step_counts_running,
+           sum.step_counts_running, CC_LONG_COUNT_WAIT_S, sum.sequences);
     printf("%s: %s: %d edge cases passed, %d zero-step round trips passed, %d refusals checked, "
            "campaign %" PRIu64 " cases (%" PRIu64 " passed, %" PRIu64
            " refused as required, %" PRIu64 " failed), master seed %s, shard %u of %u\n",
