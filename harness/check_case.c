@@ -277,7 +277,7 @@ int cc_case_check_with(const cc_engine *engine, const cc_case *c, const cc_check
         if (cc_code_is_fault(rc) || rc == CC_ERR_CONTRACT)
             harness_call_failed(res, rc, "create", &eng_err);
         else
-            harness_fail_result(res, CC_FAILURE_REFUSED_VALID, "create refused a case within its caps: %s",
+            harness_fail_result(res, CC_FAILURE_REFUSED_VALID, "create: %s",
                         eng_err.msg[0] ? eng_err.msg : "(no message)");
         return CC_OK;
     }
