@@ -439,6 +439,9 @@ static const cc_engine *const engine_bugs[] = {
     &bug_engines[13], &cc_slabs_control, &cc_mutant_slab_late, &cc_mutant_slab_neighbour,
     &cc_mutant_slab_round, &cc_mutant_slab_shallow, &bug_engines[14], &bug_engines[15],
     &bug_engines[16], &bug_engines[17], &bug_engines[18], &bug_engines[19], &bug_engines[20],
-    &bug_engines[21], &bug_engines[22], NULL};
+    &bug_engines[21], &bug_engines[22], &bug_engines[23], NULL};
+/* Every bug engine listed above, none left out when one is added. */
+_Static_assert(sizeof bug_engines / sizeof *bug_engines == 24,
+               "engine_bugs lists bug_engines[0..23]: list a new one there too");
 
 const cc_engine *const *cc_mutants_engine_bugs(void) { return engine_bugs; }
