@@ -207,7 +207,7 @@ if ! (cd "$outside" && cellcheck run --engine oracle --steps 4 --size 8x8 --in "
     cat "$work/sized.log" "$work/glider-out.txt" 2>/dev/null | head -12
     status=1
 fi
-(cd "$outside" && cellcheck certify --quick --plugin "$work/make/libthreshold.so" \
+(cd "$outside" && cellcheck --plugin "$work/make/libthreshold.so" certify --quick \
     --engine example.threshold --source-name threshold --source-version 1.0 \
     --out-dir "$work/quick/new") >"$work/quick.log" 2>&1
 quick_status=$?
