@@ -19,6 +19,7 @@
 #include "golden/golden.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
+#include "harness/junit.h"
 #include "harness/oracle_cache.h"
 #include "harness/progress.h"
 #include "oracle/case.h"
@@ -296,7 +297,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
             cc_prefix(&err, "--out-dir");
             return cli_bad_usage(&cmd, &err);
         }
-        if (junit && cli_report_path_check("--junit", junit, &err))
+        if (junit && cc_junit_path_check("--junit", junit, &err))
             return cli_bad_usage(&cmd, &err);
         return cli_certify_merge(engines, merge_dir, out_dir, junit, accept, argc, argv);
     }
@@ -375,7 +376,7 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv) {
         cc_prefix(&err, "--report-dir");
         return cli_bad_usage(&cmd, &err);
     }
-    if (junit && cli_report_path_check("--junit", junit, &err)) {
+    if (junit && cc_junit_path_check("--junit", junit, &err)) {
         free(chosen);
         return cli_bad_usage(&cmd, &err);
     }

@@ -17,10 +17,6 @@ int cli_junit_write(const char *path, const cc_certificate *c, cc_error *err);
 /* shard.txt into dir, beside the partial certificate: what the merge reads back. */
 int cli_shard_file_write(const char *dir, const cc_certificate *c, cc_error *err);
 
-/* Whether path can take a report, before any work: not a directory or another non-regular file,
- * in a directory that exists and is writable. flag names the option in the message. */
-int cli_report_path_check(const char *flag, const char *path, cc_error *err);
-
 /* certify --merge DIR: the shards' records into one certificate, as one run would have written
  * it. Returns the command's exit status. */
 int cli_certify_merge(const cc_engine_set *engines, const char *dir, const char *out_dir,

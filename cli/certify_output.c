@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/certificate/render.h"
 #include "cli/certificate/shard.h"
@@ -53,25 +51,6 @@ int cli_junit_write(const char *path, const cc_certificate *c, cc_error *err) {
     printf("wrote %s\n", path);
     return CC_OK;
 }
-
-/* Whether path can take a report, before any work: not a directory or another non-regular file,
- * in a directory that exists and is writable. */
-int cli_report_path_check(const char *flag, const char *path, cc_error *err) {
-    struct stat st;
-    if (!path[0]) return cc_fail(err, CC_ERR_ARG, "%s: an empty file name", flag);
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return cc_fail(err, CC_ERR_ARG, "%s %s is not a regular file", flag, path);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash) snprintf(dir, sizeof dir, ".");
-    else if (slash == dir) dir[1] = '\0';
-    else *slash = '\0';
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK) != 0)
-        return cc_fail(err, CC_ERR_ARG, "%s %s: %s is not a writable directory", flag, path, dir);
-    return CC_OK;
-}
-
 
 int cli_shard_file_write(const char *dir, const cc_certificate *c, cc_error *err) {
     char *text = NULL;

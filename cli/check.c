@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "harness/campaign.h"
 #include "harness/harness.h"
+#include "harness/junit.h"
 #include "harness/limits.h"
 #include "harness/progress.h"
 #include "harness/sequence.h"
@@ -143,7 +144,7 @@ int cli_cmd_check(const cc_engine_set *engines, int argc, char **argv) {
                                   "prints its own report");
         return cli_bad_usage(&cmd, &err);
     }
-    if (junit && cli_report_path_check("--junit", junit, &err)) return cli_bad_usage(&cmd, &err);
+    if (junit && cc_junit_path_check("--junit", junit, &err)) return cli_bad_usage(&cmd, &err);
     if (keep_going) opt.stop_at_first_failure = 0;
     /* The JSON owns stdout; the text report, reproducers included, still goes out, on stderr. */
     if (json) opt.out = stderr;

@@ -73,9 +73,7 @@ void cc_junit_free(cc_junit *j) {
     memset(j, 0, sizeof *j);
 }
 
-/* s as XML character data or an attribute value; control characters XML cannot carry become
- * '?'. */
-static void xml_text(FILE *f, const char *s) {
+void cc_junit_xml_text(FILE *f, const char *s) {
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         switch (c) {
@@ -104,15 +102,15 @@ int cc_junit_write(const cc_junit *j, const char *path, cc_error *err) {
     FILE *f = open_memstream(&xml, &len);
     if (!f) return cc_fail(err, CC_ERR_NOMEM, "out of memory for the JUnit report %s", path);
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"", f);
-    xml_text(f, j->suite);
+    cc_junit_xml_text(f, j->suite);
     fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\" time=\"%.3f\">\n",
             j->n, failures, skipped, total);
     for (size_t i = 0; i < j->n; i++) {
         const cc_junit_case *c = &j->cases[i];
         fputs("    <testcase classname=\"", f);
-        xml_text(f, j->suite);
+        cc_junit_xml_text(f, j->suite);
         fputs("\" name=\"", f);
-        xml_text(f, c->name);
+        cc_junit_xml_text(f, c->name);
         fprintf(f, "\" time=\"%.3f\"", c->seconds);
         if (c->outcome == CC_JUNIT_PASSED) {
             fputs("/>\n", f);
@@ -121,10 +119,10 @@ int cc_junit_write(const cc_junit *j, const char *path, cc_error *err) {
         fputs(">\n      <", f);
         fputs(c->outcome == CC_JUNIT_FAILED ? "failure" : "skipped", f);
         fputs(" message=\"", f);
-        xml_text(f, c->message);
+        cc_junit_xml_text(f, c->message);
         if (c->text && c->text[0]) {
             fputs("\">", f);
-            xml_text(f, c->text);
+            cc_junit_xml_text(f, c->text);
             fprintf(f, "</%s>\n", c->outcome == CC_JUNIT_FAILED ? "failure" : "skipped");
         } else {
             fputs("\"/>\n", f);

@@ -13,6 +13,7 @@
 #define CELLCHECK_HARNESS_JUNIT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "oracle/error.h"
 
@@ -47,6 +48,9 @@ void cc_junit_free(cc_junit *j);
 /* Whether path can take the report, checked before any work: not a directory or another
  * non-regular file, in a writable directory. CC_ERR_ARG naming flag and path. */
 int cc_junit_path_check(const char *flag, const char *path, cc_error *err);
+/* s (NULL: nothing) as XML character data or an attribute value; control characters XML cannot
+ * carry become '?'. For every JUnit report of the project (the certificate's too). */
+void cc_junit_xml_text(FILE *f, const char *s);
 
 #ifdef __cplusplus
 }

@@ -6,22 +6,7 @@
 #include <string.h>
 
 #include "cli/certificate/render.h"
-
-/* s as XML character data or an attribute value; control characters XML cannot carry become
- * '?'. */
-static void xml_text(FILE *f, const char *s) {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default: fputc(c < 0x20 && c != '\n' && c != '\t' ? '?' : c, f);
-        }
-    }
-}
+#include "harness/junit.h"
 
 /* The sections of an engine's JUnit suite: the conformance sections, then the goldens. */
 #define JUNIT_GOLDENS CC_CHECK_SECTION_COUNT
@@ -130,7 +115,7 @@ void cc_certificate_junit(FILE *f, const cc_certificate *cert) {
         }
         int error = r->verdict == CC_VERDICT_FAILED && !section_failed;
         fprintf(f, "  <testsuite name=\"");
-        xml_text(f, r->name);
+        cc_junit_xml_text(f, r->name);
         fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\" "
                    "timestamp=\"%.19s\">\n",
                 t + error + r->conf.gaps.n, fl, error, sk + r->conf.gaps.n, r->seconds,
@@ -141,7 +126,7 @@ void cc_certificate_junit(FILE *f, const cc_certificate *cert) {
                 cc_verdict_name(r->verdict), cc_hardware_name(r->hardware), seed);
         if (r->plugin[0]) {
             fprintf(f, "      <property name=\"plugin\" value=\"");
-            xml_text(f, r->plugin);
+            cc_junit_xml_text(f, r->plugin);
             fprintf(f, "\"/>\n      <property name=\"plugin_sha256\" value=\"%s\"/>\n",
                     r->plugin_sha256);
         }
@@ -153,7 +138,7 @@ void cc_certificate_junit(FILE *f, const cc_certificate *cert) {
                 s == JUNIT_GOLDENS ? "goldens" : cc_check_section_name((cc_check_section)s);
             junit_outcome o = junit_section(r, s, msg, sizeof msg);
             fprintf(f, "    <testcase classname=\"");
-            xml_text(f, r->name);
+            cc_junit_xml_text(f, r->name);
             fprintf(f, "\" name=\"%s\" time=\"%.3f\"", name, cc_certificate_section_seconds(r, s));
             if (o == CASE_PASSED) {
                 fprintf(f, "/>\n");
@@ -162,7 +147,7 @@ void cc_certificate_junit(FILE *f, const cc_certificate *cert) {
             fprintf(f, ">\n");
             if (o == CASE_SKIPPED) {
                 fprintf(f, "      <skipped message=\"");
-                xml_text(f, msg);
+                cc_junit_xml_text(f, msg);
                 fprintf(f, "\"/>\n");
             } else {
                 /* The first failure's class, case and reproducer where it is this section's. */
@@ -171,26 +156,26 @@ void cc_certificate_junit(FILE *f, const cc_certificate *cert) {
                                     : r->seconds == 0 ? "hardware absent"
                                                       : "failed";
                 fprintf(f, "      <failure type=\"");
-                xml_text(f, klass);
+                cc_junit_xml_text(f, klass);
                 fprintf(f, "\" message=\"");
-                xml_text(f, klass);
+                cc_junit_xml_text(f, klass);
                 fprintf(f, ": ");
-                xml_text(f, msg);
+                cc_junit_xml_text(f, msg);
                 fprintf(f, "\">");
-                xml_text(f, msg);
+                cc_junit_xml_text(f, msg);
                 if (first && fv.case_line[0]) {
                     fprintf(f, "\ncase: ");
-                    xml_text(f, fv.case_line);
+                    cc_junit_xml_text(f, fv.case_line);
                 }
                 if (first && fv.calls[0]) {
                     fprintf(f, "\ncalls: ");
-                    xml_text(f, fv.calls);
+                    cc_junit_xml_text(f, fv.calls);
                 }
                 if (first && fv.index >= 0) fprintf(f, "\ncampaign case %" PRId64, fv.index);
                 fprintf(f, "\nmaster seed: %s", seed);
                 if (first && fv.reproducer[0]) {
                     fprintf(f, "\nreproduce: ");
-                    xml_text(f, fv.reproducer);
+                    cc_junit_xml_text(f, fv.reproducer);
                 }
                 fprintf(f, "</failure>\n");
             }
@@ -201,21 +186,21 @@ void cc_certificate_junit(FILE *f, const cc_certificate *cert) {
             char id[64];
             cc_gap_id(&r->conf.gaps.gaps[g], id, sizeof id);
             fprintf(f, "    <testcase classname=\"");
-            xml_text(f, r->name);
+            cc_junit_xml_text(f, r->name);
             fprintf(f, "\" name=\"gap %s\" time=\"0.000\">\n      <skipped message=\"", id);
             snprintf(msg, sizeof msg, "%d left out%s: %s", r->conf.gaps.gaps[g].count,
                      r->conf.gaps.gaps[g].accepted ? " (accepted by --accept-gap)" : "",
                      r->conf.gaps.gaps[g].reason);
-            xml_text(f, msg);
+            cc_junit_xml_text(f, msg);
             fprintf(f, "\"/>\n    </testcase>\n");
         }
         if (error) {
             fprintf(f, "    <testcase classname=\"");
-            xml_text(f, r->name);
+            cc_junit_xml_text(f, r->name);
             fprintf(f, "\" name=\"certify\">\n      <error type=\"");
-            xml_text(f, fv.klass);
+            cc_junit_xml_text(f, fv.klass);
             fprintf(f, "\" message=\"");
-            xml_text(f, r->reason);
+            cc_junit_xml_text(f, r->reason);
             fprintf(f, "\"/>\n    </testcase>\n");
         }
         fprintf(f, "  </testsuite>\n");
