@@ -11,6 +11,7 @@
 
 #include "oracle/gridio.h"
 #include "testing/check.h"
+#include "testing/grid_picture.h"
 
 /* Parses RLE from a C string, reporting the message if it fails. */
 static int rle(checks *t, const char *text, cc_grid *g, cc_rule *rule, int *has_rule) {
@@ -21,23 +22,13 @@ static int rle(checks *t, const char *text, cc_grid *g, cc_rule *rule, int *has_
     return rc == CC_OK;
 }
 
-/* The grid as rows of '.' and 'o' joined by '/', for comparing with hand-drawn pictures. */
-static void picture(const cc_grid *g, char *buf, size_t size) {
-    size_t n = 0;
-    for (int y = 0; y < g->h; y++) {
-        for (int x = 0; x < g->w && n + 2 < size; x++) buf[n++] = g->cells[y * g->w + x] ? 'o' : '.';
-        if (y + 1 < g->h && n + 2 < size) buf[n++] = '/';
-    }
-    buf[n] = '\0';
-}
-
 static void check_picture(checks *t, const char *text, int w, int h, const char *want) {
     cc_grid g;
     if (!rle(t, text, &g, NULL, NULL)) return;
     CHECK_EQ(t, g.w, w);
     CHECK_EQ(t, g.h, h);
     char buf[512];
-    picture(&g, buf, sizeof buf);
+    grid_picture(&g, buf, sizeof buf);
     if (!CHECK_STR(t, buf, want)) fprintf(stderr, "  from RLE \"%s\"\n", text);
     cc_grid_free(&g);
 }
@@ -55,7 +46,7 @@ static void check_golly_samples(checks *t) {
         CHECK_EQ(t, has_rule, 1);
         CHECK(t, cc_rule_equal(&rule, &life));
         char buf[64];
-        picture(&g, buf, sizeof buf);
+        grid_picture(&g, buf, sizeof buf);
         CHECK_STR(t, buf, ".o./..o/ooo");
         cc_grid_free(&g);
     }
@@ -258,7 +249,7 @@ static void check_text_samples(checks *t) {
             fprintf(stderr, "  text \"%s\": %s\n", samples[i][0], err.msg);
             continue;
         }
-        picture(&g, buf, sizeof buf);
+        grid_picture(&g, buf, sizeof buf);
         CHECK_STR(t, buf, samples[i][1]);
         cc_grid_free(&g);
     }

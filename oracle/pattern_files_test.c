@@ -10,16 +10,7 @@
 
 #include "oracle/gridio.h"
 #include "testing/check.h"
-
-/* The grid as rows of '.' and 'o' joined by '/'. */
-static void picture(const cc_grid *g, char *buf, size_t size) {
-    size_t n = 0;
-    for (int y = 0; y < g->h; y++) {
-        for (int x = 0; x < g->w && n + 2 < size; x++) buf[n++] = g->cells[y * g->w + x] ? 'o' : '.';
-        if (y + 1 < g->h && n + 2 < size) buf[n++] = '/';
-    }
-    buf[n] = '\0';
-}
+#include "testing/grid_picture.h"
 
 typedef int (*parse_fn)(const char *, size_t, cc_grid *, cc_rule *, cc_grid_meta *, cc_error *);
 
@@ -36,7 +27,7 @@ static void check_read(checks *t, parse_fn parse, const char *text, const char *
         return;
     }
     char buf[1200];
-    picture(&g, buf, sizeof buf);
+    grid_picture(&g, buf, sizeof buf);
     if (!CHECK_STR(t, buf, want)) fprintf(stderr, "  from \"%s\"\n", text);
     CHECK_EQ(t, meta.has_topology, has_topology);
     CHECK_EQ(t, meta.unbounded, unbounded);
@@ -81,7 +72,7 @@ static void check_place(checks *t) {
     pattern.cells[1] = pattern.cells[5] = 1;
     if (CHECK_EQ(t, cc_grid_place(&pattern, 5, 3, &g, &err), CC_OK)) {
         char buf[64];
-        picture(&g, buf, sizeof buf);
+        grid_picture(&g, buf, sizeof buf);
         CHECK_STR(t, buf, ".o.../..o../.....");
         cc_grid_free(&g);
     }
