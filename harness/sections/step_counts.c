@@ -191,7 +191,8 @@ static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES
     ks[nk++] = 65537;
     cc_param_stream ps;
     cc_error err;
-    int64_t longs[6] = {INT32_MAX, (int64_t)INT32_MAX + 1, (int64_t)INT32_MAX + 2,
+    enum { NLONG = 6 }; /* the counts past 2^31 */
+    int64_t longs[NLONG] = {INT32_MAX, (int64_t)INT32_MAX + 1, (int64_t)INT32_MAX + 2,
                         ((int64_t)1 << 32) + 1, 0, INT64_MAX};
     if (case_param_init(&ps, master, "step counts", &err) == CC_OK) {
         for (int i = 0; i < 3; i++) {
@@ -210,14 +211,14 @@ static void step_counts(conformance_tally *t, const uint8_t master[CC_SEED_BYTES
         int kept = 0;
         for (int i = 0; i < nk; i++)
             if (ks[i] <= 257) ks[kept++] = ks[i];
-        cc_gap_note(&t->gaps, CC_CHECK_STEP_COUNTS, CC_GAP_ASKED, nk - kept + 6,
+        cc_gap_note(&t->gaps, CC_CHECK_STEP_COUNTS, CC_GAP_ASKED, nk - kept + NLONG,
                     "--quick: the step counts up to 257 alone, %d past it left out",
-                    nk - kept + 6);
+                    nk - kept + NLONG);
         nk = kept;
     }
     check_counts(t, master, ks, nk, 0, blocks, nb, 0.0);
     if (!t->opt->quick && !t->stopped && !(t->failed && t->opt->stop_at_first_failure))
-        check_counts(t, master, longs, 6, 64, blocks, nb, CC_LONG_COUNT_WAIT_S);
+        check_counts(t, master, longs, NLONG, 64, blocks, nb, CC_LONG_COUNT_WAIT_S);
 }
 
 static void run(conformance_tally *t) { step_counts(t, t->opt->master); }
