@@ -366,35 +366,46 @@ static void check_largest_count(checks *t) {
 
 /* oracle_step (offset list) and oracle_count (membership test) are two independent readings of
  * the same definition; they must agree on every cell of a scrambled grid for every shape. */
+/* oracle_step (row by row, offset by offset) against oracle_count (cell by cell, a modulo per
+ * neighbour) on both topologies: the smallest grids, where every offset wraps, and one large
+ * enough to be shared among threads. */
 static void check_step_matches_count(checks *t) {
     static const char *const rules[] = {
         "R1,C2,M0,S2..3,B3..3,NM", "R2,C2,M1,S3..7,B4..6,NN", "R3,C2,M0,S2..5,B3..4,N+",
         "R3,C2,M1,S10..20,B12..15,NC", "R1,C2,M1,S2..4,B2..3,NH", "R4,C2,M0,S20..40,B25..30,NM",
     };
+    static const cc_topology topologies[] = {CC_TOPOLOGY_TORUS, CC_TOPOLOGY_PLANE};
     uint32_t state = 12345u;
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-        cc_rule r = rule_of(rules[i]);
-        int w = 2 * r.radius + 1 + (int)i, h = 2 * r.radius + 3;
-        cc_grid g = blank(w, h, 0), out;
-        cc_error err;
-        for (size_t k = 0; k < (size_t)w * h; k++) {
-            state = state * 1103515245u + 12345u;
-            g.cells[k] = (state >> 16) & 1;
-        }
-        CHECK_EQ(t, cc_grid_alloc(&out, w, h, &err), CC_OK);
-        CHECK_EQ(t, oracle_step(&r, &g, &out, &err), CC_OK);
-        int bad = 0;
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++) {
-                int c = oracle_count(&r, &g, x, y);
-                int alive = g.cells[y * w + x];
-                int want = alive ? cc_set_has(&r.survive, c) : cc_set_has(&r.birth, c);
-                bad += out.cells[y * w + x] != want;
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        for (size_t o = 0; o < 2; o++)
+            for (int size = 0; size < 3; size++) {
+                cc_rule r = rule_of(rules[i]);
+                r.topology = topologies[o];
+                const int side = 2 * r.radius + 1;
+                const int w = size == 0 ? side + (int)i : size == 1 ? side : 301;
+                const int h = size == 0 ? side + 2 : size == 1 ? side : 203;
+                cc_grid g = blank(w, h, 0), out;
+                cc_error err;
+                for (size_t k = 0; k < (size_t)w * h; k++) {
+                    state = state * 1103515245u + 12345u;
+                    g.cells[k] = (state >> 16) & 1;
+                }
+                CHECK_EQ(t, cc_grid_alloc(&out, w, h, &err), CC_OK);
+                CHECK_EQ(t, oracle_step(&r, &g, &out, &err), CC_OK);
+                int bad = 0;
+                for (int y = 0; y < h; y++)
+                    for (int x = 0; x < w; x++) {
+                        int c = oracle_count(&r, &g, x, y);
+                        int alive = g.cells[y * w + x];
+                        int want = alive ? cc_set_has(&r.survive, c) : cc_set_has(&r.birth, c);
+                        bad += out.cells[y * w + x] != want;
+                    }
+                if (!CHECK_EQ(t, bad, 0))
+                    fprintf(stderr, "  rule %s, %s, %dx%d\n", rules[i], o ? "plane" : "torus", w,
+                            h);
+                cc_grid_free(&g);
+                cc_grid_free(&out);
             }
-        if (!CHECK_EQ(t, bad, 0)) fprintf(stderr, "  rule %s\n", rules[i]);
-        cc_grid_free(&g);
-        cc_grid_free(&out);
-    }
 }
 
 static void check_refusals(checks *t) {
