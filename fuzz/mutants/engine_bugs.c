@@ -5,11 +5,13 @@
  * in a real engine. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <omp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "fuzz/mutants/engine_bugs.h"
+#include "fuzz/mutants/row_runs.h"
 #include "fuzz/mutants/slab_bugs.h"
 
 typedef enum bug {
@@ -91,6 +93,8 @@ typedef struct bug_ctx {
     uint8_t *forced; /* the fresh-heap mutant's mask, FRESH_HEAP_BYTES */
     int32_t *cols;   /* cols[x + r] = x mod W, for x in -r .. W-1+r */
     size_t *rows;    /* rows[y + r] = (y mod H) * W, likewise */
+    row_runs runs;   /* the neighbourhood by rows, for the steps no bug touches */
+    int runs_ready;  /* 0: runs could not be made (the offsets one by one instead) */
 } bug_ctx;
 
 /* The deliberate global state of two of the mutants: exactly what the contract forbids. */
@@ -107,6 +111,7 @@ static void bug_destroy(void *p) {
     free(ctx->forced);
     free(ctx->cols);
     free(ctx->rows);
+    if (ctx->runs_ready) row_runs_free(&ctx->runs);
     free(ctx);
 }
 
@@ -149,6 +154,7 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
     /* The torus as index tables, for the neighbours no bug touches. */
     for (int32_t i = 0; i < w + 2 * r + 1; i++) ctx->cols[i] = wrap(i - r, w);
     for (int32_t i = 0; i < h + 2 * r + 1; i++) ctx->rows[i] = (size_t)wrap(i - r, h) * (size_t)w;
+    ctx->runs_ready = row_runs_init(&ctx->runs, rule->shape, r, w, h) == CC_OK;
     if (b == BUG_STATIC_RULE) static_rule = *rule;
     if (b == BUG_HISTORY) ctx->flip_origin = ++creates_in_process > HISTORY_CREATES;
     if (b == SLOW_CREATE) nanosleep(&(struct timespec){0, SLOW_CREATE_NS}, NULL);
@@ -212,7 +218,9 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
         !(b == BUG_INDEX_WRAP && (int64_t)w * h > (1ll << INDEX_BITS)) &&
         !(b == BUG_TORUS_CORNER && w % CORNER_TILE == 0 && h % CORNER_TILE == 0) &&
         !(b == BUG_VN_WIDE && rule->shape == CC_SHAPE_VON_NEUMANN && r > 4 && w > 65536);
+    const int by_rows = exact && ctx->runs_ready;
     for (int32_t y = 0; y < h; y++) {
+        if (by_rows) row_runs_at_row(&ctx->runs, in, y);
         if (ctx->b == BUG_STORE_SCRATCH && ctx->last_valid) {
             /* A row whose neighbourhood did not change since the last generation keeps its
              * cells. */
@@ -238,7 +246,8 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
             int32_t count = rule->centre ? alive : 0;
             const int32_t *cols = ctx->cols + r + x;
             const size_t *rows = ctx->rows + r + y;
-            for (int32_t k = 0; exact && k < ctx->n_offsets; k++)
+            if (by_rows) count += row_runs_count(&ctx->runs, x, INT32_MAX);
+            for (int32_t k = 0; exact && !by_rows && k < ctx->n_offsets; k++)
                 count += in[rows[ctx->offsets[k].dy] + (size_t)cols[ctx->offsets[k].dx]] != 0;
             for (int32_t k = 0; !exact && k < ctx->n_offsets; k++) {
                 int32_t nx = x + ctx->offsets[k].dx, ny = y + ctx->offsets[k].dy;

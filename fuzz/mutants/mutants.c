@@ -1,9 +1,11 @@
 /* One per-cell loop, seven ways to get it wrong. */
 #include "fuzz/mutants/mutants.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "engines/cpu/common/byte_grids.h"
+#include "fuzz/mutants/row_runs.h"
 
 typedef enum mutation {
     MUT_NONE,
@@ -16,67 +18,37 @@ typedef enum mutation {
     MUT_MAX_COUNT
 } mutation;
 
-typedef struct offset {
-    int32_t dx, dy;
-} offset;
-
 typedef struct loop_ctx {
     cpu_byte_grids grids; /* first: load and store are cpu_byte_grids_load and _store */
     mutation mut;
     cc_rule rule;
     int32_t max_count;
-    int32_t reach;  /* the largest offset of the neighbourhood */
-    int32_t *cols;  /* cols[x + reach] = x mod W, for x in -reach .. W-1+reach */
-    size_t *rows;   /* rows[y + reach] = (y mod H) * W, likewise */
-    int32_t n_offsets;
-    offset offsets[]; /* room for (2r+1)^2 */
+    row_runs runs; /* the neighbourhood, under the radius mutation one ring too wide */
 } loop_ctx;
 
 static void loop_destroy(void *p) {
     loop_ctx *ctx = p;
     if (ctx) {
         cpu_byte_grids_free(&ctx->grids);
-        free(ctx->cols);
-        free(ctx->rows);
+        row_runs_free(&ctx->runs);
     }
     free(ctx);
 }
 
-/* v mod n, without a division where v is within one side of the grid (every neighbour within
- * r <= (n - 1) / 2 of a cell is). */
-static int32_t wrap(int32_t v, int32_t n) {
-    if (v >= 0 && v < n) return v;
-    if (v < 0 && v >= -n) return v + n;
-    if (v >= n && v - n < n) return v - n;
-    return ((v % n) + n) % n;
-}
-
 static int loop_create(mutation mut, const char *name, const cc_rule *rule, int32_t w, int32_t h,
                        void **out, cc_error *err) {
-    int32_t r = rule->radius + (mut == MUT_RADIUS ? 1 : 0);
-    size_t side = (size_t)(2 * r + 1);
-    loop_ctx *ctx = calloc(1, sizeof *ctx + side * side * sizeof(offset));
-    if (ctx) {
-        ctx->cols = malloc(((size_t)w + 2 * (size_t)r) * sizeof *ctx->cols);
-        ctx->rows = malloc(((size_t)h + 2 * (size_t)r) * sizeof *ctx->rows);
-    }
-    if (!ctx || !ctx->cols || !ctx->rows || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK) {
+    loop_ctx *ctx = calloc(1, sizeof *ctx);
+    /* Under the radius mutation, one ring too wide (hex, defined at r = 1 only, then has no
+     * neighbours at all). */
+    const int32_t r = rule->radius + (mut == MUT_RADIUS ? 1 : 0);
+    if (!ctx || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK ||
+        row_runs_init(&ctx->runs, rule->shape, r, w, h) != CC_OK) {
         loop_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "%s: out of memory for %dx%d", name, (int)w, (int)h);
     }
     ctx->mut = mut;
     ctx->rule = *rule;
     ctx->max_count = cc_rule_max_count(rule);
-    /* The torus as index tables, so a neighbour costs no division. */
-    ctx->reach = r;
-    for (int32_t i = 0; i < w + 2 * r; i++) ctx->cols[i] = wrap(i - r, w);
-    for (int32_t i = 0; i < h + 2 * r; i++) ctx->rows[i] = (size_t)wrap(i - r, h) * (size_t)w;
-    /* The neighbourhood as a list of offsets; under the radius mutation, one ring too wide
-     * (hex, defined at r = 1 only, then has no neighbours at all). */
-    for (int32_t dy = -r; dy <= r; dy++)
-        for (int32_t dx = -r; dx <= r; dx++)
-            if (cc_shape_contains(rule->shape, r, dx, dy))
-                ctx->offsets[ctx->n_offsets++] = (offset){dx, dy};
     *out = ctx;
     return CC_OK;
 }
@@ -86,6 +58,7 @@ static void one_step(loop_ctx *ctx) {
     const uint8_t *cur = ctx->grids.cur;
     uint8_t *next = ctx->grids.next;
     for (int32_t y = 0; y < h; y++) {
+        row_runs_at_row(&ctx->runs, cur, y);
         for (int32_t x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
             int alive = cur[i];
@@ -93,13 +66,9 @@ static void one_step(loop_ctx *ctx) {
                 next[i] = (uint8_t)alive;
                 continue;
             }
-            int32_t count = 0;
-            const int32_t *cols = ctx->cols + ctx->reach + x;
-            const size_t *rows = ctx->rows + ctx->reach + y;
-            for (int32_t k = 0; k < ctx->n_offsets; k++) {
-                if (ctx->mut == MUT_EDGE && x + ctx->offsets[k].dx >= w) continue;
-                count += cur[rows[ctx->offsets[k].dy] + (size_t)cols[ctx->offsets[k].dx]];
-            }
+            /* The edge mutation leaves out the neighbours past the right edge. */
+            int32_t count =
+                row_runs_count(&ctx->runs, x, ctx->mut == MUT_EDGE ? w - 1 - x : INT32_MAX);
             if (ctx->rule.centre || ctx->mut == MUT_CENTRE) count += alive;
             if (ctx->mut == MUT_MAX_COUNT && count == ctx->max_count) count--;
             const cc_set *survive = &ctx->rule.survive, *birth = &ctx->rule.birth;

@@ -2,15 +2,18 @@
  * one short in rows dy = +-3 (see radius_table.h). */
 #include "fuzz/mutants/radius_table.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fuzz/mutants/row_runs.h"
 
 #define RADIUS_TABLE_MAX 16
 
 typedef struct table_ctx {
     cc_rule rule;
     int32_t w, h;
-    int32_t lo[2 * RADIUS_TABLE_MAX + 1], hi[2 * RADIUS_TABLE_MAX + 1]; /* dx range, per dy */
+    row_runs runs; /* the dx range of each row dy */
     uint8_t *buf[2];
     int cur;
 } table_ctx;
@@ -20,19 +23,8 @@ static void table_destroy(void *p) {
     if (!ctx) return;
     free(ctx->buf[0]);
     free(ctx->buf[1]);
+    row_runs_free(&ctx->runs);
     free(ctx);
-}
-
-/* Row dy of the neighbourhood as a dx range (hexagonal rows are contiguous too). */
-static void table_row(const cc_rule *rule, int32_t dy, int32_t *lo, int32_t *hi) {
-    const int32_t r = rule->radius;
-    *lo = r + 1;
-    *hi = -r - 1;
-    for (int32_t dx = -r; dx <= r; dx++)
-        if (cc_shape_contains(rule->shape, r, dx, dy) || (dx == 0 && dy == 0)) {
-            if (dx < *lo) *lo = dx;
-            if (dx > *hi) *hi = dx;
-        }
 }
 
 static int table_create(int wrong, const cc_rule *rule, int32_t w, int32_t h, void **out,
@@ -43,7 +35,8 @@ static int table_create(int wrong, const cc_rule *rule, int32_t w, int32_t h, vo
         ctx->buf[0] = malloc(n);
         ctx->buf[1] = malloc(n);
     }
-    if (!ctx || !ctx->buf[0] || !ctx->buf[1]) {
+    if (!ctx || !ctx->buf[0] || !ctx->buf[1] ||
+        row_runs_init(&ctx->runs, rule->shape, rule->radius, w, h) != CC_OK) {
         table_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "radius-table: out of memory for %dx%d", (int)w, (int)h);
     }
@@ -51,13 +44,11 @@ static int table_create(int wrong, const cc_rule *rule, int32_t w, int32_t h, vo
     ctx->w = w;
     ctx->h = h;
     const int32_t r = rule->radius;
-    for (int32_t dy = -r; dy <= r; dy++) {
-        table_row(rule, dy, &ctx->lo[dy + r], &ctx->hi[dy + r]);
-        if (wrong && rule->shape == CC_SHAPE_CIRCULAR && r == 11 && (dy == 3 || dy == -3)) {
-            ctx->lo[dy + r]++; /* the typo: 10 where the circle reaches 11 */
-            ctx->hi[dy + r]--;
+    if (wrong && rule->shape == CC_SHAPE_CIRCULAR && r == 11)
+        for (int32_t dy = -3; dy <= 3; dy += 6) {
+            ctx->runs.lo[dy + r]++; /* the typo: 10 where the circle reaches 11 */
+            ctx->runs.hi[dy + r]--;
         }
-    }
     *out = ctx;
     return CC_OK;
 }
@@ -88,23 +79,20 @@ static int table_store(void *p, uint8_t *cells, cc_error *err) {
 static int table_step(void *p, int64_t k, cc_error *err) {
     (void)err;
     table_ctx *ctx = p;
-    const int32_t w = ctx->w, h = ctx->h, r = ctx->rule.radius;
+    const int32_t w = ctx->w, h = ctx->h;
     for (int64_t s = 0; s < k; s++) {
         const uint8_t *in = ctx->buf[ctx->cur];
         uint8_t *out = ctx->buf[!ctx->cur];
-        for (int32_t y = 0; y < h; y++)
+        for (int32_t y = 0; y < h; y++) {
+            row_runs_at_row(&ctx->runs, in, y);
             for (int32_t x = 0; x < w; x++) {
                 const int alive = in[(size_t)y * (size_t)w + (size_t)x] != 0;
-                int32_t count = -alive; /* the rows include the centre */
-                for (int32_t dy = -r; dy <= r; dy++) {
-                    const uint8_t *row = in + (size_t)(((y + dy) % h + h) % h) * (size_t)w;
-                    for (int32_t dx = ctx->lo[dy + r]; dx <= ctx->hi[dy + r]; dx++)
-                        count += row[((x + dx) % w + w) % w];
-                }
+                const int32_t count = row_runs_count(&ctx->runs, x, INT32_MAX);
                 out[(size_t)y * (size_t)w + (size_t)x] = (uint8_t)cc_set_has(
                     alive ? &ctx->rule.survive : &ctx->rule.birth,
                     count + (ctx->rule.centre ? alive : 0));
             }
+        }
         ctx->cur = !ctx->cur;
     }
     return CC_OK;
