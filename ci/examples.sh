@@ -18,7 +18,11 @@ root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
+# Seconds since the last verdict, so a slow route shows where the time went.
+last_verdict=$SECONDS
 verdict() { # NAME STATUS
+    echo "    $1: $((SECONDS - last_verdict)) s"
+    last_verdict=$SECONDS
     if [ "$2" -eq 0 ]; then echo "EXAMPLE $1 PASSED"; else echo "EXAMPLE $1 FAILED"; failed=1; fi
 }
 cases=${CELLCHECK_EXAMPLE_CASES:-300}
