@@ -43,6 +43,25 @@ static json_t *text_or_null(const char *s) { return s && s[0] ? text(s) : json_n
 /* Seconds as the certificate has always given them: to the millisecond. */
 static json_t *seconds(double s) { return json_real(floor(s * 1000.0 + 0.5) / 1000.0); }
 
+/* Where each section's time went, for the sections that ran: the oracle, the engine in its
+ * worker, the exchange with it, drawing cases, shrinking a failure; the rest of a section's
+ * seconds is the harness's own (comparisons, the oracle of call sequences and step counts). */
+static json_t *time_parts(const cc_conformance_summary *conf, int *failed) {
+    json_t *parts = json_object();
+    for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
+        const cc_section_tally *t = &conf->sections[s];
+        if (!t->run) continue;
+        json_t *o = json_object();
+        put(o, "oracle", seconds(t->oracle_seconds), failed);
+        put(o, "engine", seconds(t->engine_seconds), failed);
+        put(o, "exchange", seconds(t->exchange_seconds), failed);
+        put(o, "drawing", seconds(t->draw_seconds), failed);
+        put(o, "shrink", seconds(t->shrink_seconds), failed);
+        put(parts, cc_check_section_name((cc_check_section)s), o, failed);
+    }
+    return parts;
+}
+
 /* A section's coverage (cc_coverage's fields, and its line of text). */
 static json_t *coverage(const cc_coverage *v, int *failed) {
     json_t *o = json_object(), *shapes = json_array(), *centres = json_array(),
@@ -199,6 +218,7 @@ static json_t *engine(const cc_certificate_engine *r, const char *seed, int *fai
     }
     put(by_section, "goldens", seconds(r->golden_seconds), failed);
     put(o, "section_seconds", by_section, failed);
+    put(o, "section_time_parts", time_parts(conf, failed), failed);
     put(o, "coverage", covered, failed);
     return o;
 }

@@ -38,7 +38,10 @@ static void fill(cc_certificate *c) {
     a->verdict = CC_VERDICT_CERTIFIED;
     a->seconds = 1.23456;
     a->conf.first_index = -1;
+    a->conf.sections[CC_CHECK_EDGE_CASES].run = 1;
     a->conf.sections[CC_CHECK_EDGE_CASES].seconds = 0.5;
+    a->conf.sections[CC_CHECK_EDGE_CASES].oracle_seconds = 0.25;
+    a->conf.sections[CC_CHECK_EDGE_CASES].engine_seconds = 0.125;
     cc_rule rule = {0};
     rule.radius = 2;
     rule.shape = CC_SHAPE_MOORE;
@@ -87,6 +90,13 @@ static void read_back(checks *t) {
                  4900000000LL);
         CHECK_EQ(t, (int)json_object_size(json_object_get(a, "section_seconds")),
                  CC_CHECK_SECTION_COUNT + 1);
+        /* The split of the one section that ran, and no other section. */
+        json_t *parts = json_object_get(a, "section_time_parts");
+        json_t *edge = json_object_get(parts, "edge cases");
+        CHECK_EQ(t, (int)json_object_size(parts), 1);
+        CHECK(t, json_real_value(json_object_get(edge, "oracle")) == 0.25);
+        CHECK(t, json_real_value(json_object_get(edge, "engine")) == 0.125);
+        CHECK(t, json_real_value(json_object_get(edge, "shrink")) == 0.0);
         json_decref(root);
     }
     /* What readers grep, and a line each for the top-level fields and the engines. */

@@ -158,6 +158,11 @@ static void merge_engine(cc_certificate_engine *out, const cc_certificate_engine
             o->passed += t->passed;
             o->failed += t->failed;
             o->seconds += t->seconds;
+            o->oracle_seconds += t->oracle_seconds;
+            o->engine_seconds += t->engine_seconds;
+            o->exchange_seconds += t->exchange_seconds;
+            o->draw_seconds += t->draw_seconds;
+            o->shrink_seconds += t->shrink_seconds;
             cc_coverage_merge(&o->cov, &t->cov);
         }
     /* A shard that could not run it (its hardware absent there) leaves the engine unchecked. */

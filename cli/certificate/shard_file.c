@@ -79,7 +79,8 @@ const cc_shard_field cc_shard_fields[] = {
 };
 const size_t cc_shard_field_count = sizeof cc_shard_fields / sizeof cc_shard_fields[0];
 
-/* Per section: run, passed, failed, seconds. */
+/* Per section: run, passed, failed, seconds, and of the seconds the oracle's, the engine's, the
+ * exchange's, drawing's and shrinking's (a record without the five reads them as 0). */
 #define SECTION_KEY "section"
 /* Per section that checked a case: section, then its cc_coverage's fields in order. */
 #define COVERAGE_KEY "coverage"
@@ -143,8 +144,9 @@ void cc_shard_write(FILE *f, const cc_certificate *r) {
         }
         for (int s = 0; s < CC_CHECK_SECTION_COUNT; s++) {
             const cc_section_tally *t = &e->conf.sections[s];
-            fprintf(f, SECTION_KEY " %d %d %d %d %.17g\n", s, t->run, t->passed, t->failed,
-                    t->seconds);
+            fprintf(f, SECTION_KEY " %d %d %d %d %.17g %.17g %.17g %.17g %.17g %.17g\n", s,
+                    t->run, t->passed, t->failed, t->seconds, t->oracle_seconds,
+                    t->engine_seconds, t->exchange_seconds, t->draw_seconds, t->shrink_seconds);
             const cc_coverage *v = &t->cov;
             if (v->cases)
                 fprintf(f, COVERAGE_KEY " %d %d %u %u %u %d %d %llu %d %lld %.17g %d\n", s,
@@ -239,17 +241,22 @@ static int parse_line(char *line, cc_certificate *r, cc_certificate_engine **cur
         }
         if (!strcmp(key, SECTION_KEY)) {
             int s, run, passed, failed;
-            double seconds;
+            double seconds, part[5] = {0};
             char extra;
-            if (sscanf(value, "%d %d %d %d %lf %c", &s, &run, &passed, &failed, &seconds,
-                       &extra) != 5 ||
-                s < 0 || s >= CC_CHECK_SECTION_COUNT)
-                return 0;
+            const int n = sscanf(value, "%d %d %d %d %lf %lf %lf %lf %lf %lf %c", &s, &run,
+                                 &passed, &failed, &seconds, &part[0], &part[1], &part[2],
+                                 &part[3], &part[4], &extra);
+            if ((n != 5 && n != 10) || s < 0 || s >= CC_CHECK_SECTION_COUNT) return 0;
             cc_section_tally *t = &(*cur)->conf.sections[s];
             t->run = run;
             t->passed = passed;
             t->failed = failed;
             t->seconds = seconds;
+            t->oracle_seconds = part[0];
+            t->engine_seconds = part[1];
+            t->exchange_seconds = part[2];
+            t->draw_seconds = part[3];
+            t->shrink_seconds = part[4];
             return 1;
         }
         if (!strcmp(key, COVERAGE_KEY)) {

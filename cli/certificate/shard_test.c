@@ -41,7 +41,10 @@ static void make(cc_certificate *r, uint32_t index, uint32_t count, int64_t b_or
     a->conf.seam_classes = 1u << index;
     a->conf.first_index = a->conf.first_ordinal = -1;
     a->conf.passed = 1;
-    a->conf.sections[0] = (cc_section_tally){.run = 1, .passed = 10 + (int)index, .seconds = 0.5};
+    a->conf.sections[0] = (cc_section_tally){.run = 1, .passed = 10 + (int)index, .seconds = 0.5,
+                                             .oracle_seconds = 0.25, .engine_seconds = 0.125,
+                                             .exchange_seconds = 0.0625, .draw_seconds = 0.03125,
+                                             .shrink_seconds = 0.015625};
     /* Shard i checked radius i + 1 at a team of i + 1 and a grid of 100 * (i + 1) a side. */
     cc_rule rule = {0};
     rule.radius = (int32_t)index + 1;
@@ -84,6 +87,12 @@ static void round_trip(checks *t) {
         CHECK_EQ(t, back.engines, 2);
         CHECK_EQ(t, back.engine[0].conf.edge_passed, 12);
         CHECK_EQ(t, back.engine[0].conf.sections[0].passed, 12);
+        /* The time's parts read back as written (binary fractions, exact). */
+        CHECK(t, back.engine[0].conf.sections[0].oracle_seconds == 0.25 &&
+                     back.engine[0].conf.sections[0].engine_seconds == 0.125 &&
+                     back.engine[0].conf.sections[0].exchange_seconds == 0.0625 &&
+                     back.engine[0].conf.sections[0].draw_seconds == 0.03125 &&
+                     back.engine[0].conf.sections[0].shrink_seconds == 0.015625);
         CHECKF(t, !memcmp(&back.engine[0].conf.sections[0].cov, &r.engine[0].conf.sections[0].cov,
                           sizeof(cc_coverage)),
                "coverage read back differs: %d cases", back.engine[0].conf.sections[0].cov.cases);
@@ -125,6 +134,8 @@ static void merge(checks *t) {
         CHECK_EQ(t, (int)m.engine[0].conf.step_counts_max, 400);
         CHECK_EQ(t, m.engine[0].conf.seam_classes, 0xfu);
         CHECK_EQ(t, m.engine[0].conf.sections[0].passed, 46);
+        CHECK(t, m.engine[0].conf.sections[0].oracle_seconds == 1.0 &&
+                     m.engine[0].conf.sections[0].shrink_seconds == 0.0625);
         const cc_coverage *v = &m.engine[0].conf.sections[0].cov;
         CHECK_EQ(t, v->cases, 4);
         CHECK_EQ(t, (int)v->radius_min, 1);
