@@ -91,10 +91,7 @@ typedef struct bug_ctx {
     int last_valid;
     int flip_origin;
     uint8_t *forced; /* the fresh-heap mutant's mask, FRESH_HEAP_BYTES */
-    int32_t *cols;   /* cols[x + r] = x mod W, for x in -r .. W-1+r */
-    size_t *rows;    /* rows[y + r] = (y mod H) * W, likewise */
     row_runs runs;   /* the neighbourhood by rows, for the steps no bug touches */
-    int runs_ready;  /* 0: runs could not be made (the offsets one by one instead) */
 } bug_ctx;
 
 /* The deliberate global state of two of the mutants: exactly what the contract forbids. */
@@ -109,9 +106,7 @@ static void bug_destroy(void *p) {
     free(ctx->buf[1]);
     free(ctx->last);
     free(ctx->forced);
-    free(ctx->cols);
-    free(ctx->rows);
-    if (ctx->runs_ready) row_runs_free(&ctx->runs);
+    row_runs_free(&ctx->runs);
     free(ctx);
 }
 
@@ -134,11 +129,10 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
         ctx->buf[1] = malloc(n);
         ctx->last = malloc(n);
         if (b == BUG_FRESH_HEAP) ctx->forced = malloc(FRESH_HEAP_BYTES);
-        ctx->cols = malloc(((size_t)w + side) * sizeof *ctx->cols);
-        ctx->rows = malloc(((size_t)h + side) * sizeof *ctx->rows);
     }
-    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last || !ctx->cols ||
-        !ctx->rows || (b == BUG_FRESH_HEAP && !ctx->forced)) {
+    if (!ctx || !ctx->offsets || !ctx->buf[0] || !ctx->buf[1] || !ctx->last ||
+        (b == BUG_FRESH_HEAP && !ctx->forced) ||
+        row_runs_init(&ctx->runs, rule->shape, rule->radius, w, h) != CC_OK) {
         bug_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "mutant: out of memory for %dx%d", (int)w, (int)h);
     }
@@ -151,10 +145,6 @@ static int bug_create(bug b, const cc_rule *rule, int32_t w, int32_t h, void **o
         for (int32_t dx = -r; dx <= r; dx++)
             if (cc_shape_contains(rule->shape, r, dx, dy))
                 ctx->offsets[ctx->n_offsets++] = (offset){dx, dy};
-    /* The torus as index tables, for the neighbours no bug touches. */
-    for (int32_t i = 0; i < w + 2 * r + 1; i++) ctx->cols[i] = wrap(i - r, w);
-    for (int32_t i = 0; i < h + 2 * r + 1; i++) ctx->rows[i] = (size_t)wrap(i - r, h) * (size_t)w;
-    ctx->runs_ready = row_runs_init(&ctx->runs, rule->shape, r, w, h) == CC_OK;
     if (b == BUG_STATIC_RULE) static_rule = *rule;
     if (b == BUG_HISTORY) ctx->flip_origin = ++creates_in_process > HISTORY_CREATES;
     if (b == SLOW_CREATE) nanosleep(&(struct timespec){0, SLOW_CREATE_NS}, NULL);
@@ -208,8 +198,8 @@ static int word_is_quiet(const bug_ctx *ctx, const uint8_t *in, int32_t x0, int3
 static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of_call) {
     const int32_t w = ctx->w, h = ctx->h, r = ctx->rule.radius;
     const cc_rule *rule = ctx->b == BUG_STATIC_RULE ? &static_rule : &ctx->rule;
-    /* Where no bug can touch a neighbour's place in this step, the torus's index tables give
-     * it; where one can, the path below, as written. */
+    /* Where no bug can touch a neighbour's place in this step, the neighbourhood by rows gives
+     * the count; where one can, the path below, as written. */
     const bug b = ctx->b;
     const int exact =
         (ctx->rule.topology == CC_TOPOLOGY_TORUS || b == BUG_PLANE_WRAP) &&
@@ -218,9 +208,8 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
         !(b == BUG_INDEX_WRAP && (int64_t)w * h > (1ll << INDEX_BITS)) &&
         !(b == BUG_TORUS_CORNER && w % CORNER_TILE == 0 && h % CORNER_TILE == 0) &&
         !(b == BUG_VN_WIDE && rule->shape == CC_SHAPE_VON_NEUMANN && r > 4 && w > 65536);
-    const int by_rows = exact && ctx->runs_ready;
     for (int32_t y = 0; y < h; y++) {
-        if (by_rows) row_runs_at_row(&ctx->runs, in, y);
+        if (exact) row_runs_at_row(&ctx->runs, in, y);
         if (ctx->b == BUG_STORE_SCRATCH && ctx->last_valid) {
             /* A row whose neighbourhood did not change since the last generation keeps its
              * cells. */
@@ -244,11 +233,7 @@ static void one_step(bug_ctx *ctx, const uint8_t *in, uint8_t *out, int first_of
             }
             int alive = in[i] != 0;
             int32_t count = rule->centre ? alive : 0;
-            const int32_t *cols = ctx->cols + r + x;
-            const size_t *rows = ctx->rows + r + y;
-            if (by_rows) count += row_runs_count(&ctx->runs, x, INT32_MAX);
-            for (int32_t k = 0; exact && !by_rows && k < ctx->n_offsets; k++)
-                count += in[rows[ctx->offsets[k].dy] + (size_t)cols[ctx->offsets[k].dx]] != 0;
+            if (exact) count += row_runs_count(&ctx->runs, x, INT32_MAX);
             for (int32_t k = 0; !exact && k < ctx->n_offsets; k++) {
                 int32_t nx = x + ctx->offsets[k].dx, ny = y + ctx->offsets[k].dy;
                 if (ctx->b == BUG_PAST_TILE && x >= TILE && nx < x - x % TILE) nx -= TILE;
