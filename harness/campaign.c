@@ -117,10 +117,10 @@ int cc_campaign_check_line(const cc_engine *engine, const char *line,
     cc_case c;
     int rc = case_parse(line, &c, err);
     if (rc) return rc;
-    /* The harness holds three copies of the grid beside the engine's context, one past 2^30
-     * cells of a uniform grid (check_in_place.c). */
+    /* The harness holds three copies of the grid beside the engine's context, one and an eighth
+     * past 2^30 cells of a uniform grid (check_in_place.c). */
     double grids = (double)c.w * (double)c.h > CC_CHECK_IN_PLACE_CELLS &&
-                           c.grid_kind == CC_GRID_UNIFORM ? 1.0 : 3.0;
+                           c.grid_kind == CC_GRID_UNIFORM ? CC_CHECK_IN_PLACE_GRIDS : 3.0;
     if ((rc = cc_limit_work("check --case", &c.rule, c.w, c.h, c.steps, CC_CHECK_WORK_MAX, err)) ||
         (rc = cc_limit_engine_memory("check --case", engine, &c.rule, c.w, c.h, grids, err)))
         return rc;

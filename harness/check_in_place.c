@@ -1,8 +1,9 @@
 /* Checking a case too large to hold twice: the worker's shared grid is the only copy of it.
- * The initial grid is written there from the case's seed, the light cones' windows are drawn
- * from the seed too and only the oracle's blocks are kept, and every store is read where the
- * engine wrote it: the round trip against the seed's cells, the final grid against the blocks.
- * The harness then holds one grid and the engine its own context. */
+ * The seed's grid is drawn once and kept packed a bit a cell; load's cells are written from it,
+ * the light cones' windows are cut from it and only the oracle's blocks are kept, and every
+ * store is read where the engine wrote it: the round trip against the packed grid, the final
+ * grid against the blocks. The harness then holds 1 1/8 grids (CC_CHECK_IN_PLACE_GRIDS) and
+ * the engine its own context. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,59 +15,75 @@
 #include "oracle/cells.h"
 #include "supervise/supervisor.h"
 
-/* The cells each piece of the seed's grid covers when it is compared in place. */
+/* The cells each piece of the seed's grid covers when it is drawn. */
 #define PIECE_CELLS ((size_t)1 << 20)
 
-static int seed_cells(void *arg, uint64_t first, uint8_t *out, size_t n, cc_error *err) {
-    return case_grid_cells((const cc_case *)arg, first, out, n, err);
-}
+/* The seed's grid, drawn once and kept packed a bit a cell (an eighth of the grid): load's
+ * cells, the check that load left them alone, the round trip and the second pattern's load all
+ * read it instead of drawing 2 bytes a cell from the stream again. */
+typedef struct seed_grid {
+    const cc_case *c;
+    uint64_t *bits;
+    size_t n;
+} seed_grid;
 
-static int seed_fill(void *arg, uint8_t *cells, size_t n, cc_error *err) {
-    return case_grid_cells((const cc_case *)arg, 0, cells, n, err);
-}
-
-/* Cells of `cells` that differ from the seed's grid, piece by piece on every core. */
-static int seed_differing(void *arg, const uint8_t *cells, size_t n, size_t *count, size_t *first,
-                          cc_error *err) {
-    const cc_case *c = arg;
-    const long pieces = (long)((n + PIECE_CELLS - 1) / PIECE_CELLS);
-    size_t total = 0, lowest = n;
+static int seed_grid_draw(seed_grid *s, const cc_case *c, cc_error *err) {
+    s->c = c;
+    s->n = (size_t)c->w * (size_t)c->h;
+    s->bits = malloc((s->n + 63) / 64 * sizeof *s->bits);
+    if (!s->bits)
+        return cc_fail(err, CC_ERR_NOMEM, "out of memory for the %dx%d grid packed a bit a cell",
+                       (int)c->w, (int)c->h);
+    const long pieces = (long)((s->n + PIECE_CELLS - 1) / PIECE_CELLS);
     int rc = CC_OK;
 #pragma omp parallel
     {
-        uint8_t *want = malloc(PIECE_CELLS);
+        uint8_t *piece = malloc(PIECE_CELLS);
         cc_error mine;
-        int my_rc = want ? CC_OK : cc_fail(&mine, CC_ERR_NOMEM, "out of memory for a piece");
-#pragma omp for schedule(static) reduction(+ : total)
+        int my_rc = piece ? CC_OK : cc_fail(&mine, CC_ERR_NOMEM, "out of memory for a piece");
+#pragma omp for schedule(static)
         for (long p = 0; p < pieces; p++) {
-            size_t from = (size_t)p * PIECE_CELLS, len = n - from < PIECE_CELLS ? n - from : PIECE_CELLS;
-            if (my_rc || (my_rc = case_grid_cells(c, from, want, len, &mine))) continue;
-            size_t at = len, d = cc_cells_count_differing(cells + from, want, len, &at);
-            total += d;
-            if (d) {
-#pragma omp critical(seed_differing_first)
-                if (from + at < lowest) lowest = from + at;
-            }
+            size_t from = (size_t)p * PIECE_CELLS;
+            size_t len = s->n - from < PIECE_CELLS ? s->n - from : PIECE_CELLS;
+            if (my_rc || (my_rc = case_grid_cells(c, from, piece, len, &mine))) continue;
+            cc_cells_pack(s->bits + from / 64, piece, len);
         }
-#pragma omp critical(seed_differing_error)
+#pragma omp critical(seed_grid_error)
         if (my_rc && !rc) rc = my_rc, *err = mine;
-        free(want);
+        free(piece);
     }
-    *count = total;
-    *first = lowest;
     return rc;
+}
+
+static int seed_cells(void *arg, uint64_t first, uint8_t *out, size_t n, cc_error *err) {
+    (void)err;
+    const seed_grid *s = arg;
+    cc_cells_unpack(out, s->bits, (size_t)first, n);
+    return CC_OK;
+}
+
+static int seed_fill(void *arg, uint8_t *cells, size_t n, cc_error *err) {
+    return seed_cells(arg, 0, cells, n, err);
+}
+
+static int seed_differing(void *arg, const uint8_t *cells, size_t n, size_t *count, size_t *first,
+                          cc_error *err) {
+    (void)err;
+    const seed_grid *s = arg;
+    *count = cc_cells_count_differing_packed(cells, s->bits, n, first);
+    return CC_OK;
 }
 
 /* A store's grid against the seed's: the round trip right after load. */
 typedef struct round_trip {
-    const cc_case *c;
+    const seed_grid *seed;
     size_t differing, first;
     uint8_t stored;
 } round_trip;
 
 static int read_round_trip(void *arg, const uint8_t *cells, size_t n, cc_error *err) {
     round_trip *rt = arg;
-    int rc = seed_differing((void *)rt->c, cells, n, &rt->differing, &rt->first, err);
+    int rc = seed_differing((void *)rt->seed, cells, n, &rt->differing, &rt->first, err);
     if (!rc && rt->differing) rt->stored = cells[rt->first];
     return rc;
 }
@@ -98,12 +115,13 @@ static int stepped(cc_context *ctx, const cc_case *c, cc_pattern p, double *seco
 
 /* One run of the case on a context of its own (ctx, created already, or NULL): load, the round
  * trip (one-call only), step, store against the light cones; ctx is destroyed. */
-static void run_once(const cc_engine *engine, const cc_case *c, cc_pattern p, cc_context *ctx,
+static void run_once(const cc_engine *engine, const seed_grid *seed, cc_pattern p, cc_context *ctx,
                      const cc_lightcones *cones, cc_check_result *res) {
+    const cc_case *c = seed->c;
     cc_error eng_err;
     cc_error_clear(&eng_err);
-    cc_grid_source src = {seed_fill, seed_differing, (void *)c};
-    round_trip rt = {.c = c};
+    cc_grid_source src = {seed_fill, seed_differing, (void *)seed};
+    round_trip rt = {.seed = seed};
     final_grid f = {.cones = cones};
     char what[160];
     double seconds = 0.0;
@@ -161,22 +179,28 @@ int harness_check_in_place(const cc_engine *engine, const cc_case *c, const cc_c
                                .cells_target = opt->lightcone_cells,
                                .visits_budget = opt->lightcone_budget, .devices = devices};
     cc_lightcones *cones = NULL;
+    seed_grid seed = {0};
+    const double draw_start = cc_now_seconds();
+    if (!rc) rc = seed_grid_draw(&seed, c, err);
     const double oracle_start = cc_now_seconds();
-    if (!rc && (rc = cc_lightcone_prepare(c, seed_cells, (void *)c, &lo, &cones, err)))
+    res->draw_seconds += oracle_start - draw_start;
+    if (!rc && (rc = cc_lightcone_prepare(c, seed_cells, &seed, &lo, &cones, err)))
         cc_prefix(err, "light cones");
     res->oracle_seconds += cc_now_seconds() - oracle_start;
     if (rc) {
+        free(seed.bits);
         cc_call_destroy(ctx, NULL);
         return rc;
     }
-    run_once(engine, c, CC_PATTERN_ONE_CALL, ctx, cones, res);
+    run_once(engine, &seed, CC_PATTERN_ONE_CALL, ctx, cones, res);
     /* Past the pattern budget only the split runs (as in check.c), here against the cones. */
     if (res->outcome != CC_OUTCOME_FAIL && (opt->patterns & CC_PATTERN_BIT(CC_PATTERN_SPLIT)) &&
         c->steps >= 2) {
-        run_once(engine, c, CC_PATTERN_SPLIT, NULL, cones, res);
+        run_once(engine, &seed, CC_PATTERN_SPLIT, NULL, cones, res);
         if (res->outcome != CC_OUTCOME_FAIL) res->patterns_run |= CC_PATTERN_BIT(CC_PATTERN_SPLIT);
     }
     cc_lightcone_free(cones);
+    free(seed.bits);
     cc_supervisor_shrink_shared(cc_supervisor_of(engine));
     if (res->outcome != CC_OUTCOME_FAIL) res->outcome = CC_OUTCOME_PASS;
     return CC_OK;

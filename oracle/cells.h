@@ -23,6 +23,16 @@ size_t cc_cells_copy_checked(uint8_t *to, const uint8_t *from, size_t n, size_t 
 /* The first cell that is neither 0 nor 1, or n when every cell is 0 or 1. */
 size_t cc_cells_first_not_binary(const uint8_t *cells, size_t n);
 
+/* Grids packed a bit a cell (cell i is bit i % 64 of word i / 64), an eighth of their bytes: a
+ * grid past 2^32 cells kept beside the one the worker holds. cells must be 0 or 1. */
+void cc_cells_pack(uint64_t *bits, const uint8_t *cells, size_t n);
+/* Cells first .. first+n-1 of a packed grid. */
+void cc_cells_unpack(uint8_t *cells, const uint64_t *bits, size_t first, size_t n);
+/* Cells that differ from a packed grid's (any that is neither 0 nor 1 does); the first of them
+ * in *first (n when none; first may be NULL). */
+size_t cc_cells_count_differing_packed(const uint8_t *cells, const uint64_t *bits, size_t n,
+                                       size_t *first);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,9 +49,44 @@ done:
     free(to);
 }
 
+/* Packing against bit i of word i / 64, unpacking from offsets that are and are not whole bytes,
+ * and the packed comparison against the plain one, a cell of 2 counted as differing. */
+static void packed_at(checks *t, size_t n, const size_t *where, int count) {
+    size_t words = (n + 63) / 64;
+    uint8_t *cells = calloc(n, 1), *back = malloc(n), *other = malloc(n);
+    uint64_t *bits = malloc(words * 8);
+    if (!CHECK(t, cells && back && other && bits)) goto done;
+    for (size_t i = 0; i < n; i++) cells[i] = (uint8_t)((i * 2654435761u) >> 29 & 1);
+    memset(bits, 0xa5, words * 8);
+    cc_cells_pack(bits, cells, n);
+    size_t wrong_bits = 0;
+    for (size_t i = 0; i < n; i++) wrong_bits += (size_t)((bits[i / 64] >> (i % 64) & 1) != cells[i]);
+    CHECK_EQ(t, (long long)wrong_bits, 0);
+    const size_t offsets[] = {0, 1, 7, 8, 63, 64, 65};
+    for (size_t o = 0; o < sizeof offsets / sizeof offsets[0] && offsets[o] < n; o++) {
+        size_t from = offsets[o], len = n - from;
+        memset(back, 9, n);
+        cc_cells_unpack(back, bits, from, len);
+        CHECK(t, memcmp(back, cells + from, len) == 0);
+    }
+    memcpy(other, cells, n);
+    for (int k = 0; k < count; k++) other[where[k]] = k == 1 ? 2 : (uint8_t)(other[where[k]] ^ 1);
+    size_t want_first, got_first = 12345;
+    size_t want = plain_differing(other, cells, n, &want_first);
+    CHECK_EQ(t, (long long)cc_cells_count_differing_packed(other, bits, n, &got_first),
+             (long long)want);
+    CHECK_EQ(t, (long long)got_first, (long long)want_first);
+    CHECK_EQ(t, (long long)want, count);
+done:
+    free(cells);
+    free(back);
+    free(other);
+    free(bits);
+}
+
 int main(void) {
     checks t = {"cells_test", 0, 0};
-    const size_t sizes[] = {1, 7, 8, 9, 4099, BIG};
+    const size_t sizes[] = {1, 7, 8, 9, 128, 4099, BIG};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         size_t n = sizes[s];
         differing_at(&t, n, NULL, 0);
@@ -64,7 +99,10 @@ int main(void) {
             size_t several[] = {3, n / 2 + 1, n - 2};
             differing_at(&t, n, several, 3);
             copy_checked_at(&t, n, several, 3);
+            packed_at(&t, n, several, 3);
         }
+        packed_at(&t, n, NULL, 0);
+        packed_at(&t, n, last, 1);
     }
     uint8_t *buf = malloc(BIG);
     if (CHECK(&t, buf != NULL)) {

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "harness/check_in_place.h"
 #include "harness/extremes.h"
 #include "harness/limits.h"
 #include "harness/progress.h"
@@ -56,12 +57,13 @@ void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int cent
         return;
     }
     if (!tally_mine(t)) return;
-    /* auto: every engine whose own estimate and one grid fit this machine's memory now: the
-     * grid is held once, in the worker's shared grid (harness/check_in_place.c). */
+    /* auto: every engine whose own estimate and one grid (and an eighth) fit this machine's
+     * memory now: the grid is held once, in the worker's shared grid, and packed a bit a cell
+     * (harness/check_in_place.c). */
     cc_error mem_err;
     if (mode == CC_HUGE_GRID_AUTO &&
-        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h, 1.0,
-                               &mem_err)) {
+        cc_limit_engine_memory("the case past 2^32 cells", t->engine, &c.rule, c.w, c.h,
+                               CC_CHECK_IN_PLACE_GRIDS, &mem_err)) {
         snprintf(t->huge_note, sizeof t->huge_note, "does not fit this machine's memory: %.140s",
                  mem_err.msg);
         cc_gap_note(&t->gaps, CC_CHECK_PAST_2_32, CC_GAP_MEMORY, 1,
