@@ -85,15 +85,21 @@ size_t cc_cells_first_not_binary(const uint8_t *cells, size_t n) {
     return n;
 }
 
-/* Eight cells as one word, cell j in byte j, whatever the host's byte order. */
+/* Eight cells as one word, cell j in byte j, whatever the host's byte order (one load). */
 static uint64_t load8(const uint8_t *p) {
-    uint64_t w = 0;
-    for (int j = 0; j < 8; j++) w |= (uint64_t)p[j] << (8 * j);
+    uint64_t w;
+    memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
     return w;
 }
 
 static void store8(uint8_t *p, uint64_t w) {
-    for (int j = 0; j < 8; j++) p[j] = (uint8_t)(w >> (8 * j));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    memcpy(p, &w, 8);
 }
 
 /* Bytes of 0 or 1 to their 8 bits: byte j's bit lands at 56 + j and no two products meet. */
@@ -146,10 +152,16 @@ size_t cc_cells_count_differing_packed(const uint8_t *cells, const uint64_t *bit
     if (n >= PARALLEL_FROM)
     for (size_t c = 0; c < chunks; c++) {
         size_t at = c * CHUNK, end = chunk_end(at, n);
-        for (size_t i = at; i < end; i += 8) {
-            size_t len = end - i < 8 ? end - i : 8;
-            if (len == 8 && load8(cells + i) == unpack8((uint8_t)(bits[i / 64] >> (i % 64))))
-                continue;
+        for (size_t i = at; i < end; i += 64) {
+            size_t len = end - i < 64 ? end - i : 64;
+            if (len == 64) {
+                /* A word of the packed grid against its 64 cells, cell by cell only where one
+                 * differs. */
+                uint64_t diff = 0, b = bits[i / 64];
+                for (int j = 0; j < 8; j++)
+                    diff |= load8(cells + i + 8 * j) ^ unpack8((uint8_t)(b >> (8 * j)));
+                if (!diff) continue;
+            }
             for (size_t j = i; j < i + len; j++)
                 if (cells[j] != bit_at(bits, j)) {
                     if (j < lowest) lowest = j;
