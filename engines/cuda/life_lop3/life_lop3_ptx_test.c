@@ -227,15 +227,17 @@ static void assembled(checks *t) {
     const struct {
         const char *ptx, *name, *kernels;
         int hex;
-        int sites; /* 0: at least one */
+        int sites_min;
     } modules[] = {
-        /* Three unrolled rotations of every level of both streaming kernels. */
+        /* At least three unrolled rotations of every level of both streaming kernels (the
+         * rotations where a band starts and ends run fewer levels, whose number the compiler
+         * decides: what it cannot use it drops). */
         {life_lop3_stream_ptx, "stream", "life_lop3_stream(\0life_lop3_stream1(\0", 0,
          3 * (LIFE_LOP3_STEPS + 1)},
-        {life_lop3_narrow_ptx, "narrow", "life_lop3_narrow(\0", 0, 0},
+        {life_lop3_narrow_ptx, "narrow", "life_lop3_narrow(\0", 0, 1},
         {life_lop3_stream_hex_ptx, "hexagonal stream", "life_lop3_stream(\0life_lop3_stream1(\0",
          1, 3 * (LIFE_LOP3_STEPS + 1)},
-        {life_lop3_narrow_hex_ptx, "hexagonal narrow", "life_lop3_narrow(\0", 1, 0},
+        {life_lop3_narrow_hex_ptx, "hexagonal narrow", "life_lop3_narrow(\0", 1, 1},
     };
     for (size_t m = 0; m < sizeof modules / sizeof modules[0]; m++)
         for (size_t i = 0;
@@ -257,11 +259,14 @@ static void assembled(checks *t) {
                             CC_OK,
                         "%s, %s: %s", modules[m].name, what, err.msg))
                 continue;
-            if (modules[m].sites)
-                CHECKF(t, sites == modules[m].sites, "%s, %s: %d places for the rule, not %d",
-                       modules[m].name, what, sites, modules[m].sites);
-            else
-                CHECK(t, sites >= 1);
+            /* Every placeholder line of the PTX as built replaced, and no fewer than the
+             * kernels' levels need. */
+            int placeholders = 0;
+            for (const char *at = modules[m].ptx; (at = strstr(at, LIFE_LOP3_PTX_SITE)); at++)
+                placeholders++;
+            CHECKF(t, sites == placeholders && sites >= modules[m].sites_min,
+                   "%s, %s: %d places for the rule, of %d in the PTX (at least %d)",
+                   modules[m].name, what, sites, placeholders, modules[m].sites_min);
             CHECK(t, strstr(out, "cellcheck.lifenet") == NULL);
             for (const char *k = modules[m].kernels; *k; k += strlen(k) + 1)
                 CHECKF(t, strstr(out, k) != NULL, "%s: no kernel %s", modules[m].name, k);
