@@ -4,9 +4,13 @@
 #include "supervise/supervisor.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 double cc_work_visits(const cc_rule *rule, int32_t w, int32_t h, int64_t steps) {
@@ -211,4 +215,51 @@ int cc_limit_memory(const char *what, int32_t w, int32_t h, double bytes_per_cel
                    "%s: a %dx%d grid needs about %.1f GiB of memory here (%.0f bytes a cell), and "
                    "%.1f GiB are available",
                    what, (int)w, (int)h, need / 1073741824.0, bytes_per_cell, have / 1073741824.0);
+}
+
+/* large-case.lock's path, its directory made (0700) where missing; 0, or an errno. */
+static int large_turn_path(char *path, size_t size) {
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char base[4096];
+    if (xdg && xdg[0] == '/') snprintf(base, sizeof base, "%s", xdg);
+    else if (home && home[0] == '/') snprintf(base, sizeof base, "%s/.cache", home);
+    else return ENOENT;
+    if (mkdir(base, 0700) != 0 && errno != EEXIST) return errno;
+    int n = snprintf(path, size, "%s/cellcheck", base);
+    if (n < 0 || (size_t)n >= size) return ENAMETOOLONG;
+    if (mkdir(path, 0700) != 0 && errno != EEXIST) return errno;
+    n = snprintf(path, size, "%s/cellcheck/large-case.lock", base);
+    return n < 0 || (size_t)n >= size ? ENAMETOOLONG : 0;
+}
+
+int cc_limit_large_turn(const char *who, FILE *out, char *note, size_t size) {
+    char path[4200];
+    int e = large_turn_path(path, sizeof path);
+    if (e) {
+        snprintf(note, size, "no lock for one case past 2^32 cells at a time: %s",
+                 e == ENOENT ? "no XDG_CACHE_HOME or HOME to put it in" : strerror(e));
+        return -1;
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+        snprintf(note, size, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    int waited = 0;
+    for (;;) {
+        if (flock(fd, waited ? LOCK_EX : LOCK_EX | LOCK_NB) == 0) return fd;
+        if (errno == EINTR) continue;
+        if (errno != EWOULDBLOCK || waited) break;
+        waited = 1;
+        fprintf(out, "note: %s: waiting for another cellcheck's case past 2^32 cells on this "
+                     "machine to end (%s)\n", who, path);
+        fflush(out);
+    }
+    snprintf(note, size, "cannot lock %s: %s", path, strerror(errno));
+    close(fd);
+    return -1;
+}
+
+void cc_limit_large_turn_end(int fd) {
+    if (fd >= 0) close(fd);
 }

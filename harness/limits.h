@@ -19,6 +19,7 @@
 #define CELLCHECK_HARNESS_LIMITS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "engines/engine.h"
 #include "oracle/error.h"
@@ -89,6 +90,16 @@ int cc_limit_engine_memory(const char *what, const cc_engine *engine, const cc_r
 /* The host memory a WxH request needs, bytes_per_cell a cell, against what is available now:
  * CC_ERR_NOMEM, naming the size, the bytes needed and the bytes available, when it is more. */
 int cc_limit_memory(const char *what, int32_t w, int32_t h, double bytes_per_cell, cc_error *err);
+
+/* One case past 2^32 cells at a time among this user's cellcheck processes on this machine: two
+ * certifies that each pass the memory check alone would together exhaust it, and the kernel would
+ * kill one engine mid-case, a crash that is not the engine's. The turn is an exclusive flock on
+ * large-case.lock in $XDG_CACHE_HOME/cellcheck (else ~/.cache/cellcheck), taken before the memory
+ * check; a wait for it is said on out, naming who waits. Returns the descriptor holding it, for
+ * cc_limit_large_turn_end, or -1 with why in note where no lock could be had (the case then runs
+ * without one, as before). The kernel lets it go when the process ends, however it ends. */
+int cc_limit_large_turn(const char *who, FILE *out, char *note, size_t size);
+void cc_limit_large_turn_end(int fd);
 
 #ifdef __cplusplus
 }

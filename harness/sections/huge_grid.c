@@ -18,6 +18,8 @@
 #define HUGE_CASE_SECONDS_MAX 600.0
 #define HUGE_PROBE_SIDE 1024
 
+static void huge_case_run(conformance_tally *t, const cc_case *case_in, int mode);
+
 /* 98309 x 43691 = 4,295,218,519 cells > 2^32: where 32-bit cell or fragment offsets wrap, which
  * only a GPU port is likely to hold in one piece; one step, verified by light cones. Left out,
  * with the reason in the summary, where the engine or this machine cannot hold it. */
@@ -57,6 +59,19 @@ void section_huge_case(conformance_tally *t, cc_shape shape, int32_t r, int cent
         return;
     }
     if (!tally_mine(t)) return;
+    /* This user's other cellcheck processes here take their turns (limits.h), so that the memory
+     * check below sees what is left when this case runs. */
+    char no_turn[320];
+    const int turn = cc_limit_large_turn(t->engine->name, stdout, no_turn, sizeof no_turn);
+    if (turn < 0) printf("note: %s: %s\n", t->engine->name, no_turn);
+    huge_case_run(t, &c, mode);
+    cc_limit_large_turn_end(turn);
+}
+
+/* The case past 2^32 cells, c, where this machine and the engine can hold it (else a gap). */
+static void huge_case_run(conformance_tally *t, const cc_case *case_in, int mode) {
+    cc_case c = *case_in;
+    const int32_t w = c.w, h = c.h;
     /* auto: every engine whose own estimate and one grid (and an eighth) fit this machine's
      * memory now: the grid is held once, in the worker's shared grid, and packed a bit a cell
      * (harness/check_in_place.c). */
