@@ -1,6 +1,7 @@
 /* Work and memory limits, checked before a request starts (limits.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "harness/limits.h"
+#include "oracle/files.h"
 #include "supervise/supervisor.h"
 
 #include <ctype.h>
@@ -10,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 double cc_work_visits(const cc_rule *rule, int32_t w, int32_t h, int64_t steps) {
@@ -217,29 +217,14 @@ int cc_limit_memory(const char *what, int32_t w, int32_t h, double bytes_per_cel
                    what, (int)w, (int)h, need / 1073741824.0, bytes_per_cell, have / 1073741824.0);
 }
 
-/* large-case.lock's path, its directory made (0700) where missing; 0, or an errno. */
-static int large_turn_path(char *path, size_t size) {
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    char base[4096];
-    if (xdg && xdg[0] == '/') snprintf(base, sizeof base, "%s", xdg);
-    else if (home && home[0] == '/') snprintf(base, sizeof base, "%s/.cache", home);
-    else return ENOENT;
-    if (mkdir(base, 0700) != 0 && errno != EEXIST) return errno;
-    int n = snprintf(path, size, "%s/cellcheck", base);
-    if (n < 0 || (size_t)n >= size) return ENAMETOOLONG;
-    if (mkdir(path, 0700) != 0 && errno != EEXIST) return errno;
-    n = snprintf(path, size, "%s/cellcheck/large-case.lock", base);
-    return n < 0 || (size_t)n >= size ? ENAMETOOLONG : 0;
-}
-
 int cc_limit_large_turn(const char *who, FILE *out, char *note, size_t size) {
-    char path[4200];
-    int e = large_turn_path(path, sizeof path);
-    if (e) {
-        snprintf(note, size, "no lock for one case past 2^32 cells at a time: %s",
-                 e == ENOENT ? "no XDG_CACHE_HOME or HOME to put it in" : strerror(e));
+    char dir[4096], path[4200];
+    cc_error why;
+    if (cc_cache_dir(dir, sizeof dir, &why) || cc_make_directories(dir, &why)) {
+        snprintf(note, size, "no lock for one case past 2^32 cells at a time: %s", why.msg);
         return -1;
     }
+    snprintf(path, sizeof path, "%s/large-case.lock", dir);
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0) {
         snprintf(note, size, "cannot open %s: %s", path, strerror(errno));

@@ -1,6 +1,7 @@
 /* The oracle's results on disk (see oracle_cache.h). */
 #define _XOPEN_SOURCE 700 /* lstat, mkstemp, O_NOFOLLOW, utimensat */
 #include "harness/oracle_cache.h"
+#include "oracle/files.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -109,18 +110,16 @@ int cc_oracle_cache_open_env(cc_oracle_cache *cache, cc_error *err) {
         cc_oracle_cache_off(cache, "off: CELLCHECK_ORACLE_CACHE=off");
         return CC_OK;
     }
-    char dir[sizeof cache->dir];
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char dir[sizeof cache->dir], root[sizeof cache->dir - sizeof "/oracle" + 1];
+    cc_error no_root;
     if (set && *set) {
         if (set[0] != '/')
             return cc_fail(err, CC_ERR_ARG,
                            "CELLCHECK_ORACLE_CACHE='%.64s' is neither an absolute directory nor off",
                            set);
         snprintf(dir, sizeof dir, "%s", set);
-    } else if (xdg && xdg[0] == '/') {
-        snprintf(dir, sizeof dir, "%s/cellcheck/oracle", xdg);
-    } else if (home && home[0] == '/') {
-        snprintf(dir, sizeof dir, "%s/.cache/cellcheck/oracle", home);
+    } else if (cc_cache_dir(root, sizeof root, &no_root) == CC_OK) {
+        snprintf(dir, sizeof dir, "%s/oracle", root);
     } else {
         cc_oracle_cache_off(cache, "off: no CELLCHECK_ORACLE_CACHE, XDG_CACHE_HOME or HOME to put it in");
         return CC_OK;

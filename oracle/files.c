@@ -353,3 +353,14 @@ int cc_make_directories(const char *path, cc_error *err) {
         return cc_fail(err, CC_ERR_ARG, "%s is not a writable directory: %s", path, strerror(errno));
     return CC_OK;
 }
+
+int cc_cache_dir(char *dir, size_t size, cc_error *err) {
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/') n = snprintf(dir, size, "%s/cellcheck", xdg);
+    else if (home && home[0] == '/') n = snprintf(dir, size, "%s/.cache/cellcheck", home);
+    else return cc_fail(err, CC_ERR_ARG, "no XDG_CACHE_HOME or HOME to put it in");
+    if (n < 0 || (size_t)n >= size)
+        return cc_fail(err, CC_ERR_ARG, "the cache directory's path is too long");
+    return CC_OK;
+}

@@ -29,4 +29,9 @@ int cc_write_files_check(const char *dir, const char *set, int n, const char *co
  * link to one) or the reason a part could not be made. */
 int cc_make_directories(const char *path, cc_error *err);
 
+/* This user's cache directory of cellcheck, into dir: $XDG_CACHE_HOME/cellcheck, else
+ * $HOME/.cache/cellcheck (each only where it is an absolute path). Nothing is made. CC_ERR_ARG
+ * where neither says where, or the path does not fit size. */
+int cc_cache_dir(char *dir, size_t size, cc_error *err);
+
 #endif
