@@ -77,6 +77,20 @@ typedef struct cc_memory {
     double device_bytes; /* on the device (0 for an engine on the CPU) */
 } cc_memory;
 
+/* Where one rank of an engine that runs as one process per device stands (cc_engine.rank_create).
+ * The ranks cut the rows as engines/slabs/slabs.h does over `ranks` devices; each holds only
+ * its own slab, so its load and store speak W x rows cells, rows row0 .. row0 + rows - 1 of the
+ * grid. */
+#define CC_RANK_ID_BYTES 128
+typedef struct cc_rank {
+    int32_t rank, ranks; /* this process's place: 0 .. ranks - 1 */
+    int32_t device;      /* the device it runs on, among those this host shows it */
+    int32_t row0, rows;  /* its slab of the grid's H rows */
+    /* What the ranks join by: rank 0's rank_id, handed to every rank of this create (an NCCL
+     * unique id, for example). */
+    uint8_t id[CC_RANK_ID_BYTES];
+} cc_rank;
+
 /* An engine's table, written with designated initializers. Callers go through the entry points
  * below (cc_engine_create, cc_engine_load, ...), which do the generic checks once, so an engine's
  * own functions receive only rules and sizes within its caps, 0/1 cells and k >= 0. */
@@ -115,6 +129,18 @@ typedef struct cc_engine {
      * its device seams there and names the count in certificates and reproducers. NULL: one
      * device, no slabs. */
     int (*devices)(int32_t *count, cc_error *err);
+    /* Optional, both or neither, for an engine that runs as one process per device (a rank
+     * each), the way it would run under a launcher (srun, mpirun) across hosts: the supervisor
+     * starts devices() workers, asks rank 0's for rank_id, hands that id to every rank's
+     * rank_create at once, then calls load, step, store and destroy on every rank at once (the
+     * calls are collective: a rank may wait in them for the others). create is still the engine
+     * on one process, for callers that are not the supervisor. rank_id: the bytes the ranks of
+     * one create join by, made in rank 0's process just before its rank_create (a fresh one
+     * every create). rank_create: as create, for the rank and slab in *rank; W and H are the
+     * whole grid's, within the caps. */
+    int (*rank_id)(uint8_t *id, cc_error *err);
+    int (*rank_create)(const cc_rule *rule, int32_t w, int32_t h, const cc_rank *rank,
+                       void **ctx, cc_error *err);
 } cc_engine;
 
 /* One live instance of an engine: what the entry points need to check each call. */

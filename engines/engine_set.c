@@ -92,12 +92,43 @@ static int check_table(const char *path, const cc_engine *e, size_t index, cc_er
     if (missing)
         return cc_fail(err, CC_ERR_ARG, "plugin %s: engine %s has no %s function", path, e->name,
                        missing);
+    if (!e->rank_id != !e->rank_create)
+        return cc_fail(err, CC_ERR_ARG,
+                       "plugin %s: engine %s has %s but no %s: a rank engine has both or neither",
+                       path, e->name, e->rank_id ? "rank_id" : "rank_create",
+                       e->rank_id ? "rank_create" : "rank_id");
     return CC_OK;
 }
 
 static void free_converted(cc_engine **tables) {
     for (size_t i = 0; tables && tables[i]; i++) free(tables[i]);
     free(tables);
+}
+
+/* A version-5 plugin's engine list as current tables: each its first CC_ENGINE_V5_BYTES, the
+ * fields version 6 added after them zero (no ranks). */
+static int convert_v5(const char *path, const cc_engine *const *old, cc_engine ***out, size_t *n,
+                      cc_error *err) {
+    size_t count = 0;
+    while (old && old[count]) count++;
+    *out = NULL;
+    *n = 0;
+    if (count == 0) return CC_OK;
+    cc_engine **tables = calloc(count + 1, sizeof *tables);
+    for (size_t i = 0; tables && i < count; i++) {
+        if (!(tables[i] = calloc(1, sizeof **tables))) {
+            free_converted(tables);
+            tables = NULL;
+            break;
+        }
+        memcpy(tables[i], old[i], CC_ENGINE_V5_BYTES);
+    }
+    if (!tables)
+        return cc_fail(err, CC_ERR_NOMEM, "plugin %s: out of memory for its version-5 tables",
+                       path);
+    *out = tables;
+    *n = count;
+    return CC_OK;
 }
 
 /* A version-4 plugin's engine list (cc_engine_v4 tables, NULL-terminated) as current tables,
@@ -149,7 +180,7 @@ int cc_engine_set_load(cc_engine_set *set, const char *spec, cc_error *err) {
     void *abi_sym = dlsym(handle, CC_PLUGIN_ABI_SYMBOL);
     void *engines_sym = dlsym(handle, CC_PLUGIN_ENGINES_SYMBOL);
     const cc_engine *const *list = NULL;
-    cc_engine **converted = NULL; /* a version-4 plugin's tables, converted; NULL-terminated */
+    cc_engine **converted = NULL; /* a version-4 or 5 plugin's tables, converted; NULL-terminated */
     size_t n = 0;
     if (!abi_sym || !engines_sym) {
         rc = cc_fail(err, CC_ERR_ARG,
@@ -163,7 +194,8 @@ int cc_engine_set_load(cc_engine_set *set, const char *spec, cc_error *err) {
     memcpy(&abi, &abi_sym, sizeof abi);
     memcpy(&engines, &engines_sym, sizeof engines);
     int version = abi();
-    if (version != CC_PLUGIN_ABI_VERSION && version != CC_PLUGIN_ABI_V4) {
+    if (version != CC_PLUGIN_ABI_VERSION && version != CC_PLUGIN_ABI_V5 &&
+        version != CC_PLUGIN_ABI_V4) {
         rc = cc_fail(err, CC_ERR_UNSUPPORTED,
                      "plugin %s was built for plugin ABI %d; this cellcheck speaks %d and still "
                      "loads %d (rebuild it against this cellcheck's headers)",
@@ -174,6 +206,11 @@ int cc_engine_set_load(cc_engine_set *set, const char *spec, cc_error *err) {
         /* The same export, answering for version 4 with tables of the frozen layout: each is
          * converted to the current one, which the set owns. */
         if ((rc = convert_v4(path, (const void *)engines(CC_PLUGIN_ABI_V4), &converted, &n, err)))
+            goto refused;
+        list = (const cc_engine *const *)converted;
+    } else if (version == CC_PLUGIN_ABI_V5) {
+        /* Its tables end before the fields version 6 added: read only what it has. */
+        if ((rc = convert_v5(path, engines(CC_PLUGIN_ABI_V5), &converted, &n, err)))
             goto refused;
         list = (const cc_engine *const *)converted;
     } else {

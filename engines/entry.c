@@ -2,7 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "engines/entry.h"
 
+#include "engines/slabs/slabs.h"
+
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 int cc_engine_available(const cc_engine *engine, cc_error *err) {
@@ -43,6 +46,50 @@ int cc_engine_create(const cc_engine *engine, const cc_rule *rule, int32_t w, in
         free(c);
         if (err && err->msg[0] == '\0')
             cc_fail(err, rc, "%s: create failed with code %d and no message", engine->name, rc);
+        return rc;
+    }
+    *out = c;
+    return CC_OK;
+}
+
+int cc_engine_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
+    if (!engine || !engine->rank_id)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: does not run as ranks (no rank_id)",
+                       engine ? engine->name : "no engine");
+    memset(id, 0, CC_RANK_ID_BYTES);
+    return engine->rank_id(id, err);
+}
+
+int cc_engine_rank_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                          const cc_rank *rank, cc_context **out, cc_error *err) {
+    if (!out) return cc_fail(err, CC_ERR_ARG, "cc_engine_rank_create: no place for the context");
+    *out = NULL;
+    if (!engine || !engine->rank_create)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: does not run as ranks (no rank_create)",
+                       engine ? engine->name : "no engine");
+    int rc = cc_engine_check(engine, rule, w, h, err);
+    if (rc) return rc;
+    if (!rank || rank->ranks < 1 || rank->ranks > h || rank->rank < 0 ||
+        rank->rank >= rank->ranks || rank->device < 0 ||
+        rank->row0 != cc_slabs_first_row(h, rank->ranks, rank->rank) ||
+        rank->rows != cc_slabs_first_row(h, rank->ranks, rank->rank + 1) - rank->row0)
+        return cc_fail(err, CC_ERR_ARG,
+                       "%s: rank %d of %d (device %d, rows %d + %d) is not a rank of the cut of "
+                       "%d rows",
+                       engine->name, rank ? (int)rank->rank : -1, rank ? (int)rank->ranks : 0,
+                       rank ? (int)rank->device : -1, rank ? (int)rank->row0 : 0,
+                       rank ? (int)rank->rows : 0, (int)h);
+    cc_context *c = calloc(1, sizeof *c);
+    if (!c) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate a context", engine->name);
+    c->engine = engine;
+    c->rule = *rule;
+    c->w = w;
+    c->h = rank->rows;
+    if ((rc = engine->rank_create(rule, w, h, rank, &c->ctx, err))) {
+        free(c);
+        if (err && err->msg[0] == '\0')
+            cc_fail(err, rc, "%s: rank_create failed with code %d and no message", engine->name,
+                    rc);
         return rc;
     }
     *out = c;

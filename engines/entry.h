@@ -33,6 +33,14 @@ int cc_engine_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, in
 const char *cc_engine_device_name(const cc_context *c);
 /* 0 if the engine's hardware is here (an engine without available() always is). */
 int cc_engine_available(const cc_engine *engine, cc_error *err);
+/* One rank of an engine that runs as one process per device (cc_engine.rank_create): the
+ * contract's checks of the rule and the whole W x H, then of *rank (rank within ranks, ranks
+ * within 1..H, its slab the cut's: engines/slabs/slabs.h), then the engine's rank_create. The
+ * context speaks the slab: its h is rank->rows. CC_ERR_UNSUPPORTED for an engine without ranks. */
+int cc_engine_rank_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                          const cc_rank *rank, cc_context **out, cc_error *err);
+/* Rank 0's id for the next rank_create (CC_RANK_ID_BYTES into id). */
+int cc_engine_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err);
 /* The devices a create would spread a grid over: the engine's devices() where it has one (a count
  * below 1 is refused, naming the engine), else 1. */
 int cc_engine_devices(const cc_engine *engine, int32_t *count, cc_error *err);

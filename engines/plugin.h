@@ -11,6 +11,8 @@
 #ifndef CELLCHECK_ENGINES_PLUGIN_H
 #define CELLCHECK_ENGINES_PLUGIN_H
 
+#include <stddef.h>
+
 #include "engines/engine.h"
 
 #ifdef __cplusplus
@@ -19,14 +21,19 @@ extern "C" {
 
 /* The layout of cc_engine, cc_engine_caps, cc_rule and cc_error, and what the entry points of
  * cc_engine promise. Raised whenever any of them changes. A plugin built for this version is
- * loaded as it is; one built for version 4 is read through its frozen layout
- * (engines/plugin_v4.h) and its tables converted, so it loads unchanged; any other version is
+ * loaded as it is; one built for version 5 is read as the first CC_ENGINE_V5_BYTES of each
+ * table (the rest zero: no ranks); one built for version 4 is read through its frozen layout
+ * (engines/plugin_v4.h) and its tables converted, so both load unchanged; any other version is
  * refused, never called. */
 /* 2: cc_engine gained memory (the estimate of a context's memory).
  * 3: cc_engine_caps gained steps_per_launch.
  * 4: cc_rule gained topology, cc_engine_caps topologies.
- * 5: cc_engine_caps gained shape_limits (limits of one neighbourhood shape only). */
-#define CC_PLUGIN_ABI_VERSION 5
+ * 5: cc_engine_caps gained shape_limits (limits of one neighbourhood shape only).
+ * 6: cc_engine gained rank_id and rank_create (one process per device), after every other
+ *    field: a version-5 table is the first CC_ENGINE_V5_BYTES of a version-6 one. */
+#define CC_PLUGIN_ABI_VERSION 6
+#define CC_PLUGIN_ABI_V5 5
+#define CC_ENGINE_V5_BYTES offsetof(cc_engine, rank_id)
 /* The oldest version still loaded. */
 #define CC_PLUGIN_ABI_OLDEST 4
 

@@ -31,6 +31,7 @@ ENGINES = {
     "//engines/cuda/life:life_shuffle": "cuda.life-shuffle",
     "//engines/cuda/life_lop3": "cuda.life-lop3",
     "//engines/cuda/life_lop3:life_lop3_nccl": "cuda.life-lop3-nccl",
+    "//engines/cuda/life_lop3:life_lop3_ranks": "cuda.life-lop3-ranks",
     "//engines/cpu/cat1_emu": "cpu.cat1-emu",
     "//engines/cuda/cat1": "cuda.cat1",
     "//engines/cuda/cat1:cat1_nccl": "cuda.cat1-nccl",

@@ -106,6 +106,7 @@ int cc_conformance_run(const cc_engine *engine, const cc_campaign_options *opt,
                     "every case at the worker's default OpenMP team, not at 1, 2, 3 and every "
                     "core");
     sum->devices = t.devices;
+    sum->ranks = cc_call_ranked(engine) && t.devices > 0 ? t.devices : 1;
     sum->first_kind = t.first_kind;
     snprintf(sum->first_failure, sizeof sum->first_failure, "%s", t.first_failure);
     sum->first_section = t.first_section;

@@ -69,6 +69,9 @@ typedef struct cc_conformance_summary {
     int32_t tile_w, tile_h;   /* the block geometry those cases were placed around */
     int32_t devices;          /* an engine over several devices: how many it ran on (its
                                * devices()); 0: an engine of one device */
+    int32_t ranks;            /* the worker processes one context ran as: the devices' count
+                               * for an engine that runs as ranks (one process a device, fewer
+                               * where H is smaller), else 1 */
     cc_gap_list gaps;         /* the checks left out, by section and reason */
     int huge_passed;          /* 1: the case past 2^32 cells ran and passed */
     char huge_note[200];      /* when it did not run: why */

@@ -388,9 +388,10 @@ static int conformance_main(const cc_engine *engine, const cc_engine *reference,
            engine->name, tile, sum.scale_passed, huge, sum.lightcone_cells,
            classes[0] ? classes : "none");
     if (sum.devices)
-        printf("%s: over %d devices (CELLCHECK_DEVICES=%d): device seams in the edge cases, past "
+        printf("%s: over %d devices (CELLCHECK_DEVICES=%d)%s: device seams in the edge cases, past "
                "the tiles and in the light cones\n",
-               engine->name, (int)sum.devices, (int)sum.devices);
+               engine->name, (int)sum.devices, (int)sum.devices,
+               sum.ranks > 1 ? ", one worker process (rank) a device" : "");
     if (sum.plane_passed)
         printf("%s: the bounded plane: %d cases passed\n", engine->name, sum.plane_passed);
     printf("%s: seams: %d grids passed (the last tile short, full and long, %d grids each: a "

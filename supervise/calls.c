@@ -109,7 +109,7 @@ int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra,
 }
 
 /* Starts a worker unless one runs: spawned, then its start-up answered (the plugins loaded). */
-static int start_worker(cc_supervisor *sv, cc_error *err) {
+int sv_start_worker(cc_supervisor *sv, cc_error *err) {
     if (sv->pid > 0) return CC_OK;
     int rc = sv_spawn_worker(sv, err);
     if (rc) return rc;
@@ -143,7 +143,7 @@ static int start_worker(cc_supervisor *sv, cc_error *err) {
 int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size_t extra_size,
             call_info *ci, cc_error *err) {
     memset(rep, 0, sizeof *rep);
-    int rc = start_worker(sv, err);
+    int rc = sv_start_worker(sv, err);
     if (rc) return rc;
     req->timing = sv->timing;
     req->buffers = sv->buffers;
@@ -195,6 +195,11 @@ int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
     int rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
     if (rc == CC_OK) *count = (int32_t)rep.count;
     return rc;
+}
+
+int cc_call_ranked(const cc_engine *engine) {
+    const sv_engine *e = sv_remote_of(engine);
+    return e && (e->has & SV_HAS_RANKS) ? 1 : 0;
 }
 
 int cc_call_timing_available(const cc_engine *engine, cc_error *err) {
@@ -263,7 +268,7 @@ static int create_again_fresh(sv_engine *e, sv_request *req, call_info *ci,
     cc_error first = *err, again;
     sv_retire_worker(sv);
     sv_reply rep;
-    int rc = start_worker(sv, &again);
+    int rc = sv_start_worker(sv, &again);
     if (!rc) {
         sv->live++;
         rc = sv_call(sv, req, &rep, NULL, 0, ci, &again);
@@ -280,8 +285,20 @@ static int create_again_fresh(sv_engine *e, sv_request *req, call_info *ci,
                    e->name, (int)req->w, (int)req->h, made, first.msg);
 }
 
-int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
-                   cc_context **out, cc_error *err) {
+int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
+    sv_engine *e = sv_remote_of(engine);
+    if (!e) return sv_stub_refuse(err);
+    sv_request req = {.op = SV_OP_RANK_ID, .engine = e->index};
+    sv_reply rep;
+    call_info ci;
+    info_for(e, &ci, 0, "rank_id()");
+    int rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
+    if (rc == CC_OK) memcpy(id, rep.text, CC_RANK_ID_BYTES);
+    return rc;
+}
+
+int sv_worker_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                     const cc_rank *rank, cc_context **out, cc_error *err) {
     *out = NULL;
     sv_engine *e = sv_remote_of(engine);
     if (!e) return sv_stub_refuse(err);
@@ -291,14 +308,21 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     sv_context *sc = calloc(1, sizeof *sc);
     if (!sc) return cc_fail(err, CC_ERR_NOMEM, "out of memory for a context");
     cc_supervisor *sv = e->sv;
-    if ((rc = start_worker(sv, err))) {
+    if ((rc = sv_start_worker(sv, err))) {
         free(sc);
         return rc;
     }
-    sv_request req = {.op = SV_OP_CREATE, .engine = e->index, .rule = *rule, .w = w, .h = h};
+    sv_request req = {.op = rank ? SV_OP_RANK_CREATE : SV_OP_CREATE, .engine = e->index,
+                      .rule = *rule, .w = w, .h = h};
+    if (rank) req.rank = *rank;
+    const int32_t rows = rank ? rank->rows : h;
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, cells_of(w, h), "create (%dx%d)", (int)w, (int)h);
+    if (rank)
+        info_for(e, &ci, cells_of(w, rows), "rank_create (%dx%d, rank %d of %d)", (int)w,
+                 (int)h, (int)rank->rank, (int)rank->ranks);
+    else
+        info_for(e, &ci, cells_of(w, h), "create (%dx%d)", (int)w, (int)h);
     ci.memory_after = 1;
     /* While create runs, the worker's header holds what it is counted for. */
     sv->live++;
@@ -322,7 +346,7 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     sc->base.ctx = NULL;
     sc->base.rule = *rule;
     sc->base.w = w;
-    sc->base.h = h;
+    sc->base.h = rows;
     sc->generation = sv->generation;
     sc->id = rep.ctx;
     sc->host_need = need;
@@ -428,11 +452,11 @@ static int load_grid(cc_context *c, const uint8_t *cells, const cc_grid_source *
     return check_guards(e, call, n, sv, err);
 }
 
-int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
+int sv_worker_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     return load_grid(c, cells, NULL, err);
 }
 
-int cc_call_load_from(cc_context *c, const cc_grid_source *src, cc_error *err) {
+int sv_worker_load_from(cc_context *c, const cc_grid_source *src, cc_error *err) {
     return load_grid(c, NULL, src, err);
 }
 
@@ -465,13 +489,14 @@ static int stepped(sv_engine *e, cc_context *c, int op, int64_t k, double wait_s
     return CC_OK;
 }
 
-int cc_call_step(cc_context *c, int64_t k, cc_error *err) {
+int sv_worker_step(cc_context *c, int64_t k, cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
     return stepped(e, c, SV_OP_STEP, k, 0.0, NULL, NULL, err);
 }
 
-int cc_call_step_within(cc_context *c, int64_t k, double wait_s, int *running, cc_error *err) {
+int sv_worker_step_within(cc_context *c, int64_t k, double wait_s, int *running,
+                          cc_error *err) {
     *running = 0;
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
@@ -485,7 +510,8 @@ int cc_call_step_within(cc_context *c, int64_t k, double wait_s, int *running, c
     return rc;
 }
 
-int cc_call_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock, cc_error *err) {
+int sv_worker_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock,
+                         cc_error *err) {
     sv_engine *e = live_engine(c, err);
     if (!e) return err->code;
     return stepped(e, c, SV_OP_TIMED_STEP, k, 0.0, ms, engine_clock, err);
@@ -534,16 +560,16 @@ static int store_grid(cc_context *c, uint8_t *cells, cc_grid_reader reader, void
     return reader ? reader(arg, grid, n, err) : CC_OK;
 }
 
-int cc_call_store(cc_context *c, uint8_t *cells, cc_error *err) {
+int sv_worker_store(cc_context *c, uint8_t *cells, cc_error *err) {
     return store_grid(c, cells, NULL, NULL, err);
 }
 
-int cc_call_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err) {
+int sv_worker_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err) {
     return store_grid(c, NULL, reader, arg, err);
 }
 
 
-int cc_call_destroy(cc_context *c, cc_error *err) {
+int sv_worker_destroy(cc_context *c, cc_error *err) {
     if (!c) return CC_OK;
     sv_engine *e = sv_remote_of(c->engine);
     sv_context *sc = (sv_context *)(void *)c;
@@ -569,7 +595,7 @@ int cc_call_destroy(cc_context *c, cc_error *err) {
     return rc;
 }
 
-void cc_call_device_name(cc_context *c, char *buf, size_t size) {
+void sv_worker_device_name(cc_context *c, char *buf, size_t size) {
     if (size) buf[0] = '\0';
     cc_error err;
     sv_engine *e = live_engine(c, &err);

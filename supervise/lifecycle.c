@@ -280,7 +280,10 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     size_t n = 6 + sv->nplugins + 1, nenv = 0;
     while (environ[nenv]) nenv++;
     char **argv = calloc(n, sizeof *argv);
-    char **env = calloc(nenv + 6, sizeof *env);
+    char **env = calloc(nenv + 7, sizeof *env);
+    char join[64];
+    if (sv->join < 0) snprintf(join, sizeof join, "%s=self", CC_SANDBOX_JOIN_ENV);
+    else snprintf(join, sizeof join, "%s=%d", CC_SANDBOX_JOIN_ENV, (int)sv->join);
     /* One core left to this process, when the environment does not size OpenMP's team: its
      * main thread waits on the worker's answer and steps the oracle, and a worker's team of
      * every core would make one of its threads a straggler (cpu.ref's certify on 16 cores:
@@ -303,6 +306,9 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
             /* A team asked for by the checks (a case's threads=N) is the one in force; in the
              * sandbox, only the allowlist's variables (never the caller's tokens). */
             if (sv->opt.sandbox && !cc_sandbox_env_allowed(environ[i], extra)) continue;
+            /* Only a rank's supervisor names namespaces to join, never the caller. */
+            if (!strncmp(environ[i], CC_SANDBOX_JOIN_ENV "=", strlen(CC_SANDBOX_JOIN_ENV "=")))
+                continue;
             if (!(omp && sv->team_wanted > 0)) env[k++] = environ[i];
         }
         if (sv->opt.sandbox) {
@@ -316,6 +322,7 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
         if (spare || sv->team_wanted > 0) env[k++] = threads;
         sv->team = sv->team_wanted;
         if (poison) env[k++] = perturb;
+        if (sv->join != 0) env[k++] = join;
     }
     char fds[3][32];
     snprintf(fds[0], sizeof fds[0], "%d", pair[1]);
@@ -383,16 +390,6 @@ void cc_supervisor_set_options(cc_supervisor *sv, const cc_supervisor_options *o
     }
 }
 
-uint32_t cc_supervisor_sandbox(const cc_supervisor *sv, char *why, size_t size) {
-    if (why && size) why[0] = '\0';
-    if (!sv) return 0;
-    if (!sv->opt.sandbox) {
-        if (why && size) snprintf(why, size, "off");
-        return 0;
-    }
-    if (why && size) snprintf(why, size, "%s", sv->sandbox_why);
-    return sv->sandbox_workers ? sv->sandbox_parts : CC_SANDBOX_ALL;
-}
 
 cc_supervisor_options cc_supervisor_get_options(const cc_supervisor *sv) { return sv->opt; }
 
@@ -402,7 +399,6 @@ const cc_engine *cc_supervisor_find(const cc_supervisor *sv, const char *name) {
     return cc_engine_set_find(&sv->set, name);
 }
 
-void cc_supervisor_restart(cc_supervisor *sv) { sv_retire_worker(sv); }
 
 int cc_supervisor_team(cc_supervisor *sv, int threads) {
     if (!sv) return 0;
@@ -424,11 +420,6 @@ void cc_supervisor_label(cc_supervisor *sv, const char *label) {
     snprintf(sv->label, sizeof sv->label, "%s", label ? label : "");
 }
 
-void cc_supervisor_kept_reset(cc_supervisor *sv) { sv->stats.kept_bytes_max = 0; }
-
-void cc_supervisor_stats_get(const cc_supervisor *sv, cc_supervisor_stats *out) {
-    *out = sv->stats;
-}
 
 /* Gives back the shared grid's pages past the first small grid, after a huge one. */
 void cc_supervisor_shrink_shared(cc_supervisor *sv) {

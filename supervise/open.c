@@ -46,9 +46,15 @@ static int describe_all(cc_supervisor *sv, cc_error *err) {
 
 int cc_supervisor_open(const char *const *plugins, size_t nplugins,
                        const cc_supervisor_options *opt, cc_supervisor **out, cc_error *err) {
+    return sv_open(plugins, nplugins, opt, 0, out, err);
+}
+
+int sv_open(const char *const *plugins, size_t nplugins, const cc_supervisor_options *opt,
+            pid_t join, cc_supervisor **out, cc_error *err) {
     *out = NULL;
     cc_supervisor *sv = calloc(1, sizeof *sv);
     if (!sv) return cc_fail(err, CC_ERR_NOMEM, "out of memory for the supervisor");
+    sv->join = join;
     sv->sock = -1;
     sv->shm = -1;
     sv->statm = -1;
@@ -111,11 +117,11 @@ int cc_supervisor_open(const char *const *plugins, size_t nplugins,
     *out = sv;
     return CC_OK;
 fail:
-    cc_supervisor_close(sv);
+    sv_close(sv);
     return rc;
 }
 
-void cc_supervisor_close(cc_supervisor *sv) {
+void sv_close(cc_supervisor *sv) {
     if (!sv) return;
     sv_retire_worker(sv);
     for (size_t i = 0; i < sv->count; i++) free(sv->engines[i]);

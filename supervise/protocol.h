@@ -45,7 +45,9 @@ enum sv_op {
     SV_OP_DESTROY,     /* ctx */
     SV_OP_DEVICE_NAME, /* ctx -> text */
     SV_OP_DEVICES,     /* engine -> count */
-    SV_OP_TIMING       /* engine: can this worker disturb its timing (its devices, this build)? */
+    SV_OP_TIMING,      /* engine: can this worker disturb its timing (its devices, this build)? */
+    SV_OP_RANK_ID,     /* engine -> count: CC_RANK_ID_BYTES, text: the id (rank 0's worker) */
+    SV_OP_RANK_CREATE  /* engine, rule, w, h, rank -> as SV_OP_CREATE, for one rank's slab */
 };
 
 typedef struct sv_request {
@@ -60,9 +62,11 @@ typedef struct sv_request {
     cc_rule rule;
     int32_t w, h;
     uint64_t shm_bytes; /* the shared file's size: the worker maps it again when it grew */
+    cc_rank rank;       /* SV_OP_RANK_CREATE */
 } sv_request;
 
 #define SV_TEXT_MAX 256
+_Static_assert(CC_RANK_ID_BYTES <= SV_TEXT_MAX, "a rank id travels in a reply's text");
 
 typedef struct sv_reply {
     int32_t rc;
@@ -83,7 +87,8 @@ enum sv_has {
     SV_HAS_TIMED_STEP = 2u,
     SV_HAS_DEVICE_NAME = 4u,
     SV_HAS_MEMORY = 8u,
-    SV_HAS_DEVICES = 16u
+    SV_HAS_DEVICES = 16u,
+    SV_HAS_RANKS = 32u
 };
 
 typedef struct sv_description {

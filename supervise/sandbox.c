@@ -84,9 +84,31 @@ static int write_file(const char *path, const char *text) {
     return n == (ssize_t)strlen(text) ? 0 : -1;
 }
 
+/* The user and network namespaces of worker `pid` (a rank joining rank 0's): its loopback is up
+ * already. As their owner, this process may enter them. */
+static int join_namespaces(cc_sandbox_state *st, pid_t pid) {
+    static const char *const kinds[] = {"user", "net"};
+    static const int types[] = {CLONE_NEWUSER, CLONE_NEWNET};
+    for (int i = 0; i < 2; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/ns/%s", (int)pid, kinds[i]);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || setns(fd, types[i]) != 0) {
+            note(st, "network namespace: joining worker %d's %s namespace: %s (sockets of every "
+                     "family refused instead); ",
+                 (int)pid, kinds[i], strerror(errno));
+            if (fd >= 0) close(fd);
+            return -1;
+        }
+        close(fd);
+    }
+    return 0;
+}
+
 /* Its own user namespace (the same ids mapped, so files keep their owners) and network namespace
  * with its loopback up: sockets reach only this worker. */
-static int enter_namespaces(cc_sandbox_state *st) {
+static int enter_namespaces(cc_sandbox_state *st, pid_t join) {
+    if (join > 0) return join_namespaces(st, join);
     uid_t uid = getuid();
     gid_t gid = getgid();
     if (unshare(CLONE_NEWUSER | CLONE_NEWNET) != 0) {
@@ -167,6 +189,8 @@ static int allow_gpu_nodes(int ruleset, uint64_t rw, uint64_t handled) {
     return rc;
 }
 
+static int cuda_driver_here(void) { return access("/dev/nvidiactl", F_OK) == 0; }
+
 /* Landlock: what the worker may read, and write, and nothing else. */
 static int enter_landlock(const cc_sandbox_spec *spec, cc_sandbox_state *st) {
     long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
@@ -181,7 +205,10 @@ static int enter_landlock(const cc_sandbox_spec *spec, cc_sandbox_state *st) {
     if (abi >= 3) attr.handled_access_fs |= LL_TRUNCATE;
     if (abi >= 4) attr_size = 2 * sizeof(uint64_t); /* TCP is the network namespace's */
     if (abi >= 6) {
-        attr.scoped = LL_SCOPE_ABSTRACT_UNIX | LL_SCOPE_SIGNAL;
+        /* A rank on a GPU leaves abstract names to its ranks' namespace: NCCL's proxy sockets go
+         * between ranks, each in a Landlock domain of its own. */
+        attr.scoped = (spec->rank && cuda_driver_here() ? 0 : LL_SCOPE_ABSTRACT_UNIX) |
+                      LL_SCOPE_SIGNAL;
         attr_size = sizeof attr;
     }
     const uint64_t handled = attr.handled_access_fs;
@@ -225,7 +252,7 @@ int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *st, cc_error
     memset(st, 0, sizeof *st);
     if (!spec || !spec->scratch || spec->scratch[0] != '/' || (spec->nread && !spec->read_paths))
         return cc_fail(err, CC_ERR_ARG, "sandbox: no scratch directory (an absolute path) given");
-    st->namespace = enter_namespaces(st) == 0;
+    st->namespace = enter_namespaces(st, spec->join) == 0;
     if (set_limits(st) == 0) st->parts |= CC_SANDBOX_LIMITS;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) st->parts |= CC_SANDBOX_PRIVILEGES;
     else note(st, "privileges: PR_SET_NO_NEW_PRIVS: %s; ", strerror(errno));
@@ -234,15 +261,21 @@ int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *st, cc_error
      * (cudaErrorOperatingSystem, H200 runner, driver 580). Where it is, they stay open, and the
      * network part says it is narrowed: the namespace still hides every IP address, stream and
      * datagram unix sockets are still refused, abstract names are Landlock's scope. */
-    const int cuda_driver = access("/dev/nvidiactl", F_OK) == 0;
+    const int cuda_driver = cuda_driver_here();
+    const int rank_datagrams = cuda_driver && spec->rank && st->namespace;
     if ((st->parts & CC_SANDBOX_PRIVILEGES) && enter_landlock(spec, st) == 0)
         st->parts |= CC_SANDBOX_FILESYSTEM;
     sandbox_filter_result filter;
-    sandbox_filter_install(st->namespace, cuda_driver, &filter);
+    sandbox_filter_install(st->namespace, cuda_driver, rank_datagrams, &filter);
     if (filter.loaded) {
         /* Without the namespace the filter refuses sockets of every family. */
         st->parts |= CC_SANDBOX_NETWORK | CC_SANDBOX_PROCESSES | CC_SANDBOX_SIGNALS;
-        if (cuda_driver)
+        if (rank_datagrams) {
+            st->parts &= ~(uint32_t)CC_SANDBOX_NETWORK;
+            note(st, "network: a rank on a GPU keeps unix datagram sockets open for NCCL's proxy "
+                     "between the ranks: abstract names reach only the ranks' namespace, but a "
+                     "datagram socket bound to a path on this machine is reachable; ");
+        } else if (cuda_driver)
             note(st, "network: narrowed: unix SOCK_SEQPACKET sockets stay open for the CUDA "
                      "driver (its MPS probe and UVM descriptor socket); ");
     } else {

@@ -50,6 +50,11 @@ typedef enum cc_sandbox_part {
     CC_SANDBOX_ALL = (1u << 7) - 1u
 } cc_sandbox_part;
 
+/* The variable that makes a worker a rank (cc_sandbox_spec.rank): "self" for rank 0, else the pid
+ * whose namespaces it joins (cc_sandbox_spec.join); the supervisor sets it and drops any the
+ * caller's environment holds. */
+#define CC_SANDBOX_JOIN_ENV "CELLCHECK_RANK_NAMESPACES"
+
 /* The largest file a worker may write (RLIMIT_FSIZE). */
 #define CC_SANDBOX_FILE_BYTES (1ull << 30)
 
@@ -58,6 +63,16 @@ typedef struct cc_sandbox_spec {
     const char *const *read_paths; /* files or directories read (and executed): the executable,
                                     * the plugins; paths that do not exist are skipped */
     size_t nread;
+    /* 0: a user and network namespace of its own. Otherwise the pid of a worker whose
+     * namespaces it joins instead: the ranks of one engine share one loopback (theirs alone),
+     * as processes on one host of a cluster share its network. */
+    pid_t join;
+    /* 1: a rank of an engine that runs as one process per device (rank 0 with join 0). Where
+     * the CUDA driver is, its unix datagram sockets stay open for NCCL's proxy between the ranks,
+     * and abstract unix names are left to the ranks' shared namespace rather than Landlock's
+     * scope: the network part is then not in force (a datagram socket bound to a path on this
+     * machine is reachable), and why says so. */
+    int rank;
 } cc_sandbox_spec;
 
 typedef struct cc_sandbox_state {

@@ -63,7 +63,8 @@ static int rule(scmp_filter_ctx ctx, uint32_t action, const char *name, unsigned
     return seccomp_rule_add_array(ctx, action, nr, n, cmp);
 }
 
-static int add_rules(scmp_filter_ctx ctx, int in_namespace, int cuda_driver) {
+static int add_rules(scmp_filter_ctx ctx, int in_namespace, int cuda_driver,
+                     int rank_datagrams) {
     int rc = 0;
     for (size_t i = 0; !rc && i < sizeof forbidden / sizeof *forbidden; i++)
         rc = rule(ctx, SCMP_ACT_TRAP, forbidden[i], 0, NULL);
@@ -95,7 +96,7 @@ static int add_rules(scmp_filter_ctx ctx, int in_namespace, int cuda_driver) {
         SCMP_A0(SCMP_CMP_EQ, AF_UNIX), SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, 0)};
     if (!rc && cuda_driver) {
         for (int type = SOCK_STREAM; !rc && type <= SOCK_PACKET; type++) {
-            if (type == SOCK_SEQPACKET) continue;
+            if (type == SOCK_SEQPACKET || (rank_datagrams && type == SOCK_DGRAM)) continue;
             unix_not_seqpacket[1] = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xf, (scmp_datum_t)type);
             rc = rule(ctx, SCMP_ACT_ERRNO(EACCES), "socket", 2, unix_not_seqpacket);
         }
@@ -108,7 +109,8 @@ static int add_rules(scmp_filter_ctx ctx, int in_namespace, int cuda_driver) {
     return rc;
 }
 
-void sandbox_filter_install(int in_namespace, int cuda_driver, sandbox_filter_result *out) {
+void sandbox_filter_install(int in_namespace, int cuda_driver, int rank_datagrams,
+                            sandbox_filter_result *out) {
     memset(out, 0, sizeof *out);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -124,7 +126,7 @@ void sandbox_filter_install(int in_namespace, int cuda_driver, sandbox_filter_re
         snprintf(out->why, sizeof out->why, "seccomp_init failed");
         return;
     }
-    int rc = add_rules(ctx, in_namespace, cuda_driver);
+    int rc = add_rules(ctx, in_namespace, cuda_driver, rank_datagrams);
     if (rc) snprintf(out->why, sizeof out->why, "a rule: %s", strerror(-rc));
     else if ((rc = seccomp_load(ctx)) != 0)
         snprintf(out->why, sizeof out->why, "seccomp_load: %s", strerror(-rc));

@@ -11,6 +11,9 @@ typedef struct sandbox_filter_result {
  * worker has its own network namespace, where IP sockets reach nothing outside it; without it
  * socket() fails for every family but (with cuda_driver) unix. cuda_driver: unix sockets of type
  * SOCK_SEQPACKET stay open (the CUDA driver's own), every other unix socket fails. */
-void sandbox_filter_install(int in_namespace, int cuda_driver, sandbox_filter_result *out);
+/* rank_datagrams (with cuda_driver): unix SOCK_DGRAM sockets stay open too (NCCL's proxy between
+ * the ranks of an engine that runs as one process per device). */
+void sandbox_filter_install(int in_namespace, int cuda_driver, int rank_datagrams,
+                            sandbox_filter_result *out);
 
 #endif

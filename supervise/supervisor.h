@@ -152,6 +152,11 @@ int cc_code_is_fault(int code);
 int cc_call_available(const cc_engine *engine, cc_error *err);
 /* The devices the engine would spread a grid over (cc_engine.devices; 1 without it). */
 int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err);
+/* 1 when the engine runs as one process per device (engine.h's rank_id and rank_create): each
+ * context is a context in cc_call_devices' count of workers (fewer when H is smaller), and every
+ * call goes to all of them at once; a rank's fault ends them all and its verdict names the rank.
+ * 0 otherwise. */
+int cc_call_ranked(const cc_engine *engine);
 /* CC_OK when the engine's worker can disturb its timing (cc_supervisor_timing): the disturbance
  * is built into this program and the engine's devices are there; else why not
  * (CC_ERR_UNAVAILABLE), or the worker's fault. */

@@ -3,7 +3,10 @@
  * another. From the bottom up, each calling only those below it: lifecycle.c, the worker's
  * lifecycle (spawned, ended, restarted; the shared grid mapped; the descriptions); limits.c, the
  * time and memory limits a call runs under, a pool's allowance and the leak check; calls.c, the
- * request/reply exchange, the worker's start-up and each call; open.c, opening and closing. */
+ * request/reply exchange, the worker's start-up and each call; open.c, opening and closing;
+ * ranks.c, a context of an engine that runs as ranks, over one worker per device, each kept by a
+ * supervisor of its own; dispatch.c, the interface's calls, each to the one worker or to the
+ * ranks. */
 #ifndef CELLCHECK_SUPERVISE_SUPERVISOR_INTERNAL_H
 #define CELLCHECK_SUPERVISE_SUPERVISOR_INTERNAL_H
 
@@ -26,12 +29,18 @@ typedef struct sv_engine {
     char build[SV_TEXT_MAX]; /* its plugin's build string, "" where none */
 } sv_engine;
 
+typedef struct sv_ranked sv_ranked; /* ranks.c */
+
 typedef struct sv_context {
     cc_context base; /* first */
     uint64_t generation; /* of the worker that holds it */
     uint32_t id;
     double host_need;
+    sv_ranked *ranked; /* an engine that runs as ranks: a context in each rank's worker */
 } sv_context;
+
+/* The most ranks (worker processes) one context of an engine runs as. */
+#define SV_RANKS_MAX 64
 
 struct cc_supervisor {
     cc_supervisor_options opt;
@@ -74,6 +83,13 @@ struct cc_supervisor {
     char sandbox_why[SV_TEXT_MAX];
     char label[256];
     cc_supervisor_stats stats;
+    /* A rank's supervisor (ranks.c): after the first, the pid of rank 0's worker, whose
+     * namespaces its worker joins; -1 for rank 0's own; 0 for no rank. */
+    pid_t join;
+    /* The supervisors of the ranks, for engines that run as one process per device: opened
+     * at the first such create, ranks[0] rank 0's; NULL until then. */
+    cc_supervisor **ranks;
+    int nranks;
 };
 
 /* What a call is, for its limits and its messages. */
@@ -125,6 +141,60 @@ int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, 
 /* One request to a running (or fresh) worker: the fault's code, or the engine's. */
 int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size_t extra_size,
             call_info *ci, cc_error *err);
+
+/* Starts a worker unless one runs, and waits for its start-up (the plugins loaded). */
+int sv_start_worker(cc_supervisor *sv, cc_error *err);
+/* Rank 0's id (CC_RANK_ID_BYTES into id), asked of a rank's supervisor (engine: its
+ * description there). */
+int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err);
+/* The calls of supervisor.h on this supervisor's one worker (supervisor.c picks them or the
+ * ranks'). create with rank non-NULL is one rank's create (engine: its description in that
+ * rank's supervisor): W x H checked, the context holding rank->rows rows. */
+int sv_worker_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                     const cc_rank *rank, cc_context **out, cc_error *err);
+int sv_worker_load(cc_context *c, const uint8_t *cells, cc_error *err);
+int sv_worker_load_from(cc_context *c, const cc_grid_source *src, cc_error *err);
+int sv_worker_step(cc_context *c, int64_t k, cc_error *err);
+int sv_worker_step_within(cc_context *c, int64_t k, double wait_s, int *running,
+                          cc_error *err);
+int sv_worker_timed_step(cc_context *c, int64_t k, double *ms, int *engine_clock,
+                         cc_error *err);
+int sv_worker_store(cc_context *c, uint8_t *cells, cc_error *err);
+int sv_worker_store_to(cc_context *c, cc_grid_reader reader, void *arg, cc_error *err);
+int sv_worker_destroy(cc_context *c, cc_error *err);
+void sv_worker_device_name(cc_context *c, char *buf, size_t size);
+
+/* ---- Opening (open.c) ---- */
+
+/* cc_supervisor_open for a rank's supervisor: its workers join the namespaces of worker `join`
+ * (-1: their own, rank 0's; 0: no rank's supervisor). */
+int sv_open(const char *const *plugins, size_t nplugins, const cc_supervisor_options *opt,
+            pid_t join, cc_supervisor **out, cc_error *err);
+/* cc_supervisor_close of this supervisor's own worker and descriptions (not its ranks'). */
+void sv_close(cc_supervisor *sv);
+
+/* ---- Ranks (ranks.c): one context over one worker per device ---- */
+
+/* A context of engine e (which has rank_id and rank_create) over `count` ranks: rank 0's id
+ * handed to each, each rank's create at once. sc->ranked on success. */
+int sv_ranks_create(sv_engine *e, const cc_rule *rule, int32_t w, int32_t h, int32_t count,
+                    sv_context *sc, cc_error *err);
+/* The calls of cc_call_*, on every rank at once: the grids are cut into the ranks' slabs and
+ * put together again; a rank's fault ends every rank and names the rank. */
+int sv_ranks_load(sv_context *sc, const uint8_t *cells, const cc_grid_source *src,
+                  cc_error *err);
+int sv_ranks_step(sv_context *sc, int timed, int64_t k, double wait_s, int *running, double *ms,
+                  int *engine_clock, cc_error *err);
+int sv_ranks_store(sv_context *sc, uint8_t *cells, cc_grid_reader reader, void *arg,
+                   cc_error *err);
+int sv_ranks_destroy(sv_context *sc, cc_error *err);
+void sv_ranks_device_name(sv_context *sc, char *buf, size_t size);
+/* Every rank's worker ended (cc_supervisor_restart); the ranks' supervisors closed (close). */
+void sv_ranks_retire(cc_supervisor *sv);
+void sv_ranks_close(cc_supervisor *sv);
+/* The ranks' workers counted into stats; their sandbox's parts into *parts and why. */
+void sv_ranks_stats(const cc_supervisor *sv, cc_supervisor_stats *stats);
+void sv_ranks_sandbox(const cc_supervisor *sv, uint32_t *parts, char *why, size_t size);
 
 /* ---- Limits (limits.c) ---- */
 

@@ -143,7 +143,8 @@ static void describe(const cc_engine *e, int32_t plugin, const char *build, sv_d
         d->build[i] = (unsigned char)build[i] < 0x20 || build[i] == 0x7f ? '?' : build[i];
     d->has = (e->available ? SV_HAS_AVAILABLE : 0u) | (e->timed_step ? SV_HAS_TIMED_STEP : 0u) |
              (e->device_name ? SV_HAS_DEVICE_NAME : 0u) | (e->memory ? SV_HAS_MEMORY : 0u) |
-             (e->devices ? SV_HAS_DEVICES : 0u);
+             (e->devices ? SV_HAS_DEVICES : 0u) |
+             (e->rank_id && e->rank_create ? SV_HAS_RANKS : 0u);
     d->hardware = (int32_t)e->hardware;
     d->caps = e->caps;
     d->caps.limits = NULL;
@@ -364,8 +365,20 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
             rep->stated = cc_engine_memory(e, &req->rule, req->w, req->h, &rep->memory);
         else rep->rc = err->code;
         return;
+    case SV_OP_RANK_ID:
+        if ((e = engine_of(w, req->engine, err))) {
+            rep->rc = cc_engine_rank_id(e, (uint8_t *)rep->text, err);
+            rep->count = CC_RANK_ID_BYTES;
+        } else {
+            rep->rc = err->code;
+        }
+        return;
+    case SV_OP_RANK_CREATE:
     case SV_OP_CREATE: {
         if (!(e = engine_of(w, req->engine, err))) break;
+        const int ranked = req->op == SV_OP_RANK_CREATE;
+        /* A rank holds its slab: what it may hold is counted for the slab's rows. */
+        const int32_t rows = ranked ? req->rank.rows : req->h;
         if (w->ncontexts == w->room) {
             size_t room = w->room ? 2 * w->room : 8;
             cc_context **more = realloc(w->contexts, room * sizeof *more);
@@ -378,13 +391,15 @@ static void serve(worker *w, const sv_request *req, sv_reply *rep, sv_descriptio
         }
         /* What the context may hold, counted by the supervisor while create runs. */
         cc_memory need;
-        if (!cc_engine_memory(e, &req->rule, req->w, req->h, &need))
-            need = cc_engine_memory_generic(e, req->w, req->h);
+        if (!cc_engine_memory(e, &req->rule, req->w, rows, &need))
+            need = cc_engine_memory_generic(e, req->w, rows);
         rep->memory = need;
         header_of(w)->creating_host_bytes = need.host_bytes;
         if (req->timing && (rep->rc = disturb(w, e, req->timing, "create", err))) return;
         cc_context *made = NULL;
-        rep->rc = cc_engine_create(e, &req->rule, req->w, req->h, &made, err);
+        rep->rc = ranked ? cc_engine_rank_create(e, &req->rule, req->w, req->h, &req->rank,
+                                                 &made, err)
+                         : cc_engine_create(e, &req->rule, req->w, req->h, &made, err);
         /* The supervisor clears creating_host_bytes once it counts the context (or its
          * failure): until then what create left resident is still counted. */
         if (rep->rc) return;

@@ -65,6 +65,12 @@ int worker_sandbox_enter(const char *arg, long *sock, long *shm, char *const *pl
     for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save))
         if (d[0] == '/') reads[n++] = d;
     cc_sandbox_spec spec = {.scratch = scratch, .read_paths = reads, .nread = n};
+    /* A rank after the first joins the first's namespaces (the supervisor names its pid). */
+    const char *join = getenv(CC_SANDBOX_JOIN_ENV);
+    if (join && *join) {
+        spec.rank = 1;
+        if (strcmp(join, "self") != 0) spec.join = (pid_t)strtol(join, NULL, 10);
+    }
     int rc = cc_sandbox_enter(&spec, state, err);
     free(files);
     free(reads);

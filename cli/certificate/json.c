@@ -173,6 +173,7 @@ static json_t *engine(const cc_certificate_engine *r, const char *seed, int *fai
                  cc_hardware_name(r->hardware));
     cc_seam_classes_describe(conf->seam_classes, classes, sizeof classes);
     put(o, "devices", json_integer(conf->devices ? conf->devices : 1), failed);
+    put(o, "ranks", json_integer(conf->ranks > 0 ? conf->ranks : 1), failed);
     json_t *tiles = pair("passed", conf->scale_passed, "tile_w", conf->tile_w, failed);
     put(tiles, "tile_h", json_integer(conf->tile_h), failed);
     put(o, "past_the_tiles", tiles, failed);

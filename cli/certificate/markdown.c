@@ -103,8 +103,11 @@ void cc_certificate_table(FILE *f, const cc_certificate *cert) {
             snprintf(longs, sizeof longs, "; past 2^31: %d answered, %d still running at %.1f s",
                      r->conf.step_counts_long - r->conf.step_counts_running,
                      r->conf.step_counts_running, CC_LONG_COUNT_WAIT_S);
-        char needs[48];
-        if (r->conf.devices)
+        char needs[64];
+        if (r->conf.devices && r->conf.ranks > 1)
+            snprintf(needs, sizeof needs, "%s x %d, %d processes", cc_hardware_name(r->hardware),
+                     (int)r->conf.devices, (int)r->conf.ranks);
+        else if (r->conf.devices)
             snprintf(needs, sizeof needs, "%s x %d", cc_hardware_name(r->hardware),
                      (int)r->conf.devices);
         else

@@ -30,6 +30,7 @@ const cc_shard_field cc_shard_fields[] = {
     FIELD("tile_w", F_I32, conf.tile_w, M_SAME),
     FIELD("tile_h", F_I32, conf.tile_h, M_SAME),
     FIELD("devices", F_I32, conf.devices, M_SAME),
+    FIELD("ranks", F_I32, conf.ranks, M_SAME),
     FIELD("huge_passed", F_INT, conf.huge_passed, M_MAX),
     FIELD("huge_note", F_TEXT, conf.huge_note, M_SAME),
     FIELD("lightcone_cells", F_U64, conf.lightcone_cells, M_SUM),
