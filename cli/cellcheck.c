@@ -28,6 +28,7 @@ static const command commands[] = {
     {"golden", cli_cmd_golden, "verify | update: the golden catalogue's hashes and snapshots"},
     {"bench", cli_cmd_bench, "median ms per step and cells/s, against the reference engine"},
     {"gate", cli_cmd_gate, "the performance gate against the per-device baselines"},
+    {"ranks", cli_cmd_ranks, "one rank of an engine run as one process per device (srun, mpirun)"},
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
 

@@ -71,9 +71,10 @@ grep -q "^  certify " "$tmp/out" || fail "cellcheck --help does not list certify
 expect 0 "list" -- "$tool" list
 grep -q '^cpu.ref ' "$tmp/out" || fail "list does not show cpu.ref"
 grep -q '^cuda.base ' "$tmp/out" || fail "list does not show cuda.base"
-# The engines over several devices, from their tables: both multi-GPU engines, nothing else.
+# The engines over several devices, from their tables: the multi-GPU engines (the one that runs as
+# a process per device too), nothing else.
 expect 0 "list --over-devices" -- "$tool" list --over-devices
-[ "$(sort "$tmp/out" | tr '\n' ' ')" = "cuda.cat1-nccl cuda.life-lop3-nccl " ] ||
+[ "$(sort "$tmp/out" | tr '\n' ' ')" = "cuda.cat1-nccl cuda.life-lop3-nccl cuda.life-lop3-ranks " ] ||
     fail "list --over-devices printed: $(tr '\n' ' ' < "$tmp/out")"
 
 # A glider on an 8x8 torus, as text: after 4 steps it is the same shape one cell down and right.
@@ -261,7 +262,7 @@ grep -q "^FAILED: twin.example.threshold: .*cells differ from the oracle after [
 slabs="$4"
 mkdir -p "$tmp/bin" && ln -sf "$(cd "$(dirname "$tool")" && pwd)/$(basename "$tool")" "$tmp/bin/cellcheck"
 expect 0 "list --over-devices with a plugin" -- "$tool" --plugin "$slabs" list --over-devices
-[ "$(sort "$tmp/out" | tr '\n' ' ')" = "cuda.cat1-nccl cuda.life-lop3-nccl example.slabs example.slabs-late " ] ||
+[ "$(sort "$tmp/out" | tr '\n' ' ')" = "cuda.cat1-nccl cuda.life-lop3-nccl cuda.life-lop3-ranks example.slabs example.slabs-late " ] ||
     fail "list --over-devices with a plugin printed: $(tr '\n' ' ' < "$tmp/out")"
 CELLCHECK_DEVICES=2 expect 1 "a plugin's device seam bug over 2 devices" -- \
     "$tool" --plugin "$slabs" check --engine example.slabs-late --cases 30

@@ -13,5 +13,6 @@ int cli_cmd_certify(const cc_engine_set *engines, int argc, char **argv);
 int cli_cmd_golden(const cc_engine_set *engines, int argc, char **argv);
 int cli_cmd_bench(const cc_engine_set *engines, int argc, char **argv);
 int cli_cmd_gate(const cc_engine_set *engines, int argc, char **argv);
+int cli_cmd_ranks(const cc_engine_set *engines, int argc, char **argv);
 
 #endif

@@ -25,7 +25,7 @@ else
     echo "groff absent: the page's structure only"
 fi
 # Every option a command's --help lists is in the page, as roff writes it (\-\-name).
-for command in list run check certify "golden verify" bench gate; do
+for command in list run check certify "golden verify" bench gate ranks; do
     # shellcheck disable=SC2086 # "golden verify" is two words
     for option in $("$tool" $command --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
         [ "$option" = --help ] && continue

@@ -37,6 +37,17 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     return CC_OK;
 }
 
+int cc_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
+    return sv_call_rank_id(engine, id, err);
+}
+
+int cc_call_rank_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                        const cc_rank *rank, cc_context **out, cc_error *err) {
+    *out = NULL;
+    if (!rank) return cc_fail(err, CC_ERR_ARG, "cc_call_rank_create: no rank");
+    return sv_worker_create(engine, rule, w, h, rank, out, err);
+}
+
 int cc_call_load(cc_context *c, const uint8_t *cells, cc_error *err) {
     return ranked(c) ? sv_ranks_load(ranked(c), cells, NULL, err) : sv_worker_load(c, cells, err);
 }

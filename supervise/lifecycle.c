@@ -282,7 +282,8 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
     char **argv = calloc(n, sizeof *argv);
     char **env = calloc(nenv + 7, sizeof *env);
     char join[64];
-    if (sv->join < 0) snprintf(join, sizeof join, "%s=self", CC_SANDBOX_JOIN_ENV);
+    if (sv->opt.launcher_rank) snprintf(join, sizeof join, "%s=open", CC_SANDBOX_JOIN_ENV);
+    else if (sv->join < 0) snprintf(join, sizeof join, "%s=self", CC_SANDBOX_JOIN_ENV);
     else snprintf(join, sizeof join, "%s=%d", CC_SANDBOX_JOIN_ENV, (int)sv->join);
     /* One core left to this process, when the environment does not size OpenMP's team: its
      * main thread waits on the worker's answer and steps the oracle, and a worker's team of
@@ -322,7 +323,7 @@ int sv_spawn_worker(cc_supervisor *sv, cc_error *err) {
         if (spare || sv->team_wanted > 0) env[k++] = threads;
         sv->team = sv->team_wanted;
         if (poison) env[k++] = perturb;
-        if (sv->join != 0) env[k++] = join;
+        if (sv->join != 0 || sv->opt.launcher_rank) env[k++] = join;
     }
     char fds[3][32];
     snprintf(fds[0], sizeof fds[0], "%d", pair[1]);
@@ -380,7 +381,7 @@ done:
 void cc_supervisor_set_options(cc_supervisor *sv, const cc_supervisor_options *opt) {
     /* A worker in the other mode is retired once nothing lives in it; the parts are counted
      * afresh. */
-    int changed = !opt->sandbox != !sv->opt.sandbox;
+    int changed = !opt->sandbox != !sv->opt.sandbox || !opt->launcher_rank != !sv->opt.launcher_rank;
     sv->opt = *opt;
     if (changed) {
         if (sv->live == 0) sv_retire_worker(sv);

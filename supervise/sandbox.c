@@ -252,7 +252,11 @@ int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *st, cc_error
     memset(st, 0, sizeof *st);
     if (!spec || !spec->scratch || spec->scratch[0] != '/' || (spec->nread && !spec->read_paths))
         return cc_fail(err, CC_ERR_ARG, "sandbox: no scratch directory (an absolute path) given");
-    st->namespace = enter_namespaces(st, spec->join) == 0;
+    if (spec->open_network)
+        note(st, "network: open: a rank under a launcher reaches the ranks on other hosts over "
+                 "this host's network; ");
+    else st->namespace = enter_namespaces(st, spec->join) == 0;
+    const int sockets = st->namespace || spec->open_network;
     if (set_limits(st) == 0) st->parts |= CC_SANDBOX_LIMITS;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) st->parts |= CC_SANDBOX_PRIVILEGES;
     else note(st, "privileges: PR_SET_NO_NEW_PRIVS: %s; ", strerror(errno));
@@ -262,15 +266,17 @@ int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *st, cc_error
      * network part says it is narrowed: the namespace still hides every IP address, stream and
      * datagram unix sockets are still refused, abstract names are Landlock's scope. */
     const int cuda_driver = cuda_driver_here();
-    const int rank_datagrams = cuda_driver && spec->rank && st->namespace;
+    const int rank_datagrams = cuda_driver && spec->rank && sockets;
     if ((st->parts & CC_SANDBOX_PRIVILEGES) && enter_landlock(spec, st) == 0)
         st->parts |= CC_SANDBOX_FILESYSTEM;
     sandbox_filter_result filter;
-    sandbox_filter_install(st->namespace, cuda_driver, rank_datagrams, &filter);
+    sandbox_filter_install(sockets, cuda_driver, rank_datagrams, &filter);
     if (filter.loaded) {
         /* Without the namespace the filter refuses sockets of every family. */
         st->parts |= CC_SANDBOX_NETWORK | CC_SANDBOX_PROCESSES | CC_SANDBOX_SIGNALS;
-        if (rank_datagrams) {
+        if (spec->open_network) {
+            st->parts &= ~(uint32_t)CC_SANDBOX_NETWORK;
+        } else if (rank_datagrams) {
             st->parts &= ~(uint32_t)CC_SANDBOX_NETWORK;
             note(st, "network: a rank on a GPU keeps unix datagram sockets open for NCCL's proxy "
                      "between the ranks: abstract names reach only the ranks' namespace, but a "

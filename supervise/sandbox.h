@@ -50,9 +50,9 @@ typedef enum cc_sandbox_part {
     CC_SANDBOX_ALL = (1u << 7) - 1u
 } cc_sandbox_part;
 
-/* The variable that makes a worker a rank (cc_sandbox_spec.rank): "self" for rank 0, else the pid
- * whose namespaces it joins (cc_sandbox_spec.join); the supervisor sets it and drops any the
- * caller's environment holds. */
+/* The variable that makes a worker a rank (cc_sandbox_spec.rank): "self" for rank 0, "open" for a
+ * rank under a launcher (cc_sandbox_spec.open_network), else the pid whose namespaces it joins
+ * (cc_sandbox_spec.join); the supervisor sets it and drops any the caller's environment holds. */
 #define CC_SANDBOX_JOIN_ENV "CELLCHECK_RANK_NAMESPACES"
 
 /* The largest file a worker may write (RLIMIT_FSIZE). */
@@ -73,6 +73,9 @@ typedef struct cc_sandbox_spec {
      * scope: the network part is then not in force (a datagram socket bound to a path on this
      * machine is reachable), and why says so. */
     int rank;
+    /* 1: a rank under a launcher, whose other ranks are on other hosts: no namespace of its own,
+     * this host's network reachable (the network part not in force, and why says so). */
+    int open_network;
 } cc_sandbox_spec;
 
 typedef struct cc_sandbox_state {

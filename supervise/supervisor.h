@@ -70,6 +70,11 @@ typedef struct cc_supervisor_options {
     /* 1 (default): every worker runs in the sandbox (supervise/sandbox.h); 0: none, with the
      * caller's environment (--sandbox off). */
     int sandbox;
+    /* 1: every worker is one rank of an engine under a launcher (cellcheck ranks, one process a
+     * host's device, started by srun or mpirun): it keeps this host's network, over which the
+     * ranks on other hosts are reached, so the sandbox's network part is not in force and
+     * cc_supervisor_sandbox says so. 0 (default): no rank. */
+    int launcher_rank;
     FILE *progress;   /* where in-flight lines go ("in flight: ... for 12 s"), or NULL */
     double progress_every_s;
 } cc_supervisor_options;
@@ -157,6 +162,13 @@ int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err);
  * call goes to all of them at once; a rank's fault ends them all and its verdict names the rank.
  * 0 otherwise. */
 int cc_call_ranked(const cc_engine *engine);
+/* For a process of a launcher's job that is one rank (cellcheck ranks): rank 0's id, made in this
+ * supervisor's worker (CC_RANK_ID_BYTES into id), and this rank's context in its worker, for
+ * W x H the whole grid, its load and store speaking the slab of *rank. The engine's other ranks
+ * are other processes, which the caller hands the id to. */
+int cc_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err);
+int cc_call_rank_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,
+                        const cc_rank *rank, cc_context **out, cc_error *err);
 /* CC_OK when the engine's worker can disturb its timing (cc_supervisor_timing): the disturbance
  * is built into this program and the engine's devices are there; else why not
  * (CC_ERR_UNAVAILABLE), or the worker's fault. */

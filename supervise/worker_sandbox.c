@@ -69,7 +69,9 @@ int worker_sandbox_enter(const char *arg, long *sock, long *shm, char *const *pl
     const char *join = getenv(CC_SANDBOX_JOIN_ENV);
     if (join && *join) {
         spec.rank = 1;
-        if (strcmp(join, "self") != 0) spec.join = (pid_t)strtol(join, NULL, 10);
+        spec.open_network = strcmp(join, "open") == 0;
+        if (strcmp(join, "self") != 0 && !spec.open_network)
+            spec.join = (pid_t)strtol(join, NULL, 10);
     }
     int rc = cc_sandbox_enter(&spec, state, err);
     free(files);

@@ -31,7 +31,7 @@ _cellcheck() {
     local cur prev tool=${COMP_WORDS[0]} i command="" sub=""
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="list run check certify golden bench gate help"
+    local commands="list run check certify golden bench gate ranks help"
     # The command: the first word after the --plugin options.
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
@@ -57,7 +57,7 @@ _cellcheck() {
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return
         ;;
-    --out-dir | --report-dir | --dir | --merge)
+    --out-dir | --report-dir | --dir | --merge | --rendezvous)
         mapfile -t COMPREPLY < <(compgen -d -- "$cur")
         return
         ;;
