@@ -197,11 +197,6 @@ int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
     return rc;
 }
 
-int cc_call_ranked(const cc_engine *engine) {
-    const sv_engine *e = sv_remote_of(engine);
-    return e && (e->has & SV_HAS_RANKS) ? 1 : 0;
-}
-
 int cc_call_timing_available(const cc_engine *engine, cc_error *err) {
     sv_engine *e = sv_remote_of(engine);
     if (!e) return sv_stub_refuse(err);
@@ -283,18 +278,6 @@ static int create_again_fresh(sv_engine *e, sv_request *req, call_info *ci,
                    "succeeded in a fresh worker: memory on the device or the host outlived its "
                    "contexts",
                    e->name, (int)req->w, (int)req->h, made, first.msg);
-}
-
-int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
-    sv_engine *e = sv_remote_of(engine);
-    if (!e) return sv_stub_refuse(err);
-    sv_request req = {.op = SV_OP_RANK_ID, .engine = e->index};
-    sv_reply rep;
-    call_info ci;
-    info_for(e, &ci, 0, "rank_id()");
-    int rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
-    if (rc == CC_OK) memcpy(id, rep.text, CC_RANK_ID_BYTES);
-    return rc;
 }
 
 int sv_worker_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int32_t h,

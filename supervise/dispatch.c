@@ -37,6 +37,11 @@ int cc_call_create(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     return CC_OK;
 }
 
+int cc_call_ranked(const cc_engine *engine) {
+    const sv_engine *e = sv_remote_of(engine);
+    return e && (e->has & SV_HAS_RANKS) ? 1 : 0;
+}
+
 int cc_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
     return sv_call_rank_id(engine, id, err);
 }

@@ -164,6 +164,18 @@ static int judged(cc_supervisor *owner, const rank_job *jobs, int n, int ended, 
     return j->rc;
 }
 
+int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
+    sv_engine *e = sv_remote_of(engine);
+    if (!e) return sv_stub_refuse(err);
+    sv_request req = {.op = SV_OP_RANK_ID, .engine = e->index};
+    sv_reply rep;
+    call_info ci = {.engine = e->name, .limit_s = sv_time_limit(e->sv, 0)};
+    snprintf(ci.what, sizeof ci.what, "rank_id()");
+    int rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
+    if (rc == CC_OK) memcpy(id, rep.text, CC_RANK_ID_BYTES);
+    return rc;
+}
+
 /* The ranks' supervisors 0 .. ranks - 1, each with a worker started, in rank order: the workers
  * after rank 0's join its namespaces, so one started again since makes them start again. */
 static int team_ready(cc_supervisor *sv, int32_t ranks, cc_error *err) {

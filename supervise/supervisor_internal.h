@@ -144,9 +144,6 @@ int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size
 
 /* Starts a worker unless one runs, and waits for its start-up (the plugins loaded). */
 int sv_start_worker(cc_supervisor *sv, cc_error *err);
-/* Rank 0's id (CC_RANK_ID_BYTES into id), asked of a rank's supervisor (engine: its
- * description there). */
-int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err);
 /* The calls of supervisor.h on this supervisor's one worker (supervisor.c picks them or the
  * ranks'). create with rank non-NULL is one rank's create (engine: its description in that
  * rank's supervisor): W x H checked, the context holding rank->rows rows. */
@@ -175,6 +172,9 @@ void sv_close(cc_supervisor *sv);
 
 /* ---- Ranks (ranks.c): one context over one worker per device ---- */
 
+/* Rank 0's id (CC_RANK_ID_BYTES into id), asked of a rank's supervisor (engine: its
+ * description there). */
+int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err);
 /* A context of engine e (which has rank_id and rank_create) over `count` ranks: rank 0's id
  * handed to each, each rank's create at once. sc->ranked on success. */
 int sv_ranks_create(sv_engine *e, const cc_rule *rule, int32_t w, int32_t h, int32_t count,
