@@ -78,10 +78,15 @@ static void *run_job(void *arg) {
 }
 
 /* Runs the n jobs at once. Once one has failed, the others get GRACE_S to end by themselves,
- * then their workers are ended (their process groups killed). Returns 1 when any was. */
-static int run_all(rank_job *jobs, int n) {
+ * then their workers are ended (their process groups killed). Returns 1 when any was. The ranks
+ * ran side by side: owner's counts take the call's wall time, and the engine's time of its
+ * slowest rank. */
+static int run_all(cc_supervisor *owner, rank_job *jobs, int n) {
     pthread_t thread[SV_RANKS_MAX];
     int started[SV_RANKS_MAX];
+    double engine_before[SV_RANKS_MAX];
+    const double start = sv_now_s();
+    for (int i = 0; i < n; i++) engine_before[i] = jobs[i].sv->stats.engine_seconds;
     for (int i = 0; i < n; i++) {
         jobs[i].pid = jobs[i].sv->pid;
         atomic_store(&jobs[i].done, 0);
@@ -113,8 +118,15 @@ static int run_all(rank_job *jobs, int n) {
         struct timespec tick = {0, TICK_NS};
         nanosleep(&tick, NULL);
     }
-    for (int i = 0; i < n; i++)
+    double slowest = 0;
+    for (int i = 0; i < n; i++) {
         if (started[i]) pthread_join(thread[i], NULL);
+        const double engine = jobs[i].sv->stats.engine_seconds - engine_before[i];
+        if (engine > slowest) slowest = engine;
+    }
+    owner->stats.calls++;
+    owner->stats.call_seconds += sv_now_s() - start;
+    owner->stats.engine_seconds += slowest;
     return ended;
 }
 
@@ -250,7 +262,7 @@ int sv_ranks_create(sv_engine *e, const cc_rule *rule, int32_t w, int32_t h, int
         rk->rows[r] = j->rank.rows;
     }
     if (rc == CC_OK) {
-        const int ended = run_all(jobs, ranks);
+        const int ended = run_all(sv, jobs, ranks);
         rc = judged(sv, jobs, ranks, ended, err);
         for (int32_t r = 0; r < ranks; r++) {
             cc_error ignored;
@@ -288,7 +300,7 @@ static rank_job *jobs_for(const sv_ranked *rk, job_kind kind, cc_error *err) {
 }
 
 static int run_judged(const sv_ranked *rk, rank_job *jobs, cc_error *err) {
-    const int ended = run_all(jobs, rk->ranks);
+    const int ended = run_all(rk->owner, jobs, rk->ranks);
     return judged(rk->owner, jobs, rk->ranks, ended, err);
 }
 
@@ -331,7 +343,7 @@ int sv_ranks_step(sv_context *sc, int timed, int64_t k, double wait_s, int *runn
         jobs[r].wait_s = wait_s;
     }
     const double start = sv_now_s();
-    const int ended = run_all(jobs, rk->ranks);
+    const int ended = run_all(rk->owner, jobs, rk->ranks);
     /* A rank still running at the wait was ended there, and the others' calls with it (their
      * streams to it broken, or they were ended here): only a fault from before the wait is a
      * verdict. */
@@ -413,11 +425,9 @@ void sv_ranks_stats(const cc_supervisor *sv, cc_supervisor_stats *stats) {
     for (int r = 0; r < sv->nranks; r++) {
         const cc_supervisor_stats *s = sv->ranks[r] ? &sv->ranks[r]->stats : NULL;
         if (!s) continue;
+        /* Their calls' times are counted where the ranks' calls were made (run_all). */
         stats->workers_started += s->workers_started;
-        stats->calls += s->calls;
         stats->faults += s->faults;
-        stats->call_seconds += s->call_seconds;
-        stats->engine_seconds += s->engine_seconds;
         if (s->kept_bytes_max > stats->kept_bytes_max) stats->kept_bytes_max = s->kept_bytes_max;
     }
 }
@@ -426,8 +436,12 @@ void sv_ranks_sandbox(const cc_supervisor *sv, uint32_t *parts, char *why, size_
     for (int r = 0; r < sv->nranks; r++) {
         const cc_supervisor *sub = sv->ranks[r];
         if (!sub || !sub->sandbox_workers || !sv->opt.sandbox) continue;
+        /* The first rank that lacks a part says why, after what this supervisor's worker said. */
+        const int fewer = (*parts & ~sub->sandbox_parts) != 0;
         *parts &= sub->sandbox_parts;
-        if (why && size && !why[0] && sub->sandbox_why[0])
-            snprintf(why, size, "rank %d: %s", r, sub->sandbox_why);
+        const size_t used = why ? strlen(why) : 0;
+        if (why && fewer && sub->sandbox_why[0] && used + 1 < size)
+            snprintf(why + used, size - used, "%srank %d: %s", used ? "; " : "", r,
+                     sub->sandbox_why);
     }
 }

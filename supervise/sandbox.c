@@ -278,9 +278,9 @@ int cc_sandbox_enter(const cc_sandbox_spec *spec, cc_sandbox_state *st, cc_error
             st->parts &= ~(uint32_t)CC_SANDBOX_NETWORK;
         } else if (rank_datagrams) {
             st->parts &= ~(uint32_t)CC_SANDBOX_NETWORK;
-            note(st, "network: a rank on a GPU keeps unix datagram sockets open for NCCL's proxy "
-                     "between the ranks: abstract names reach only the ranks' namespace, but a "
-                     "datagram socket bound to a path on this machine is reachable; ");
+            /* Abstract names reach only the ranks' namespace; a path is the machine's. */
+            note(st, "network: a GPU rank keeps unix datagram sockets for NCCL (one bound to a "
+                     "path here is reachable); ");
         } else if (cuda_driver)
             note(st, "network: narrowed: unix SOCK_SEQPACKET sockets stay open for the CUDA "
                      "driver (its MPS probe and UVM descriptor socket); ");

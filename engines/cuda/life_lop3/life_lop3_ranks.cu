@@ -128,8 +128,9 @@ int make(const cc_rule *rule, int32_t w, int32_t h, const cc_rank *rank, rank_en
     c = cudaGetDeviceProperties(&prop, e->device);
     if (c != cudaSuccess) return cc_cuda_fail(c, engine_name, "cudaGetDeviceProperties", err);
     e->multiprocessors = prop.multiProcessorCount;
-    snprintf(e->name, sizeof e->name, "%s, rank %d of %d", prop.name, (int)e->me,
-             (int)rank->ranks);
+    // As the in-process engine names its devices, so that one gate line reads both.
+    snprintf(e->name, sizeof e->name, "%d x %s, one process each (rank %d)", (int)rank->ranks,
+             prop.name, (int)e->me);
     if ((rc = life_lop3_module_load(engine_name, rule, 0, &e->m, err)) != CC_OK) return rc;
     if ((rc = wait(e, err)) != CC_OK) return rc;
     return cc_nccl_rank_open(&e->nccl, engine_name, rank, err);
