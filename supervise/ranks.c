@@ -20,7 +20,6 @@
 /* After one rank's call failed, how long the others may take to end theirs before their workers
  * are ended: a rank waiting on the failed one would wait until its time limit. */
 #define GRACE_S 1.0
-#define TICK_NS 2000000L
 
 struct sv_ranked {
     int32_t ranks, w, h;
@@ -30,6 +29,13 @@ struct sv_ranked {
 };
 
 typedef enum job_kind { JOB_CREATE, JOB_LOAD, JOB_STEP, JOB_STORE, JOB_DESTROY } job_kind;
+
+/* Where a call's jobs say they ended: the caller sleeps until one does (a call takes
+ * microseconds; a poll's tick would be most of it). */
+typedef struct jobs_ended {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+} jobs_ended;
 
 /* One rank's share of a call, run on a thread of its own. */
 typedef struct rank_job {
@@ -51,7 +57,15 @@ typedef struct rank_job {
     double ended_s;
     int ended_here; /* its worker was ended here, after another rank failed */
     atomic_int done;
+    jobs_ended *ended; /* signalled when done is set */
 } rank_job;
+
+static void job_done(rank_job *j) {
+    pthread_mutex_lock(&j->ended->lock);
+    atomic_store(&j->done, 1);
+    pthread_cond_broadcast(&j->ended->changed);
+    pthread_mutex_unlock(&j->ended->lock);
+}
 
 static void *run_job(void *arg) {
     rank_job *j = arg;
@@ -73,7 +87,7 @@ static void *run_job(void *arg) {
         break;
     }
     j->ended_s = sv_now_s();
-    atomic_store(&j->done, 1);
+    job_done(j);
     return NULL;
 }
 
@@ -85,20 +99,29 @@ static int run_all(cc_supervisor *owner, rank_job *jobs, int n) {
     pthread_t thread[SV_RANKS_MAX];
     int started[SV_RANKS_MAX];
     double engine_before[SV_RANKS_MAX];
+    jobs_ended ended_at;
+    pthread_condattr_t attr;
+    pthread_mutex_init(&ended_at.lock, NULL);
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC); /* sv_now_s's clock */
+    pthread_cond_init(&ended_at.changed, &attr);
+    pthread_condattr_destroy(&attr);
     const double start = sv_now_s();
     for (int i = 0; i < n; i++) engine_before[i] = jobs[i].sv->stats.engine_seconds;
     for (int i = 0; i < n; i++) {
         jobs[i].pid = jobs[i].sv->pid;
+        jobs[i].ended = &ended_at;
         atomic_store(&jobs[i].done, 0);
         started[i] = pthread_create(&thread[i], NULL, run_job, &jobs[i]) == 0;
         if (!started[i]) {
             jobs[i].rc = cc_fail(&jobs[i].err, CC_ERR_NOMEM, "no thread to call rank %d", i);
             jobs[i].ended_s = sv_now_s();
-            atomic_store(&jobs[i].done, 1);
+            job_done(&jobs[i]);
         }
     }
     double failed_at = -1.0;
     int ended = 0;
+    pthread_mutex_lock(&ended_at.lock);
     for (;;) {
         int pending = 0;
         for (int i = 0; i < n; i++) {
@@ -115,15 +138,24 @@ static int run_all(cc_supervisor *owner, rank_job *jobs, int n) {
                 }
             ended = 1;
         }
-        struct timespec tick = {0, TICK_NS};
-        nanosleep(&tick, NULL);
+        if (failed_at >= 0 && !ended) {
+            /* Woken by the next job to end, or when the grace has run out. */
+            const double until = failed_at + GRACE_S + 1e-3;
+            struct timespec ts = {(time_t)until, (long)((until - (double)(time_t)until) * 1e9)};
+            pthread_cond_timedwait(&ended_at.changed, &ended_at.lock, &ts);
+        } else {
+            pthread_cond_wait(&ended_at.changed, &ended_at.lock);
+        }
     }
+    pthread_mutex_unlock(&ended_at.lock);
     double slowest = 0;
     for (int i = 0; i < n; i++) {
         if (started[i]) pthread_join(thread[i], NULL);
         const double engine = jobs[i].sv->stats.engine_seconds - engine_before[i];
         if (engine > slowest) slowest = engine;
     }
+    pthread_cond_destroy(&ended_at.changed);
+    pthread_mutex_destroy(&ended_at.lock);
     owner->stats.calls++;
     owner->stats.call_seconds += sv_now_s() - start;
     owner->stats.engine_seconds += slowest;
