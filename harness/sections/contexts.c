@@ -59,7 +59,7 @@ static void across_contexts(conformance_tally *t, const uint8_t master[CC_SEED_B
             t->infra_error++;
             continue;
         }
-        if (!tally_fit_sequence_case(t, i, &c)) continue;
+        if (!tally_fit_sequence_case(t, i, cases * NTEMPLATES, &c)) continue;
         if (tally_run_sequence_given(t, "state across contexts", i, &c, &s, &t->contexts_passed))
             return;
     }

@@ -127,10 +127,14 @@ int tally_run_sequence(conformance_tally *t, const char *label, int i, const cc_
                        int *passed);
 /* A sequence's case i: drawn small from seed (1 and the error counted and named after what when it
  * cannot be), then, by tally_fit_sequence_case, fitted to the caps (0 and counted over the caps
- * when it does not fit) with the OpenMP team turned by i. */
+ * when it does not fit) with the OpenMP team of item i of n (tally_team_of). */
 int tally_draw_sequence_case(conformance_tally *t, const char *what, int i,
                              const uint8_t seed[CC_SEED_BYTES], cc_case *c);
-int tally_fit_sequence_case(conformance_tally *t, int i, cc_case *c);
+int tally_fit_sequence_case(conformance_tally *t, int i, int n, cc_case *c);
+/* The OpenMP team of item i of a section's n: 1, 2, 3 and every core (cc_team_size), each for a
+ * quarter of the items in a row. A worker's team is fixed when it starts, so a team that turned
+ * with every item would start a worker (and every rank's) for each. */
+int32_t tally_team_of(const conformance_tally *t, int i, int n);
 /* The same for the given sequence s (the transition tour's). */
 int tally_run_sequence_given(conformance_tally *t, const char *label, int i, const cc_case *c,
                              const cc_call_sequence *s, int *passed);

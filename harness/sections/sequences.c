@@ -17,7 +17,7 @@ static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BY
         case_seed_derive(master, 0x63616c6c73000000ull + (uint64_t)i, seed); /* "calls" */
         cc_case c;
         if (tally_draw_sequence_case(t, "call sequence", i, seed, &c) ||
-            !tally_fit_sequence_case(t, i, &c))
+            !tally_fit_sequence_case(t, i, n, &c))
             continue;
         /* The caller's buffers are drawn too, unless their dimension is left out (--leave-out
          * buffers leaves it out here as well as in its own section). */
@@ -36,13 +36,15 @@ static void call_sequences(conformance_tally *t, const uint8_t master[CC_SEED_BY
  * on small cases within the caps, so that no pair is left to the draws' luck. */
 static void transition_tour(conformance_tally *t, const uint8_t master[CC_SEED_BYTES]) {
     cc_call_sequence s;
+    int n = 0;
+    while (cc_transition_tour(n, &s)) n++;
     for (int i = 0; cc_transition_tour(i, &s) && !t->stopped; i++) {
         if (!tally_mine(t)) continue;
         uint8_t seed[CC_SEED_BYTES];
         case_seed_derive(master, 0x746f757200000000ull + (uint64_t)i, seed); /* "tour" */
         cc_case c;
         if (tally_draw_sequence_case(t, "transition tour", i, seed, &c) ||
-            !tally_fit_sequence_case(t, i, &c))
+            !tally_fit_sequence_case(t, i, n, &c))
             continue;
         if (tally_run_sequence_given(t, "call sequences (transition tour)", i, &c, &s,
                                      &t->sequences))

@@ -142,13 +142,17 @@ int tally_draw_sequence_case(conformance_tally *t, const char *what, int i,
     return 1;
 }
 
-int tally_fit_sequence_case(conformance_tally *t, int i, cc_case *c) {
+int32_t tally_team_of(const conformance_tally *t, int i, int n) {
+    const int quarter = n >= 4 ? (n + 3) / 4 : 1;
+    return cc_team_size(t->engine, t->opt, (uint64_t)(i / quarter) * CC_TEAM_TURN);
+}
+
+int tally_fit_sequence_case(conformance_tally *t, int i, int n, cc_case *c) {
     if (!fuzz_fit_port_caps(&t->caps, 0, c)) {
         t->over_cells++;
         return 0;
     }
-    /* The OpenMP team turns with each sequence: 1, 2, 3, every core. */
-    c->threads = cc_team_size(t->engine, t->opt, (uint64_t)i * CC_TEAM_TURN);
+    c->threads = tally_team_of(t, i, n);
     return 1;
 }
 
