@@ -178,7 +178,10 @@ int cli_cmd_ranks(const cc_engine_set *engines, int argc, char **argv) {
     cc_rank r = {.rank = (int32_t)l.rank, .ranks = (int32_t)l.ranks, .device = (int32_t)l.device};
     r.row0 = cc_slabs_first_row(c.h, r.ranks, r.rank);
     r.rows = cc_slabs_first_row(c.h, r.ranks, r.rank + 1) - r.row0;
-    int rc = r.rank == 0 ? cc_call_rank_id(e, r.id, &err) : await_id(dir, (double)wait_s, r.id, &err);
+    /* One rank joins no one: its id stays zeros (engine.h). */
+    int rc = r.ranks == 1   ? CC_OK
+             : r.rank == 0 ? cc_call_rank_id(e, r.id, &err)
+                           : await_id(dir, (double)wait_s, r.id, &err);
     if (!rc && r.rank == 0) rc = publish(dir, r.id, &err);
     char where[160];
     snprintf(where, sizeof where, "%s: rank %d of %d (device %d, rows %d..%d)", e->name,

@@ -136,7 +136,8 @@ typedef struct cc_engine {
      * calls are collective: a rank may wait in them for the others). create is still the engine
      * on one process, for callers that are not the supervisor. rank_id: the bytes the ranks of
      * one create join by, made in rank 0's process just before its rank_create (a fresh one
-     * every create). rank_create: as create, for the rank and slab in *rank; W and H are the
+     * every create of two ranks or more; one rank joins no one, so its id is zeros and rank_id
+     * is not called). rank_create: as create, for the rank and slab in *rank; W and H are the
      * whole grid's, within the caps. */
     int (*rank_id)(uint8_t *id, cc_error *err);
     int (*rank_create)(const cc_rule *rule, int32_t w, int32_t h, const cc_rank *rank,

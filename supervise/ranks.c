@@ -267,10 +267,12 @@ int sv_ranks_create(sv_engine *e, const cc_rule *rule, int32_t w, int32_t h, int
         free(rk);
         return cc_fail(err, CC_ERR_NOMEM, "out of memory for %d ranks", (int)ranks);
     }
-    uint8_t id[CC_RANK_ID_BYTES];
+    /* One rank joins no one: no id is made (an NCCL id sets up a bootstrap root in rank 0's
+     * worker that waits for ranks that never come). */
+    uint8_t id[CC_RANK_ID_BYTES] = {0};
     const cc_engine *first = cc_supervisor_find(sv->ranks[0], e->name);
     if (!first) rc = cc_fail(err, CC_ERR_ARG, "%s: rank 0's worker does not know it", e->name);
-    else if ((rc = sv_call_rank_id(first, id, err))) {
+    else if (ranks > 1 && (rc = sv_call_rank_id(first, id, err))) {
         cc_prefix(err, "rank 0 of %d", (int)ranks);
         if (cc_code_is_fault(rc)) sv_ranks_retire(sv);
     }

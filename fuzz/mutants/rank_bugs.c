@@ -166,8 +166,15 @@ static int join(rank_engine *e, const uint8_t *id, cc_error *err) {
     uint16_t ports[RANKS_MAX] = {0};
     memcpy(&magic, id, sizeof magic);
     memcpy(&ports[0], id + 4, sizeof ports[0]);
+    if (e->ranks == 1) {
+        /* One rank joins no one, so it is handed no id (engine.h): zeros. */
+        for (int i = 0; i < CC_RANK_ID_BYTES; i++)
+            if (id[i])
+                return cc_fail(err, CC_ERR_ARG, "rank 0 of 1: handed an id (byte %d is %d), "
+                                                "though one rank joins no one", i, id[i]);
+        return CC_OK;
+    }
     if (magic != ID_MAGIC) return cc_fail(err, CC_ERR_ARG, "rank %d: not a rank id", e->me);
-    if (e->ranks == 1) return CC_OK;
     int32_t me = e->me;
     uint16_t mine = me == 0 ? ports[0] : 0;
     int lfd = listen_on(&mine);
@@ -381,8 +388,6 @@ static int store(void *ctx, uint8_t *cells, cc_error *err) {
 static int create_alone(fault bug, const cc_rule *rule, int32_t w, int32_t h, void **ctx,
                         cc_error *err) {
     cc_rank one = {.rank = 0, .ranks = 1, .row0 = 0, .rows = h};
-    const uint32_t magic = ID_MAGIC;
-    memcpy(one.id, &magic, sizeof magic);
     return make(bug == FAULT_ABSENT ? FAULT_NONE : bug, rule, w, h, &one, ctx, err);
 }
 
