@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engines/cuda/common/nccl_library.cuh"
+
 extern "C" {
 #include "engines/cuda/common/devices.h"
 #include "engines/slabs/slabs.h"
@@ -22,15 +24,7 @@ extern "C" {
 // NCCL's functions, from the library loaded at cc_nccl_open, and the communicators over the
 // devices. Zeroed: nothing open (one device needs neither).
 struct cc_nccl {
-    void *handle;
-    ncclResult_t (*comm_init_all)(ncclComm_t *, int, const int *);
-    ncclResult_t (*comm_finalize)(ncclComm_t);
-    ncclResult_t (*comm_destroy)(ncclComm_t);
-    ncclResult_t (*group_start)(void);
-    ncclResult_t (*group_end)(void);
-    ncclResult_t (*send)(const void *, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-    ncclResult_t (*recv)(void *, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-    const char *(*error_string)(ncclResult_t);
+    cc_nccl_library lib;
     ncclComm_t comm[CC_DEVICES_MAX];
     int comms; // communicators made: 0 or the devices
     // Peer copies (CC_HALOS_PEER over several devices): each device's event after its own work
@@ -52,10 +46,6 @@ int cc_nccl_open(cc_nccl *n, const char *engine, const int *ids, int devices, cc
 // Finalizes the communicators together (a finalize waits on its peers), destroys them. Teardown
 // cannot report. Accepts a zeroed cc_nccl.
 void cc_nccl_close(cc_nccl *n);
-
-// CC_ERR_DEVICE, "<engine>: <call> failed: <NCCL's words>".
-int cc_nccl_fail(const cc_nccl *n, ncclResult_t r, const char *engine, const char *call,
-                 cc_error *err);
 
 // "peer copies", "NCCL" or "one device": how this context's halos travel, for its device name.
 const char *cc_nccl_transport(const cc_nccl *n);

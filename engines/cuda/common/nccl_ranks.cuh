@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engines/cuda/common/nccl_library.cuh"
+
 extern "C" {
 #include "engines/engine.h"
 #include "engines/slabs/slabs.h"
@@ -24,16 +26,7 @@ static_assert(sizeof(ncclUniqueId) <= CC_RANK_ID_BYTES, "NCCL's id fits a rank i
 
 // NCCL's functions and this rank's communicator. Zeroed: nothing open (one rank needs neither).
 struct cc_nccl_rank {
-    void *handle;
-    ncclResult_t (*get_unique_id)(ncclUniqueId *);
-    ncclResult_t (*comm_init_rank)(ncclComm_t *, int, ncclUniqueId, int);
-    ncclResult_t (*comm_finalize)(ncclComm_t);
-    ncclResult_t (*comm_destroy)(ncclComm_t);
-    ncclResult_t (*group_start)(void);
-    ncclResult_t (*group_end)(void);
-    ncclResult_t (*send)(const void *, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-    ncclResult_t (*recv)(void *, size_t, ncclDataType_t, int, ncclComm_t, cudaStream_t);
-    const char *(*error_string)(ncclResult_t);
+    cc_nccl_library lib;
     ncclComm_t comm;
 };
 
