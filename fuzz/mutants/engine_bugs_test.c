@@ -3,13 +3,12 @@
  * sections, then 200 cases), with the failure named for what it is; the history mutant is
  * reported as depending on process history (it passes replayed alone in a fresh worker). The
  * output says where each was caught. */
-#define _POSIX_C_SOURCE 200809L /* dup, fileno */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "fuzz/mutants/captured.h"
 #include "fuzz/mutants/engine_bugs.h"
 #include "harness/harness.h"
 #include "testing/check.h"
@@ -52,29 +51,13 @@ static const struct {
 /* cc_conformance_run with stdout captured into report. */
 static int run(const cc_engine *e, uint64_t cases, uint32_t sections_off, char *report,
                size_t size, cc_conformance_summary *sum, cc_error *err) {
-    char path[512];
-    const char *tmp = getenv("TEST_TMPDIR");
-    snprintf(path, sizeof path, "%s/%s.txt", tmp ? tmp : "/tmp", e->name);
-    FILE *f = fopen(path, "w+");
-    fflush(stdout);
-    int saved = dup(1);
-    if (!f || saved < 0) return cc_fail(err, CC_ERR_IO, "cannot capture the output in %s", path);
-    dup2(fileno(f), 1);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.cases = cases;
     opt.replay_alone = 1;
     opt.shrink = 0; /* where it is caught is the point here; shrinking is tested elsewhere */
     opt.sections_off = sections_off;
-    int rc = cc_conformance_run(e, &opt, sum, err);
-    fflush(stdout);
-    dup2(saved, 1);
-    close(saved);
-    rewind(f);
-    size_t n = fread(report, 1, size - 1, f);
-    report[n] = '\0';
-    fclose(f);
-    return rc;
+    return cc_mutants_conformance_captured(e, &opt, "", report, size, sum, err);
 }
 
 int main(int argc, char **argv) {

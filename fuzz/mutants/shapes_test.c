@@ -5,12 +5,11 @@
  * are crossed, on a von Neumann case past r = 4 and 65536 columns. Its loop with the limit stated
  * in its caps (control.vn-r4: von Neumann up to r = 4; control.vn-w65536: von Neumann on W up to
  * 65536) passes them all, and the refusals check the stated limit. */
-#define _POSIX_C_SOURCE 200809L /* dup, fileno */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "fuzz/mutants/captured.h"
 #include "fuzz/mutants/engine_bugs.h"
 #include "harness/harness.h"
 #include "testing/check.h"
@@ -20,14 +19,6 @@
  * refusals alone. stdout captured into report. */
 static int run(const cc_engine *e, int one_shape, int shapes_only, cc_conformance_summary *sum,
                char *report, size_t size, cc_error *err) {
-    char path[512];
-    const char *tmp = getenv("TEST_TMPDIR");
-    snprintf(path, sizeof path, "%s/%s-%d.txt", tmp ? tmp : "/tmp", e->name, one_shape);
-    FILE *f = fopen(path, "w+");
-    fflush(stdout);
-    int saved = dup(1);
-    if (!f || saved < 0) return cc_fail(err, CC_ERR_IO, "cannot capture the output in %s", path);
-    dup2(fileno(f), 1);
     cc_campaign_options opt;
     cc_campaign_options_init(&opt);
     opt.cases = 200;
@@ -39,14 +30,9 @@ static int run(const cc_engine *e, int one_shape, int shapes_only, cc_conformanc
         opt.cases = 0;
     }
     memset(sum, 0, sizeof *sum);
-    int rc = cc_conformance_run(e, &opt, sum, err);
-    fflush(stdout);
-    dup2(saved, 1);
-    close(saved);
-    rewind(f);
-    size_t n = fread(report, 1, size - 1, f);
-    report[n] = '\0';
-    fclose(f);
+    char tag[16];
+    snprintf(tag, sizeof tag, "%d", one_shape);
+    int rc = cc_mutants_conformance_captured(e, &opt, tag, report, size, sum, err);
     /* The report's failure and notes, for the log. */
     for (char *line = report; line && *line;) {
         char *end = strchr(line, '\n');
