@@ -156,13 +156,7 @@ int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size
 
 static double cells_of(int32_t w, int32_t h) { return (double)w * (double)h; }
 
-static void info_for(const sv_engine *e, call_info *ci, double cells, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static void info_for(const sv_engine *e, call_info *ci, double cells, const char *fmt, ...) {
+void sv_call_info(const sv_engine *e, call_info *ci, double cells, const char *fmt, ...) {
     memset(ci, 0, sizeof *ci);
     ci->engine = e->name;
     va_list ap;
@@ -179,7 +173,7 @@ int cc_call_available(const cc_engine *engine, cc_error *err) {
     sv_request req = {.op = SV_OP_AVAILABLE, .engine = e->index};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, 0, "available()");
+    sv_call_info(e, &ci, 0, "available()");
     return sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
 }
 
@@ -191,7 +185,7 @@ int cc_call_devices(const cc_engine *engine, int32_t *count, cc_error *err) {
     sv_request req = {.op = SV_OP_DEVICES, .engine = e->index};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, 0, "devices()");
+    sv_call_info(e, &ci, 0, "devices()");
     int rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
     if (rc == CC_OK) *count = (int32_t)rep.count;
     return rc;
@@ -203,7 +197,7 @@ int cc_call_timing_available(const cc_engine *engine, cc_error *err) {
     sv_request req = {.op = SV_OP_TIMING, .engine = e->index};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, 0, "the timing disturbance's check");
+    sv_call_info(e, &ci, 0, "the timing disturbance's check");
     return sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
 }
 
@@ -219,7 +213,7 @@ int cc_call_memory(const cc_engine *engine, const cc_rule *rule, int32_t w, int3
     sv_request req = {.op = SV_OP_MEMORY, .engine = e->index, .rule = *rule, .w = w, .h = h};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, 0, "memory()");
+    sv_call_info(e, &ci, 0, "memory()");
     if (sv_call(e->sv, &req, &rep, NULL, 0, &ci, err)) return 0;
     if (!rep.stated) return 0;
     *need = rep.memory;
@@ -302,10 +296,10 @@ int sv_worker_create(const cc_engine *engine, const cc_rule *rule, int32_t w, in
     sv_reply rep;
     call_info ci;
     if (rank)
-        info_for(e, &ci, cells_of(w, rows), "rank_create (%dx%d, rank %d of %d)", (int)w,
-                 (int)h, (int)rank->rank, (int)rank->ranks);
+        sv_call_info(e, &ci, cells_of(w, rows), "rank_create (%dx%d, rank %d of %d)", (int)w,
+                     (int)h, (int)rank->rank, (int)rank->ranks);
     else
-        info_for(e, &ci, cells_of(w, h), "create (%dx%d)", (int)w, (int)h);
+        sv_call_info(e, &ci, cells_of(w, h), "create (%dx%d)", (int)w, (int)h);
     ci.memory_after = 1;
     /* While create runs, the worker's header holds what it is counted for. */
     sv->live++;
@@ -408,7 +402,7 @@ static int load_grid(cc_context *c, const uint8_t *cells, const cc_grid_source *
     call_info ci;
     char call[sizeof ci.what];
     placed_call(sv, "load", call, sizeof call);
-    info_for(e, &ci, (double)n, "%s", call);
+    sv_call_info(e, &ci, (double)n, "%s", call);
     rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err);
     if (rc) return retire_on_device_error(e, rc);
     c->loaded = 1;
@@ -457,7 +451,7 @@ static int stepped(sv_engine *e, cc_context *c, int op, int64_t k, double wait_s
     sv_request req = {.op = (uint32_t)op, .ctx = sc->id, .k = k};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, 0, "%sstep(%lld)", op == SV_OP_TIMED_STEP ? "timed " : "", (long long)k);
+    sv_call_info(e, &ci, 0, "%sstep(%lld)", op == SV_OP_TIMED_STEP ? "timed " : "", (long long)k);
     double visits = visits_of(c, k);
     ci.limit_s = sv_step_time_limit(e, visits);
     if (wait_s > 0 && wait_s < ci.limit_s) {
@@ -518,7 +512,7 @@ static int store_grid(cc_context *c, uint8_t *cells, cc_grid_reader reader, void
     call_info ci;
     char call[sizeof ci.what];
     placed_call(sv, "store", call, sizeof call);
-    info_for(e, &ci, (double)n, "%s", call);
+    sv_call_info(e, &ci, (double)n, "%s", call);
     if ((rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err))) return retire_on_device_error(e, rc);
     if ((rc = check_guards(e, call, n, sv, err))) return rc;
     const uint8_t *grid = sv->map + SV_GRID_OFFSET;
@@ -564,7 +558,7 @@ int sv_worker_destroy(cc_context *c, cc_error *err) {
         sv_request req = {.op = SV_OP_DESTROY, .ctx = sc->id};
         sv_reply rep;
         call_info ci;
-        info_for(e, &ci, cells_of(c->w, c->h), "destroy");
+        sv_call_info(e, &ci, cells_of(c->w, c->h), "destroy");
         rc = sv_call(sv, &req, &rep, NULL, 0, &ci, err);
         if (rc == CC_OK || !cc_code_is_fault(rc)) {
             sv->live--;
@@ -587,7 +581,7 @@ void sv_worker_device_name(cc_context *c, char *buf, size_t size) {
     sv_request req = {.op = SV_OP_DEVICE_NAME, .ctx = sc->id};
     sv_reply rep;
     call_info ci;
-    info_for(e, &ci, 0, "device_name()");
+    sv_call_info(e, &ci, 0, "device_name()");
     if (sv_call(e->sv, &req, &rep, NULL, 0, &ci, &err) == CC_OK) {
         rep.text[sizeof rep.text - 1] = '\0';
         snprintf(buf, size, "%s", rep.text);

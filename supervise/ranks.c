@@ -173,7 +173,8 @@ static int first_failure(const rank_job *jobs, int n) {
             pick = i;
             continue;
         }
-        const int fault = cc_code_is_fault(jobs[i].rc), fault_pick = cc_code_is_fault(jobs[pick].rc);
+        const int fault = cc_code_is_fault(jobs[i].rc);
+        const int fault_pick = cc_code_is_fault(jobs[pick].rc);
         if (fault > fault_pick || (fault == fault_pick && jobs[i].ended_s < jobs[pick].ended_s))
             pick = i;
     }
@@ -213,8 +214,8 @@ int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
     if (!e) return sv_stub_refuse(err);
     sv_request req = {.op = SV_OP_RANK_ID, .engine = e->index};
     sv_reply rep;
-    call_info ci = {.engine = e->name, .limit_s = sv_time_limit(e->sv, 0)};
-    snprintf(ci.what, sizeof ci.what, "rank_id()");
+    call_info ci;
+    sv_call_info(e, &ci, 0, "rank_id()");
     int rc = sv_call(e->sv, &req, &rep, NULL, 0, &ci, err);
     if (rc == CC_OK) memcpy(id, rep.text, CC_RANK_ID_BYTES);
     return rc;

@@ -142,6 +142,12 @@ int sv_exchange(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, 
 int sv_call(cc_supervisor *sv, sv_request *req, sv_reply *rep, void *extra, size_t extra_size,
             call_info *ci, cc_error *err);
 
+/* ci for a call of e's on `cells` cells (0: none), its name printf-formatted: its time limit. */
+void sv_call_info(const sv_engine *e, call_info *ci, double cells, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 /* Starts a worker unless one runs, and waits for its start-up (the plugins loaded). */
 int sv_start_worker(cc_supervisor *sv, cc_error *err);
 /* The calls of supervisor.h on this supervisor's one worker (supervisor.c picks them or the

@@ -83,7 +83,8 @@ int main(int argc, char **argv) {
             char why[512];
             const uint32_t parts = cc_supervisor_sandbox(sv, why, sizeof why);
             printf("%s: %s over %d ranks (%llu workers started; sandbox parts 0x%x%s%s)\n",
-                   x->name, sum.passed ? "passes" : "FAILS", d, (unsigned long long)(after.workers_started - before.workers_started),
+                   x->name, sum.passed ? "passes" : "FAILS", d,
+                   (unsigned long long)(after.workers_started - before.workers_started),
                    (unsigned)parts, why[0] ? ": " : "", why);
             continue;
         }
