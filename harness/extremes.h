@@ -38,10 +38,11 @@ cc_case cc_edge_case(const cc_rule *rule, int32_t w, int32_t h, int64_t steps, d
 int32_t cc_fit_side(int32_t want, int32_t min, int32_t multiple, int32_t side_max);
 
 /* The most work one extreme case may cost, in cell-neighbour visits of the engine (W * H * the
- * largest count * steps): twice Moore at r = 16 on 65551 x 35 (2.5e9), about 8 s of a plain loop
- * such as cpu.ref on two cores, so that every shape's case at r = 16 runs, and Moore up to
- * r = 20 (65551 x 43 x 41^2 = 4.7e9). Past it, Moore at r = 64 on 65551 x 131 costs 1.43e11
- * (cpu.ref: near 7 minutes): a gap, with the largest radius that fits in its place. */
+ * largest count * steps): twice Moore at r = 16 on 65551 x 35 (2.5e9), so that every shape's case
+ * at r = 16 runs, and Moore up to r = 20 (65551 x 43 x 41^2 = 4.7e9). A plain per-cell loop with
+ * gathers takes about 8 s for it on two cores; cpu.ref, summing shifted rows, 0.13 s. Past it,
+ * Moore at r = 64 on 65551 x 131 costs 1.43e11 (the per-cell loop: near 7 minutes; cpu.ref: about
+ * 8 s): a gap, with the largest radius that fits in its place, unless timed (below). */
 #define CC_EXTREMES_WORK_MAX 5e9
 /* Past the work bound, the case runs where a probe of its rule on its thin side and a long side
  * of CC_EXTREMES_PROBE_SIDE cells says it takes at most CC_EXTREMES_SECONDS_MAX here (as the

@@ -9,7 +9,7 @@
 /* Where checks are judged by their time here (--huge-grid auto, certify's default; on runs them
  * whatever they cost), a thin grid past the work bound at a shape's largest radius runs when a
  * probe of the same rule on the same thin side and a long side of CC_EXTREMES_PROBE_SIDE says it
- * takes at most CC_EXTREMES_SECONDS_MAX: a plain loop such as cpu.ref takes minutes there, and a
+ * takes at most CC_EXTREMES_SECONDS_MAX: a plain per-cell loop takes minutes there, and a
  * correct but slow engine is certified for it or INCOMPLETE, never CERTIFIED without it. */
 static void extreme_by_time(conformance_tally *t, const cc_extreme *e) {
     const int wide = e->c.w > e->c.h;
