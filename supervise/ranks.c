@@ -222,14 +222,16 @@ int sv_call_rank_id(const cc_engine *engine, uint8_t *id, cc_error *err) {
 }
 
 /* The ranks' supervisors 0 .. ranks - 1, each with a worker started, in rank order: the workers
- * after rank 0's join its namespaces, so one started again since makes them start again. */
+ * after rank 0's join its namespaces, so one started again since makes them start again. One rank
+ * alone is no rank to its sandbox (join 0): it talks to no one, so its worker keeps the network
+ * part a GPU rank's gives up for NCCL's sockets. */
 static int team_ready(cc_supervisor *sv, int32_t ranks, cc_error *err) {
     if (!sv->ranks && !(sv->ranks = calloc(SV_RANKS_MAX, sizeof *sv->ranks)))
         return cc_fail(err, CC_ERR_NOMEM, "out of memory for the ranks' supervisors");
     cc_supervisor_options opt = sv->opt;
     opt.progress = NULL;
     for (int32_t r = 0; r < ranks; r++) {
-        const pid_t join = r == 0 ? -1 : sv->ranks[0]->pid;
+        const pid_t join = ranks == 1 ? 0 : r == 0 ? -1 : sv->ranks[0]->pid;
         cc_supervisor *sub = sv->ranks[r];
         int rc;
         if (!sub) {

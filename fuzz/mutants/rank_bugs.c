@@ -172,6 +172,13 @@ static int join(rank_engine *e, const uint8_t *id, cc_error *err) {
             if (id[i])
                 return cc_fail(err, CC_ERR_ARG, "rank 0 of 1: handed an id (byte %d is %d), "
                                                 "though one rank joins no one", i, id[i]);
+        /* Nor is its worker made a rank (the variable is supervise/sandbox.h's
+         * CC_SANDBOX_JOIN_ENV): a GPU rank's sandbox keeps sockets open for NCCL. */
+        const char *rank_worker = getenv("CELLCHECK_RANK_NAMESPACES");
+        if (rank_worker)
+            return cc_fail(err, CC_ERR_ARG, "rank 0 of 1: its worker was started as a rank "
+                                            "(CELLCHECK_RANK_NAMESPACES=%s), though one rank "
+                                            "joins no one", rank_worker);
         return CC_OK;
     }
     if (magic != ID_MAGIC) return cc_fail(err, CC_ERR_ARG, "rank %d: not a rank id", e->me);
