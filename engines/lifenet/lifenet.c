@@ -200,7 +200,8 @@ int lifenet_build(const cc_rule *rule, lifenet *net, cc_error *err) {
     const lifenet_stage *stage = stage_of(rule);
     if (stage) {
         /* A well-known rule's shorter stage (lifenet_stages.c). */
-        uint8_t sig[7] = {t0, stage->set ? u1 : k0, stage->set ? cc : t1, k1, ALIVE};
+        uint8_t sig[5 + LIFENET_STAGE_GATES] = {t0, stage->set ? u1 : k0, stage->set ? cc : t1,
+                                                k1, ALIVE};
         for (int g = 0; g < stage->gates; g++)
             sig[5 + g] = add(&b, stage->op[g][3], sig[stage->op[g][0]], sig[stage->op[g][1]],
                              sig[stage->op[g][2]], err, &rc);

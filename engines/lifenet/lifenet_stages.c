@@ -1,28 +1,30 @@
-/* Rule stages shorter than the builder's for well-known rules, found by lifenet_search
- * (exhaustive over stages of up to three gates) and printed by it as they stand here; lifenet_build
- * uses one where the rule matches (shape, centre, B and S as count masks). lifenet_test checks
- * every rule's network, these included, on every neighbourhood. To add a rule: run
- * `lifenet_search RULE` and paste its line. */
+/* Rule stages shorter than the builder's for well-known rules, found by lifenet_search.py (the
+ * fewest gates over either signal set, up to LIFENET_STAGE_GATES, fewer proved impossible by a SAT
+ * solver) and printed by it as they stand here; lifenet_build uses one where the rule matches
+ * (shape, centre, B and S as count masks). lifenet_test checks every rule's network, these
+ * included, on every neighbourhood. To add a rule: run
+ * `/usr/bin/python3 engines/lifenet/lifenet_search.py RULE` and paste its line. */
 /* clang-format off */
 #include "engines/lifenet/lifenet_stages.h"
 
 const lifenet_stage lifenet_stages[] = {
-    {0, 0, 0x008, 0x00c, 1, 3, {{0, 1, 2, 0x01}, {0, 1, 4, 0x3d}, {3, 5, 6, 0x41}}}, /* B3/S23: 9 gates before folding, the builder's 11 */
-    {0, 0, 0x048, 0x00c, 1, 3, {{0, 1, 2, 0x05}, {0, 1, 4, 0x39}, {3, 5, 6, 0x41}}}, /* B36/S23: 9 gates before folding, the builder's 11 */
-    {0, 0, 0x004, 0x000, 0, 2, {{0, 1, 2, 0x06}, {3, 4, 5, 0x02}}}, /* B2/S: 6 gates before folding, the builder's 7 */
-    {0, 0, 0x001, 0x100, 0, 3, {{0, 1, 2, 0x2b}, {0, 3, 4, 0x71}, {2, 5, 6, 0x18}}}, /* B0/S8: 7 gates before folding, the builder's 11 */
-    {0, 0, 0x0aa, 0x0aa, 0, 3, {{0, 1, 2, 0x2b}, {2, 3, 5, 0x42}, {0, 4, 6, 0x14}}}, /* B1357/S1357: 7 gates before folding, the builder's 12 */
-    {0, 0, 0x148, 0x034, 1, 3, {{0, 2, 3, 0x69}, {0, 2, 4, 0x5b}, {1, 5, 6, 0x34}}}, /* B368/S245: 9 gates before folding, the builder's 12 */
-    {0, 0, 0x008, 0x1ff, 0, 3, {{0, 1, 2, 0x34}, {2, 3, 5, 0x21}, {0, 4, 6, 0xe4}}}, /* B3/S012345678: 7 gates before folding, the builder's 9 */
-    {0, 0, 0x1e8, 0x1e0, 0, 3, {{0, 3, 4, 0x63}, {1, 2, 5, 0x2b}, {3, 5, 6, 0x91}}}, /* B35678/S5678: 7 gates before folding, the builder's 12 */
-    {0, 0, 0x018, 0x018, 0, 3, {{0, 1, 4, 0x63}, {1, 2, 3, 0x56}, {2, 5, 6, 0x28}}}, /* B34/S34: 7 gates before folding, the builder's 11 */
-    {0, 0, 0x048, 0x026, 0, 2, {{0, 3, 4, 0x3e}, {1, 2, 5, 0x28}}}, /* B36/S125: 6 gates before folding, the builder's 8 */
-    {0, 0, 0x008, 0x01e, 0, 3, {{0, 1, 2, 0x60}, {1, 2, 3, 0x56}, {4, 5, 6, 0xa8}}}, /* B3/S1234: 7 gates before folding, the builder's 11 */
-    {0, 0, 0x002, 0x002, 0, 3, {{0, 1, 2, 0x16}, {0, 1, 4, 0x1a}, {3, 5, 6, 0x08}}}, /* B1/S1: 7 gates before folding, the builder's 8 */
-    {0, 0, 0x004, 0x018, 1, 3, {{0, 1, 2, 0x11}, {0, 1, 4, 0x26}, {3, 5, 6, 0x82}}}, /* B2/S34: 9 gates before folding, the builder's 11 */
-    {0, 0, 0x028, 0x04c, 1, 3, {{0, 1, 4, 0x2d}, {1, 3, 4, 0x43}, {2, 5, 6, 0x21}}}, /* B35/S236: 9 gates before folding, the builder's 11 */
-    {4, 0, 0x004, 0x018, 1, 3, {{0, 1, 2, 0x01}, {0, 1, 4, 0x79}, {3, 5, 6, 0x41}}}, /* B2/S34H: 9 gates before folding, the builder's 11 */
-    {4, 0, 0x048, 0x00c, 0, 2, {{0, 3, 4, 0x36}, {1, 2, 5, 0x28}}}, /* B36/S23H: 6 gates before folding, the builder's 8 */
+    {0, 0, 0x008, 0x00c, 0, 4, {{0, 1, 2, 0xf1}, {1, 2, 3, 0xbe}, {0, 3, 4, 0xc5}, {5, 6, 7, 0x41}}}, /* B3/S23: 8 gates before folding (the fewest over both sets) */
+    {0, 0, 0x048, 0x00c, 0, 4, {{0, 1, 2, 0xc3}, {0, 2, 4, 0xc9}, {1, 2, 3, 0x65}, {5, 6, 7, 0x18}}}, /* B36/S23: 8 gates before folding (the fewest over both sets) */
+    {0, 0, 0x004, 0x000, 0, 2, {{0, 3, 4, 0xfe}, {1, 2, 5, 0x14}}}, /* B2/S: 6 gates before folding (the fewest over both sets) */
+    {0, 0, 0x001, 0x100, 0, 3, {{0, 1, 2, 0xd4}, {2, 3, 5, 0x2b}, {4, 5, 6, 0x42}}}, /* B0/S8: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x0aa, 0x0aa, 0, 3, {{1, 3, 4, 0x17}, {2, 4, 5, 0x2b}, {0, 4, 6, 0x24}}}, /* B1357/S1357: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x148, 0x034, 0, 4, {{1, 2, 3, 0x97}, {1, 2, 3, 0x56}, {3, 4, 5, 0x71}, {0, 6, 7, 0x42}}}, /* B368/S245: 8 gates before folding (the fewest over both sets) */
+    {0, 0, 0x008, 0x1ff, 0, 3, {{1, 2, 4, 0xe6}, {1, 3, 5, 0xed}, {0, 4, 6, 0xd8}}}, /* B3/S012345678: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x1e8, 0x1e0, 0, 3, {{0, 3, 4, 0x9c}, {1, 2, 5, 0x42}, {3, 5, 6, 0x54}}}, /* B35678/S5678: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x018, 0x018, 0, 3, {{1, 2, 3, 0x59}, {0, 2, 4, 0x63}, {1, 5, 6, 0x42}}}, /* B34/S34: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x048, 0x026, 0, 2, {{0, 3, 4, 0xc1}, {1, 2, 5, 0x14}}}, /* B36/S125: 6 gates before folding (the fewest over both sets) */
+    {0, 0, 0x008, 0x01e, 0, 3, {{0, 1, 2, 0x60}, {1, 2, 3, 0x56}, {4, 5, 6, 0xa8}}}, /* B3/S1234: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x002, 0x002, 0, 3, {{0, 3, 4, 0xed}, {1, 2, 4, 0x7c}, {0, 5, 6, 0x12}}}, /* B1/S1: 7 gates before folding (the fewest over both sets) */
+    {0, 0, 0x004, 0x018, 0, 4, {{1, 2, 4, 0x96}, {0, 3, 4, 0x76}, {2, 4, 5, 0xd5}, {5, 6, 7, 0x91}}}, /* B2/S34: 8 gates before folding (the fewest over both sets) */
+    {0, 0, 0x028, 0x04c, 0, 4, {{2, 3, 4, 0xd7}, {1, 2, 4, 0xf4}, {3, 5, 6, 0x96}, {0, 5, 7, 0x52}}}, /* B35/S236: 8 gates before folding (the fewest over both sets) */
+    {0, 0, 0x1c8, 0x1d8, 0, 4, {{0, 3, 4, 0x8c}, {0, 1, 2, 0x17}, {1, 2, 4, 0x96}, {5, 6, 7, 0xb2}}}, /* B3678/S34678: 8 gates before folding (the fewest over both sets) */
+    {4, 0, 0x004, 0x018, 0, 4, {{0, 1, 2, 0x9e}, {0, 3, 5, 0xe9}, {1, 2, 4, 0x6a}, {5, 6, 7, 0x12}}}, /* B2/S34H: 8 gates before folding (the fewest over both sets) */
+    {4, 0, 0x048, 0x00c, 0, 2, {{0, 3, 4, 0xc9}, {1, 2, 5, 0x14}}}, /* B36/S23H: 6 gates before folding (the fewest over both sets) */
 };
 /* clang-format on */
 
