@@ -9,7 +9,9 @@
  * below, and the centre cell, and gives the next state: inputs 0..6 are a0 a1 b0 b1 d0 d1 alive.
  * Its gates add the three pairs (the nine-cell sum, centre included, 0..9) and apply the rule;
  * constants and repeated functions are folded, so a rule whose table is simple costs fewer
- * gates.
+ * gates. The network is exact on the inputs that real cells give; a well-known rule's shorter
+ * stage (lifenet_stages.c) may differ on the others (a live centre in a row that adds to 0, a
+ * hexagonal pair of two carries), which no engine of the family feeds it.
  *
  * Hexagonal rules (Moore less the (+1,-1) and (-1,+1) diagonals, y downward) take half adders
  * instead (s0 = XOR, s1 = AND), of different cells in each row: (x-1, x) in the row above, (x-1,

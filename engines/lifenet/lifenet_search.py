@@ -3,10 +3,9 @@
 lifenet_stages.c's table: for each signal set (0 = t0 k0 t1 k1 alive, the full adders' outputs,
 a network of 4 + g gates; 1 = t0 u1 cc k1 alive, 6 + g), the fewest gates g (up to
 LIFENET_STAGE_GATES) that compute the rule, found by a SAT solver (Debian's python3-pycosat):
-every smaller g is proved to have none. The target is the builder's function (lifenet.c) on all
-128 input patterns, sums that cannot occur giving 0, so a stage found is exact wherever the
-builder's is; lifenet_test then checks every rule's network on every neighbourhood. A tool, not a
-test: a second or two a rule.
+every smaller g is proved to have none. The target is the rule on every neighbourhood (M0), and
+lifenet_test checks every rule's network on every neighbourhood. A tool, not a test: a second or
+two a rule.
 
     /usr/bin/python3 engines/lifenet/lifenet_search.py B3/S23 B3678/S34678 B2/S34H
 """
@@ -29,17 +28,24 @@ def parse(text):
 
 
 def rows_of(hexagonal, birth, survive, signal_set):
-    """The target by the set's signals, or None where it is not a function of them."""
+    """The target on every neighbourhood, by the set's signals, or None where it is not a
+    function of them. A combination of the signals that no neighbourhood gives (a live centre
+    in a row of none; a hexagonal pair of two carries) is left free: every engine of the family
+    feeds the network adders of real cells."""
     rows = {}
-    for j in range(128):
-        a0, a1, b0, b1, d0, d1, alive = [(j >> i) & 1 for i in range(7)]
+    for j in range(128 if hexagonal else 512):
+        if hexagonal:  # six neighbours (bits 0..5, two a row) and the centre (bit 6)
+            cells, alive = [(j >> i) & 1 for i in range(6)], (j >> 6) & 1
+            pairs = [(cells[i] ^ cells[i + 1], cells[i] & cells[i + 1]) for i in (0, 2, 4)]
+            count = sum(cells)
+        else:  # the 3 x 3 block, row-major, the centre bit 4
+            cells, alive = [(j >> i) & 1 for i in range(9)], (j >> 4) & 1
+            pairs = [(sum(cells[i:i + 3]) & 1, sum(cells[i:i + 3]) >> 1) for i in (0, 3, 6)]
+            count = sum(cells) - alive
+        (a0, a1), (b0, b1), (d0, d1) = pairs
         t0, k0 = a0 ^ b0 ^ d0, int(a0 + b0 + d0 >= 2)
         t1, k1 = a1 ^ b1 ^ d1, int(a1 + b1 + d1 >= 2)
-        total = t0 + 2 * k0 + 2 * t1 + 4 * k1
-        if hexagonal:  # the six neighbours
-            state = int(total in (survive if alive else birth)) if total <= 6 else 0
-        else:  # the nine cells, the centre among them
-            state = int(total - alive in (survive if alive else birth)) if total >= alive else 0
+        state = int(count in (survive if alive else birth))
         key = (t0, k0, t1, k1, alive) if signal_set == 0 else (t0, k0 ^ t1, k0 & t1, k1, alive)
         if rows.setdefault(key, state) != state:
             return None
