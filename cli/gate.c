@@ -4,6 +4,9 @@
  *   device | engine | against | size | radii | bound
  *   AMD EPYC    | cpu.avx512 | cpu.ref   | 512   | 1,16 | 10      speed-up over cpu.ref >= 10 at each radius
  *   NVIDIA H100 | cuda.cat   | flat      | 16384 | 1,16 | 1.10    t(r=16) / t(r=1) <= 1.10
+ *   NVIDIA H200 | cuda.life-lop3 | rules B3/S23,B36/S23 | 32768 | - | 1.10
+ *                                            t(B36/S23) / t(B3/S23) <= 1.10, each rule after the
+ *                                            first against it, on one grid (radii: '-')
  *
  * device is a substring of the CPU model (CPU engines) or of the GPU name (engines that report
  * one); lines for another device, or for hardware absent here, are skipped and said so.
@@ -53,6 +56,26 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
     return CC_OK;
 }
 
+/* A rules claim's rules (at least two, commas between) into opt; its radii field is '-'. */
+static int parse_rules(const char *list, const char *radii, cc_bench_options *opt,
+                       cc_error *err) {
+    if (strcmp(radii, "-") != 0)
+        return cc_fail(err, CC_ERR_ARG, "radii '%s': a rules claim takes its rules' radii ('-')",
+                       radii);
+    char text[512];
+    snprintf(text, sizeof text, "%s", list);
+    opt->rule_count = 0;
+    for (char *save = NULL, *r = strtok_r(text, ",", &save); r; r = strtok_r(NULL, ",", &save)) {
+        if (opt->rule_count == CC_BENCH_LIST_MAX)
+            return cc_fail(err, CC_ERR_ARG, "more than %d rules", CC_BENCH_LIST_MAX);
+        if (cc_rule_parse(trim(r), &opt->rules[opt->rule_count++], err))
+            return cc_prefix(err, "rule '%s'", trim(r));
+    }
+    if (opt->rule_count < 2)
+        return cc_fail(err, CC_ERR_ARG, "a rules claim needs two rules or more, not '%s'", list);
+    return CC_OK;
+}
+
 /* One baseline line: returns CC_OK when it passed or did not apply, CC_ERR_MISMATCH when the
  * measurement broke the bound, another code when the line or the run failed. */
 static int gate_line(const cc_engine_set *engines, char *line, int number, gate_tally *t,
@@ -71,9 +94,10 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
     const char *device = field[0], *against = field[2];
     const cc_engine *engine = cli_find_engine(engines, field[1], err);
     if (!engine) return cc_prefix(err, "line %d", number);
-    int flat = strcmp(against, "flat") == 0;
+    int flat = strcmp(against, "flat") == 0, rules = strncmp(against, "rules ", 6) == 0;
     const cc_engine *reference = NULL;
-    if (!flat && !(reference = cli_find_engine(engines, against, err))) return cc_prefix(err, "line %d", number);
+    if (!flat && !rules && !(reference = cli_find_engine(engines, against, err)))
+        return cc_prefix(err, "line %d", number);
     char *end;
     double bound = strtod(field[5], &end);
     if (end == field[5] || *end || !(bound > 0))
@@ -81,7 +105,8 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
     cc_bench_options opt;
     cc_bench_options_init(&opt);
     int rc = cc_bench_parse_sizes(field[3], &opt, err);
-    if (!rc) rc = cc_bench_parse_radii(field[4], &opt, err);
+    if (!rc && rules) rc = parse_rules(against + 6, field[4], &opt, err);
+    else if (!rc) rc = cc_bench_parse_radii(field[4], &opt, err);
     if (rc) return cc_prefix(err, "line %d", number);
     if (flat && opt.radius_count < 2)
         return cc_fail(err, CC_ERR_ARG, "line %d: a flatness claim needs two radii", number);
@@ -123,7 +148,19 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
     else if (team == 0) snprintf(threads, sizeof threads, ", the worker's threads");
     else snprintf(threads, sizeof threads, ", teams of their own");
     int broken = 0;
-    if (flat) {
+    if (rules) {
+        /* Rows come rule by rule for one size: each after the first against it. */
+        for (int i = 1; i < count; i++) {
+            double ratio = rows[i].engine_ms / rows[0].engine_ms;
+            int high = !(ratio <= bound);
+            broken |= high;
+            printf("%s line %d %s: t(%s) / t(%s) = %.4f / %.4f ms = %.3f, bound <= %.3f "
+                   "(%dx%d%s)\n",
+                   high ? "FAILED " : "passed ", number, engine->name, rows[i].rule, rows[0].rule,
+                   rows[i].engine_ms, rows[0].engine_ms, ratio, bound, (int)rows[0].w,
+                   (int)rows[0].h, threads);
+        }
+    } else if (flat) {
         /* Rows come radius by radius for one size: the first against the last. */
         double ratio = rows[count - 1].engine_ms / rows[0].engine_ms;
         broken = !(ratio <= bound);
@@ -147,8 +184,8 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
 }
 
 static const char about[] =
-    "The performance gate: speed-ups over the reference engine and flatness\n"
-    "over r, measured in one run, against the per-device baselines (lines for\n"
+    "The performance gate: speed-ups over the reference engine, flatness\n"
+    "over r and over rules, measured in one run, against the per-device baselines (lines for\n"
     "another device, or for hardware absent here, are skipped).";
 
 int cli_cmd_gate(const cc_engine_set *engines, int argc, char **argv) {

@@ -44,6 +44,19 @@ grep -q 'line 1: 5 fields' "$tmp/out" || fail "the malformed line's message does
 printf ' | cpu.nothing | flat | 64 | 1,16 | 1.5\n' >"$tmp/engine.txt"
 "$tool" gate --baselines "$tmp/engine.txt" >"$tmp/out" 2>&1 && fail "an unknown engine was accepted"
 grep -q "no engine named 'cpu.nothing'" "$tmp/out" || fail "the unknown engine is not named"
+# A rules claim: each rule after the first against it, on one grid; an impossible bound fails
+# for each, and a rules line that names radii, or one rule, is refused as malformed.
+printf ' | cpu.bitslice2 | rules B3/S23,B3678/S34678,B2/S | 64 | - | 0.001\n' >"$tmp/rules.txt"
+"$tool" gate --baselines "$tmp/rules.txt" >"$tmp/out" 2>&1 && fail "an impossible rules bound passed"
+[ "$(grep -c '^FAILED  line 1 cpu.bitslice2: t(B.*) / t(B3/S23) = ' "$tmp/out")" -eq 2 ] ||
+    fail "the broken rules bound is not reported for each rule: $(cat "$tmp/out")"
+printf ' | cpu.bitslice2 | rules B3/S23,B2/S | 64 | 1 | 2\n' >"$tmp/rules.txt"
+"$tool" gate --baselines "$tmp/rules.txt" >"$tmp/out" 2>&1 && fail "a rules line with radii was accepted"
+grep -q "line 1: radii '1': a rules claim takes its rules' radii" "$tmp/out" ||
+    fail "the rules line with radii is not named: $(cat "$tmp/out")"
+printf ' | cpu.bitslice2 | rules B3/S23 | 64 | - | 2\n' >"$tmp/rules.txt"
+"$tool" gate --baselines "$tmp/rules.txt" >"$tmp/out" 2>&1 && fail "a rules line of one rule was accepted"
+grep -q "a rules claim needs two rules or more" "$tmp/out" || fail "the one-rule line is not named"
 
 if [ "$failures" -gt 0 ]; then
     echo "gate_test: $failures failures"

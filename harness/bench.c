@@ -323,8 +323,10 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
 
     int32_t radii[CC_BENCH_LIST_MAX], widths[CC_BENCH_LIST_MAX], heights[CC_BENCH_LIST_MAX];
     int nradii, nsizes;
-    int rc = resolve_radii(engine, reference, opt, out, radii, &nradii, err);
+    int rc = opt->rule_count > 0 ? CC_OK : resolve_radii(engine, reference, opt, out, radii,
+                                                           &nradii, err);
     if (rc) return rc;
+    if (opt->rule_count > 0) nradii = opt->rule_count;
     if (opt->size_count > 0) {
         nsizes = opt->size_count;
         for (int i = 0; i < nsizes; i++) {
@@ -350,7 +352,9 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
     double seconds = 0.0;
     int64_t total_steps = warmup + steps * repeats;
     for (int i = 0; i < nradii; i++) {
-        if ((rc = cc_bench_workload(engine, radii[i], &rules[i], &densities[i], err))) return rc;
+        if (opt->rule_count > 0) rules[i] = opt->rules[i], densities[i] = CC_BENCH_RULE_DENSITY;
+        else if ((rc = cc_bench_workload(engine, radii[i], &rules[i], &densities[i], err)))
+            return rc;
         for (int s = 0; s < nsizes; s++) {
             if ((rc = cc_engine_check(engine, &rules[i], widths[s], heights[s], err))) return rc;
             if (reference &&

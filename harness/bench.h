@@ -31,7 +31,12 @@ typedef struct cc_bench_options {
     int64_t warmup; /* steps before timing; -1: 3 on a GPU, 1 on a CPU */
     int repeats;    /* 0: 5 on a GPU, 3 on a CPU */
     double budget;  /* seconds the whole run may be estimated to take; 0: CC_TIME_BUDGET_DEFAULT */
+    cc_rule rules[CC_BENCH_LIST_MAX]; /* rule_count > 0: these rules, in place of Table VI's (the */
+    int rule_count;                   /* radii unused), each on one grid of CC_BENCH_RULE_DENSITY */
 } cc_bench_options;
+
+/* The density of the grids a rule of cc_bench_options.rules runs on: Life's usual soup. */
+#define CC_BENCH_RULE_DENSITY 0.3
 
 typedef struct cc_bench_row {
     int32_t radius, w, h;
