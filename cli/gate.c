@@ -185,8 +185,9 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
 
 static const char about[] =
     "The performance gate: speed-ups over the reference engine, flatness\n"
-    "over r and over rules, measured in one run, against the per-device baselines (lines for\n"
-    "another device, or for hardware absent here, are skipped).";
+    "over r and over rules, measured in one run, against the per-device\n"
+    "baselines (lines for another device, or for hardware absent here, are\n"
+    "skipped).";
 
 int cli_cmd_gate(const cc_engine_set *engines, int argc, char **argv) {
     const char *path = "ci/perf/baselines.txt";

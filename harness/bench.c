@@ -323,10 +323,10 @@ int cc_bench_run(const cc_engine *engine, const cc_engine *reference, const cc_b
 
     int32_t radii[CC_BENCH_LIST_MAX], widths[CC_BENCH_LIST_MAX], heights[CC_BENCH_LIST_MAX];
     int nradii, nsizes;
-    int rc = opt->rule_count > 0 ? CC_OK : resolve_radii(engine, reference, opt, out, radii,
-                                                           &nradii, err);
+    int rc = CC_OK;
+    if (opt->rule_count > 0) nradii = opt->rule_count; /* one workload a rule */
+    else rc = resolve_radii(engine, reference, opt, out, radii, &nradii, err);
     if (rc) return rc;
-    if (opt->rule_count > 0) nradii = opt->rule_count;
     if (opt->size_count > 0) {
         nsizes = opt->size_count;
         for (int i = 0; i < nsizes; i++) {

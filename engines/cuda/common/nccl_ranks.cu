@@ -66,7 +66,7 @@ int cc_nccl_rank_exchange(const cc_nccl_rank *n, const char *engine, const cc_sl
             const size_t bytes = (size_t)p->count * row_bytes;
             if (d == me && p->src_device != me)
                 r = n->lib.recv(row(ctx, p->dst_row), bytes, ncclUint8, p->src_device, n->comm,
-                            stream);
+                                stream);
             else if (d != me && p->src_device == me)
                 r = n->lib.send(row(ctx, p->src_row), bytes, ncclUint8, d, n->comm, stream);
         }
