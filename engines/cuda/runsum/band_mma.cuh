@@ -9,15 +9,18 @@
 // word's 32 columns are two m-tiles); a chunk of 32 rows is 8 of them, packed as s8 in the very
 // registers the vertical pass reads as its A (no data moves between lanes). Counts: for each
 // group of 8 output rows, mma.m16n8k32 s8 of those chunks by a constant vertical band, the
-// three chunks around the group (a zero band where a chunk has no row within r: straight-line
-// MMAs). The rule: two thresholds a multiply-add, the two ranges' bits of S and of B out of one
+// chunks around the group within the kernel's reach (REACH, below; a zero band where a chunk has
+// no row within r: straight-line MMAs). The rule: two thresholds a multiply-add, the two ranges' bits of S and of B out of one
 // logic op, shifted and added into a word a lane; three butterfly exchanges turn each lane's
 // 4 x 8 block into one row of the word, whose cells then choose S or B by their states, which come
 // from the lanes that loaded the row's centre word for the row sums.
 //
-// Where the time goes (H100, 32768^2, r = 16, ncu): 268 instructions a warp per 1024 cells (8.4 a
-// cell a lane), 128 of them the rule's, 32 MMAs; 2.5 issued a cycle a multiprocessor at 16 warps
-// (the registers: 128 a thread), the logic pipe the busiest at 50 %, L2 at 18 %.
+// Where the time goes (H200, 32768^2, r = 16, ncu): 249 instructions a warp per 1024 cells, 128
+// of them the rule's (two multiply-adds, one logic op, one shift-and-add a cell), 24 MMAs (8
+// binary, 16 s8); 2.7 issued a cycle a multiprocessor at 16 warps (the registers: 128 a thread),
+// the logic pipe the busiest at 54 %, the integer tensor pipe at 34 %. Before the kernels were
+// cut by reach every radius ran 24 s8 MMAs (268 instructions): 0.497 ms a step at every r; now
+// 0.427 to 8, 0.433 to 16, 0.465 to 24, 0.488 at 32.
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 
@@ -122,9 +125,16 @@ __device__ __forceinline__ uint32_t exchange(uint32_t w, const exchanges &x) {
     return w;
 }
 
+// The kernels are cut by reach: REACH (8, 16, 24, 32) bounds the radii a kernel takes, and a
+// chunk no row of which lies within REACH of a group takes no MMA and no band register (12 MMAs
+// an iteration at 8, 16 at 16, 20 at 24, 24 at 32).
+__host__ __device__ constexpr int reach_of(int32_t r) {
+    return r <= 8 ? 8 : r <= 16 ? 16 : r <= 24 ? 24 : 32;
+}
+
 // Four blocks of 128 threads a multiprocessor (128 registers): three, with room for 168, were
 // 7 % slower (H100, 32768^2).
-template <bool SINGLE>
+template <bool SINGLE, int REACH>
 __global__ void __launch_bounds__(128, 4)
     step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
                 const __grid_constant__ params p) {
@@ -132,8 +142,9 @@ __global__ void __launch_bounds__(128, 4)
     const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     if (warp >= p.g.nw * p.bands) return;
     const int64_t e = 1 + warp % p.g.nw, band = warp / p.g.nw;
-    const int64_t y0 = band * p.band_h;
-    const int64_t y1 = y0 + p.band_h < (int64_t)p.g.h ? y0 + p.band_h : (int64_t)p.g.h;
+    // rows in 32 bits (H < 2^31)
+    const int32_t y0 = (int32_t)(band * p.band_h);
+    const int32_t y1 = (int32_t)(y0 + p.band_h < (int64_t)p.g.h ? y0 + p.band_h : (int64_t)p.g.h);
     const int32_t r = p.g.r;
     // The constant operands of this lane.
     uint32_t hband[2][2];
@@ -144,11 +155,12 @@ __global__ void __launch_bounds__(128, 4)
             hband[h][hh] = runsum_mma_row_band(r, h, g + 8 * hh, t);
             pin(hband[h][hh]);
         }
-    uint64_t vband[4][3];
+    uint64_t vband[4][3] = {};
 #pragma unroll
     for (int gp = 0; gp < 4; gp++)
 #pragma unroll
         for (int d = 0; d < 3; d++) {
+            if (!runsum_mma_chunk_used(REACH, gp, d)) continue;
             vband[gp][d] = (uint64_t)runsum_mma_column_band(r, gp, d, 1, g, t) << 32 |
                            runsum_mma_column_band(r, gp, d, 0, g, t);
             pin(vband[gp][d]);
@@ -159,6 +171,7 @@ __global__ void __launch_bounds__(128, 4)
     // clamped into the grid).
     const int64_t wcol = e - 1 + t < p.g.eww ? e - 1 + t : p.g.eww - 1;
     const uint32_t *column = in + (size_t)wcol * (size_t)h;
+    uint32_t *out_column = out + (size_t)e * (size_t)h; // word e of every row
     const int row_of_lane = runsum_mma_row_of_lane(lane); // the row it writes
     // The next chunk's first row: rows advance 32 a chunk, with no division but where they wrap.
     int32_t ychunk = (int32_t)(((y0 - RUNSUM_MMA_CHUNK) % h + h) % h);
@@ -181,7 +194,7 @@ __global__ void __launch_bounds__(128, 4)
     const runsum_mma_rule &rule = p.rule;
     // One iteration: rows y .. y + 31 from chunks a (rows y - 32 ..), b (y ..) and c, which it
     // fills from the words loaded the iteration before (rows y + 32 ..).
-    auto iteration = [&](int64_t y, chunk &a, chunk &b, chunk &c) {
+    auto iteration = [&](int32_t y, chunk &a, chunk &b, chunk &c) {
         // This lane's row's states, from the lane that loaded that row's centre word.
         uint32_t alive = 0;
 #pragma unroll
@@ -206,12 +219,14 @@ __global__ void __launch_bounds__(128, 4)
             for (int m = 0; m < 2; m++) {
 #pragma unroll
                 for (int k = 0; k < 4; k++) d[m][k] = 0;
-                // every chunk, a zero band where none of its rows is within r: straight-line
-                // MMAs, which the compiler interleaves with the rule of the group before
+                // every chunk within REACH, a zero band where none of its rows is within r:
+                // straight-line MMAs, which the compiler interleaves with the rule of the group
+                // before
 #pragma unroll
                 for (int ch = 0; ch < 3; ch++)
-                    mma_s8(d[m], window[ch]->a[m], (uint32_t)vband[gp][ch],
-                           (uint32_t)(vband[gp][ch] >> 32));
+                    if (runsum_mma_chunk_used(REACH, gp, ch))
+                        mma_s8(d[m], window[ch]->a[m], (uint32_t)vband[gp][ch],
+                               (uint32_t)(vband[gp][ch] >> 32));
             }
             // bit 8 gp + 4 b + 2 m + hh of the words: register 2 hh + b of m-tile m
 #pragma unroll
@@ -231,18 +246,35 @@ __global__ void __launch_bounds__(128, 4)
         uint32_t born = __byte_perm(half[1], half[0], 0x5410);
         stays = exchange(stays, xchg);
         born = exchange(born, xchg);
-        const int64_t yo = y + row_of_lane;
+        const int32_t yo = y + row_of_lane;
         if (yo < y1) {
-            out[(size_t)e * (size_t)h + (size_t)yo] = (alive & stays) | (~alive & born);
+            out_column[yo] = (alive & stays) | (~alive & born);
         }
     };
-    for (int64_t y = y0; y < y1; y += 3 * RUNSUM_MMA_CHUNK) {
+    for (int32_t y = y0; y < y1; y += 3 * RUNSUM_MMA_CHUNK) {
         iteration(y, c0, c1, c2);
         if (y + RUNSUM_MMA_CHUNK >= y1) break;
         iteration(y + RUNSUM_MMA_CHUNK, c1, c2, c0);
         if (y + 2 * RUNSUM_MMA_CHUNK >= y1) break;
         iteration(y + 2 * RUNSUM_MMA_CHUNK, c2, c0, c1);
     }
+}
+
+using kernel_t = void (*)(const uint32_t *, uint32_t *, params);
+
+template <bool SINGLE>
+kernel_t kernel_of_reach(int32_t r) {
+    switch (reach_of(r)) {
+    case 8: return step_kernel<SINGLE, 8>;
+    case 16: return step_kernel<SINGLE, 16>;
+    case 24: return step_kernel<SINGLE, 24>;
+    default: return step_kernel<SINGLE, 32>;
+    }
+}
+
+// The kernel for a rule of one pair of ranges or more, and radius r (<= RUNSUM_MMA_RADIUS_MAX).
+inline kernel_t kernel_of(bool single, int32_t r) {
+    return single ? kernel_of_reach<true>(r) : kernel_of_reach<false>(r);
 }
 
 } // namespace runsum_mma

@@ -218,12 +218,11 @@ __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geomet
     }
 }
 
-using mma_kernel_t = void (*)(const uint32_t *, uint32_t *, runsum_mma::params);
 
 struct state {
     const char *engine; // static
     step_kernel_t step;
-    mma_kernel_t mma_step; // the band-matrix count instead, where not NULL
+    runsum_mma::kernel_t mma_step; // the band-matrix count instead, where not NULL
     runsum_mma::params mma;
     step_params params;
     int threads;        // a block of the step kernel
@@ -365,8 +364,7 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     d->params.g = *geo;
     d->params.rule = *rule;
     if (band_mma) {
-        d->mma_step = runsum_rule_single(rule) ? runsum_mma::step_kernel<true>
-                                               : runsum_mma::step_kernel<false>;
+        d->mma_step = runsum_mma::kernel_of(runsum_rule_single(rule) != 0, geo->r);
         d->mma.g = *geo;
         runsum_mma_rule_build(rule, geo, &d->mma.rule);
         const int64_t chunks = cfg->band_chunks ? cfg->band_chunks : RUNSUM_MMA_BAND_CHUNKS;
