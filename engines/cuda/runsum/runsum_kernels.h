@@ -28,9 +28,10 @@ typedef struct runsum_config {
 #define RUNSUM_COUNT_SUMS 1
 #define RUNSUM_COUNT_BANDS 2
 
-/* Moore from r = 5 on: the band matrices take the same time at every radius (0.49 ms a step at
- * 32768^2 on an H100), the running sums 0.45 ms at r = 4 and 0.63 ms at r = 8. */
-#define RUNSUM_MMA_RADIUS_FROM 5
+/* Moore from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.427 at r = 3 to 8 (their
+ * smallest reach, band_mma.cuh), the running sums 0.345 at r = 2, 0.448 at 3, 0.452 at 4 and 0.63
+ * at 8. */
+#define RUNSUM_MMA_RADIUS_FROM 3
 
 /* Bands of 64 chunks (2048 rows): a band computes two chunks of row sums above its first row, and
  * 32768^2 still has 16 bands of 1024 warps. */

@@ -1,5 +1,5 @@
 /* Band matrices on the tensor cores, the second count of cuda.runsum (band_mma.cuh; Moore from
- * r = 5 on, where it is the faster) and of its CPU counterpart cpu.runsum-mma-emu, Moore only. The
+ * r = 3 on, where it is the faster) and of its CPU counterpart cpu.runsum-mma-emu, Moore only. The
  * words are those of runsum_program.h (32 cells, a halo word each side of a row, rows mod H); on
  * the device they lie in columns, word e of row y at e H + y, so that a warp's 32 rows of one word
  * are 128 contiguous bytes (rows of words cost 2.1x: a store a row, each its own sector). What a
