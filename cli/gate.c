@@ -110,6 +110,14 @@ static int gate_line(const cc_engine_set *engines, char *line, int number, gate_
     if (rc) return cc_prefix(err, "line %d", number);
     if (flat && opt.radius_count < 2)
         return cc_fail(err, CC_ERR_ARG, "line %d: a flatness claim needs two radii", number);
+    /* Each radius's workload here, before the device is asked: a line no machine can run fails
+     * on every machine, not only on the one it names. */
+    for (int i = 0; !rules && i < opt.radius_count; i++) {
+        cc_rule workload;
+        double density;
+        if ((rc = cc_bench_workload(engine, opt.radii[i], &workload, &density, err)))
+            return cc_prefix(err, "line %d: %s", number, engine->name);
+    }
 
     cc_error why = {0};
     if (cc_call_available(engine, &why) || (reference && cc_call_available(reference, &why))) {

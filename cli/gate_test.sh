@@ -44,6 +44,12 @@ grep -q 'line 1: 5 fields' "$tmp/out" || fail "the malformed line's message does
 printf ' | cpu.nothing | flat | 64 | 1,16 | 1.5\n' >"$tmp/engine.txt"
 "$tool" gate --baselines "$tmp/engine.txt" >"$tmp/out" 2>&1 && fail "an unknown engine was accepted"
 grep -q "no engine named 'cpu.nothing'" "$tmp/out" || fail "the unknown engine is not named"
+# A radius with no workload (the gate's rules are Table VI's, r <= 16) is refused on every machine,
+# though the line names a device that is not here.
+printf 'NO SUCH DEVICE | cuda.runsum | flat | 32768 | 5,32 | 1.1\n' >"$tmp/radius.txt"
+"$tool" gate --baselines "$tmp/radius.txt" >"$tmp/out" 2>&1 && fail "a radius with no workload was accepted"
+grep -q "line 1: cuda.runsum: radius 32: Table VI has rules for radius 1..16 only" "$tmp/out" ||
+    fail "the radius with no workload is not named: $(cat "$tmp/out")"
 # A rules claim: each rule after the first against it, on one grid; an impossible bound fails
 # for each, and a rules line that names radii, or one rule, is refused as malformed.
 printf ' | cpu.bitslice2 | rules B3/S23,B3678/S34678,B2/S | 64 | - | 0.001\n' >"$tmp/rules.txt"
