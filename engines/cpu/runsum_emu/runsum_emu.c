@@ -52,12 +52,13 @@ typedef struct runsum_emu {
     runsum_rule rule;
     int band_mma;             /* the count by band matrices (runsum_mma_program.h) */
     runsum_mma_rule mma_rule;
-    /* Each lane's constant operands, as the kernel computes them once a warp: the horizontal
-     * band's A registers (m-tile, row g or g + 8), the vertical band's B (group, chunk, register). */
-    uint32_t row_band[LANES][2][2], column_band[LANES][4][3][2];
+    /* Each lane's constant operands, as the kernel computes them once a warp: the chunks' row
+     * band's A registers (m-tile, row g or g + 8; radius 0 for the cross), the cross's horizontal
+     * arm's (radius r), the vertical band's B (group, chunk, register). */
+    uint32_t row_band[LANES][2][2], arm_band[LANES][2][2], column_band[LANES][4][3][2];
     /* The same bands as the non-zero terms the MMAs sum: of m-tile h's row m, and of output
      * group gp, chunk ch and column n. */
-    b1_terms row_terms[2][MROWS];
+    b1_terms row_terms[2][MROWS], arm_terms[2][MROWS];
     s8_terms column_terms[4][3][NCOLS];
     uint32_t *cur, *next;
 } runsum_emu;
@@ -236,6 +237,26 @@ static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, in
     }
 }
 
+/* The cross's horizontal arms of the 8 rows from y (mod H), word column e, as the kernel's first
+ * vertical MMA of a group starts from them: the binary MMAs of the band of radius r by the rows'
+ * words, whose D has the vertical D's layout (D[m][n] of m-tile mt at d[mt][n][m]). */
+static void horizontal_arms(const runsum_emu *em, const uint32_t *in, int64_t e, int64_t y,
+                            int32_t d[2][NCOLS][MROWS]) {
+    const runsum_geometry *g = &em->g;
+    uint32_t b[4][NCOLS]; /* [kt][n] */
+    for (int n = 0; n < NCOLS; n++) {
+        const uint32_t *row = in + (size_t)cat_mod(y + n, g->h) * (size_t)g->eww;
+        for (int kt = 0; kt < 4; kt++)
+            b[kt][n] = row[e - 1 + kt < g->eww ? e - 1 + kt : g->eww - 1];
+    }
+    for (int mt = 0; mt < 2; mt++)
+        for (int m = 0; m < MROWS; m++) {
+            int32_t out[NCOLS];
+            mma_b1_row(&em->arm_terms[mt][m], (const uint32_t(*)[NCOLS])b, out);
+            for (int n = 0; n < NCOLS; n++) d[mt][n][m] = out[n];
+        }
+}
+
 /* Bits s of the lane and of the word change places in every lane's w (s = 2, 3, 4). */
 static void mma_exchange(uint32_t w[LANES], int s) {
     const int d = 1 << s;
@@ -264,7 +285,10 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
         uint32_t stays[LANES] = {0}, born[LANES] = {0};
         for (int gp = 3; gp >= 0; gp--) {
             int32_t d[2][NCOLS][MROWS]; /* D[m][n] of m-tile mt at d[mt][n][m] */
-            memset(d, 0, sizeof d);
+            if (g->cross)
+                horizontal_arms(em, in, e, y + 8 * gp, d);
+            else
+                memset(d, 0, sizeof d);
             for (int ch = 0; ch < 3; ch++) {
                 if (!runsum_mma_chunk_used(g->r, gp, ch)) continue;
                 for (int mt = 0; mt < 2; mt++)
@@ -311,19 +335,26 @@ static void refresh(const runsum_geometry *g, uint32_t *grid) {
     }
 }
 
-/* The bands' non-zero terms, from the registers every lane builds (row_band, column_band). */
-static void build_terms(runsum_emu *e) {
+/* The non-zero terms of a row band whose A registers every lane holds (band[lane][h][hh]). */
+static void build_b1_terms(const uint32_t band[LANES][2][2], b1_terms terms[2][MROWS]) {
     for (int h = 0; h < 2; h++)
         for (int m = 0; m < MROWS; m++) {
-            b1_terms *t = &e->row_terms[h][m];
+            b1_terms *t = &terms[h][m];
             t->count = 0;
             for (int kt = 0; kt < 4; kt++) {
-                const uint32_t mask = e->row_band[4 * (m & 7) + kt][h][m >> 3];
+                const uint32_t mask = band[4 * (m & 7) + kt][h][m >> 3];
                 if (!mask) continue;
                 t->kt[t->count] = (uint8_t)kt;
                 t->mask[t->count++] = mask;
             }
         }
+}
+
+/* The bands' non-zero terms, from the registers every lane builds (row_band, arm_band,
+ * column_band). */
+static void build_terms(runsum_emu *e) {
+    build_b1_terms((const uint32_t(*)[2][2])e->row_band, e->row_terms);
+    build_b1_terms((const uint32_t(*)[2][2])e->arm_band, e->arm_terms);
     for (int gp = 0; gp < 4; gp++)
         for (int ch = 0; ch < 3; ch++)
             for (int n = 0; n < NCOLS; n++) {
@@ -345,8 +376,6 @@ static void build_terms(runsum_emu *e) {
 int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32_t w, int32_t h,
                       void **ctx, cc_error *err) {
     *ctx = NULL;
-    if (band_mma && rule->shape != CC_SHAPE_MOORE)
-        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: the band-matrix count is Moore's only", name);
     runsum_emu *e = calloc(1, sizeof *e);
     if (!e) return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate its context", name);
     int rc = runsum_geometry_init(&e->g, name, rule->shape, w, h, rule->radius, err);
@@ -360,9 +389,13 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
         runsum_mma_rule_build(&e->rule, &e->g, &e->mma_rule);
         for (int lane = 0; lane < LANES; lane++) {
             const int g = lane >> 2, t = lane & 3;
+            const int32_t chunk_r = e->g.cross ? 0 : rule->radius;
             for (int h = 0; h < 2; h++)
-                for (int hh = 0; hh < 2; hh++)
-                    e->row_band[lane][h][hh] = runsum_mma_row_band(rule->radius, h, g + 8 * hh, t);
+                for (int hh = 0; hh < 2; hh++) {
+                    e->row_band[lane][h][hh] = runsum_mma_row_band(chunk_r, h, g + 8 * hh, t);
+                    e->arm_band[lane][h][hh] =
+                        e->g.cross ? runsum_mma_row_band(rule->radius, h, g + 8 * hh, t) : 0;
+                }
             for (int gp = 0; gp < 4; gp++)
                 for (int ch = 0; ch < 3; ch++)
                     for (int s = 0; s < 2; s++)

@@ -7,7 +7,7 @@
 #include "engines/cpu/common/engine_functions.h"
 #include "engines/engine.h"
 
-/* The context of engine `name` (a static string); band_mma 1: the band-matrix count, Moore only. */
+/* The context of engine `name` (a static string); band_mma 1: the band-matrix count. */
 int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32_t w, int32_t h,
                       void **ctx, cc_error *err);
 

@@ -11,14 +11,15 @@ static int create(const cc_rule *rule, int32_t w, int32_t h, void **ctx, cc_erro
 
 const cc_engine cc_engine_cpu_runsum_mma_emu = {
     .name = "cpu.runsum-mma-emu",
-    .summary = "cuda.runsum's band-matrix count emulated: row sums by binary MMAs of a band, "
-               "counts by s8 MMAs of a vertical band, the rule as two multiply-adds, lane by lane",
-    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE),
+    .summary = "cuda.runsum's band-matrix count emulated: row sums (the cross: each cell's bit) "
+               "by binary MMAs of a band, counts by s8 MMAs of a vertical band (the cross: from "
+               "its horizontal arms), the rule as two multiply-adds, lane by lane",
+    .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
              .radius_max = RUNSUM_MMA_RADIUS_MAX,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1,
              .tile_w = RUNSUM_WORD,
-             .limits = "Moore, r <= 32: a word's window reaches one 32-bit word either side and a "
-                       "row sum fits an s8; two grids of 32-bit words in memory"},
+             .limits = "r <= 32: a word's window reaches one 32-bit word either side and a row "
+                       "sum fits an s8; two grids of 32-bit words in memory"},
     .create = create,
     .memory = runsum_emu_memory,
     CPU_ENGINE_FUNCTIONS(runsum_emu),

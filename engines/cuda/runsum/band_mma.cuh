@@ -134,7 +134,12 @@ __host__ __device__ constexpr int reach_of(int32_t r) {
 
 // Four blocks of 128 threads a multiprocessor (128 registers): three, with room for 168, were
 // 7 % slower (H100, 32768^2).
-template <bool SINGLE, int REACH>
+//
+// The cross (CROSS): the chunks hold each cell's own bit (the row band of radius 0), so the
+// vertical MMAs sum the vertical arm; the horizontal arm of the rows an iteration writes (their
+// row sums by the band of radius r, from the words already held for their states) is the
+// accumulator the first vertical MMA of each group starts from (runsum_mma_program.h).
+template <bool SINGLE, int REACH, bool CROSS>
 __global__ void __launch_bounds__(128, 4)
     step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
                 const __grid_constant__ params p) {
@@ -146,14 +151,18 @@ __global__ void __launch_bounds__(128, 4)
     const int32_t y0 = (int32_t)(band * p.band_h);
     const int32_t y1 = (int32_t)(y0 + p.band_h < (int64_t)p.g.h ? y0 + p.band_h : (int64_t)p.g.h);
     const int32_t r = p.g.r;
-    // The constant operands of this lane.
-    uint32_t hband[2][2];
+    // The constant operands of this lane: the chunks' row band (radius 0 for the cross) and the
+    // cross's horizontal arm's.
+    uint32_t hband[2][2], arm_band[2][2] = {};
 #pragma unroll
     for (int h = 0; h < 2; h++)
 #pragma unroll
         for (int hh = 0; hh < 2; hh++) {
-            hband[h][hh] = runsum_mma_row_band(r, h, g + 8 * hh, t);
+            hband[h][hh] = runsum_mma_row_band(CROSS ? 0 : r, h, g + 8 * hh, t);
             pin(hband[h][hh]);
+            if (!CROSS) continue;
+            arm_band[h][hh] = runsum_mma_row_band(r, h, g + 8 * hh, t);
+            pin(arm_band[h][hh]);
         }
     uint64_t vband[4][3] = {};
 #pragma unroll
@@ -202,6 +211,7 @@ __global__ void __launch_bounds__(128, 4)
             const uint32_t v = __shfl_sync(kFull, held.b[q], 4 * (row_of_lane & 7) + 1);
             if (q == row_of_lane >> 3) alive = v;
         }
+        const chunk_words rows = held; // the cross's horizontal arms come from these
         held = next;
         row_sums(c, next, hband);
         advance();
@@ -217,8 +227,12 @@ __global__ void __launch_bounds__(128, 4)
             int d[2][4];
 #pragma unroll
             for (int m = 0; m < 2; m++) {
+                if (CROSS) {
+                    mma_b1(d[m], arm_band[m][0], arm_band[m][1], rows.b[gp]);
+                } else {
 #pragma unroll
-                for (int k = 0; k < 4; k++) d[m][k] = 0;
+                    for (int k = 0; k < 4; k++) d[m][k] = 0;
+                }
                 // every chunk within REACH, a zero band where none of its rows is within r:
                 // straight-line MMAs, which the compiler interleaves with the rule of the group
                 // before
@@ -262,19 +276,21 @@ __global__ void __launch_bounds__(128, 4)
 
 using kernel_t = void (*)(const uint32_t *, uint32_t *, params);
 
-template <bool SINGLE>
+template <bool SINGLE, bool CROSS>
 kernel_t kernel_of_reach(int32_t r) {
     switch (reach_of(r)) {
-    case 8: return step_kernel<SINGLE, 8>;
-    case 16: return step_kernel<SINGLE, 16>;
-    case 24: return step_kernel<SINGLE, 24>;
-    default: return step_kernel<SINGLE, 32>;
+    case 8: return step_kernel<SINGLE, 8, CROSS>;
+    case 16: return step_kernel<SINGLE, 16, CROSS>;
+    case 24: return step_kernel<SINGLE, 24, CROSS>;
+    default: return step_kernel<SINGLE, 32, CROSS>;
     }
 }
 
-// The kernel for a rule of one pair of ranges or more, and radius r (<= RUNSUM_MMA_RADIUS_MAX).
-inline kernel_t kernel_of(bool single, int32_t r) {
-    return single ? kernel_of_reach<true>(r) : kernel_of_reach<false>(r);
+// The kernel for a rule of one pair of ranges or more, the shape and radius r (<=
+// RUNSUM_MMA_RADIUS_MAX).
+inline kernel_t kernel_of(bool single, bool cross, int32_t r) {
+    if (cross) return single ? kernel_of_reach<true, true>(r) : kernel_of_reach<false, true>(r);
+    return single ? kernel_of_reach<true, false>(r) : kernel_of_reach<false, false>(r);
 }
 
 } // namespace runsum_mma

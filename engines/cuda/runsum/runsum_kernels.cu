@@ -345,11 +345,11 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     if (rc) return rc;
     const bool band_mma =
         cfg->count == RUNSUM_COUNT_BANDS ||
-        (cfg->count == RUNSUM_COUNT_FASTER && !geo->cross && geo->r >= RUNSUM_MMA_RADIUS_FROM);
-    if (band_mma && (geo->cross || geo->r > RUNSUM_MMA_RADIUS_MAX))
-        return cc_fail(err, CC_ERR_UNSUPPORTED,
-                       "%s: the band-matrix count is Moore's, r <= %d: not the %s at radius %d",
-                       engine, RUNSUM_MMA_RADIUS_MAX, geo->cross ? "cross" : "Moore", (int)geo->r);
+        (cfg->count == RUNSUM_COUNT_FASTER &&
+         geo->r >= (geo->cross ? RUNSUM_MMA_CROSS_RADIUS_FROM : RUNSUM_MMA_RADIUS_FROM));
+    if (band_mma && geo->r > RUNSUM_MMA_RADIUS_MAX)
+        return cc_fail(err, CC_ERR_UNSUPPORTED, "%s: the band-matrix count takes r <= %d, not %d",
+                       engine, RUNSUM_MMA_RADIUS_MAX, (int)geo->r);
     // Moore's counter in 2L + 1 planes where they hold it (runsum_state_planes), else 2L + 2
     const bool narrow = !geo->cross && geo->state_planes == 2 * geo->levels + 1;
     step_kernel_t kernel = pick_kernel(geo->levels, geo->cross != 0, narrow,
@@ -364,7 +364,7 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     d->params.g = *geo;
     d->params.rule = *rule;
     if (band_mma) {
-        d->mma_step = runsum_mma::kernel_of(runsum_rule_single(rule) != 0, geo->r);
+        d->mma_step = runsum_mma::kernel_of(runsum_rule_single(rule) != 0, geo->cross != 0, geo->r);
         d->mma.g = *geo;
         runsum_mma_rule_build(rule, geo, &d->mma.rule);
         const int64_t chunks = cfg->band_chunks ? cfg->band_chunks : RUNSUM_MMA_BAND_CHUNKS;

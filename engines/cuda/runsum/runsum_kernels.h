@@ -22,8 +22,9 @@ typedef struct runsum_config {
     int32_t band_chunks;    /* ... this many chunks of 32 rows (0: RUNSUM_MMA_BAND_CHUNKS) */
 } runsum_config;
 
-/* The counts: running sums (runsum_program.h), band matrices on the tensor cores (band_mma.cuh,
- * Moore only), or the faster of the two for the shape and radius (RUNSUM_MMA_RADIUS_FROM). */
+/* The counts: running sums (runsum_program.h), band matrices on the tensor cores (band_mma.cuh),
+ * or the faster of the two for the shape and radius (RUNSUM_MMA_RADIUS_FROM, and
+ * RUNSUM_MMA_CROSS_RADIUS_FROM for the cross). */
 #define RUNSUM_COUNT_FASTER 0
 #define RUNSUM_COUNT_SUMS 1
 #define RUNSUM_COUNT_BANDS 2
@@ -32,6 +33,10 @@ typedef struct runsum_config {
  * smallest reach, band_mma.cuh), the running sums 0.345 at r = 2, 0.448 at 3, 0.452 at 4 and 0.63
  * at 8. */
 #define RUNSUM_MMA_RADIUS_FROM 3
+
+/* The cross from r = 4 on (H200, 32768^2, ms a step): the band matrices 0.457 to r = 8, 0.482 at
+ * 16, 0.537 at 32; the running sums 0.427 at r = 3, 0.485 at 4, 0.739 at 16. */
+#define RUNSUM_MMA_CROSS_RADIUS_FROM 4
 
 /* Bands of 64 chunks (2048 rows): a band computes two chunks of row sums above its first row, and
  * 32768^2 still has 16 bands of 1024 warps. */

@@ -1,5 +1,5 @@
-/* Band matrices on the tensor cores, the second count of cuda.runsum (band_mma.cuh; Moore from
- * r = 3 on, where it is the faster) and of its CPU counterpart cpu.runsum-mma-emu, Moore only. The
+/* Band matrices on the tensor cores, the second count of cuda.runsum (band_mma.cuh; where it is
+ * the faster: runsum_kernels.h) and of its CPU counterpart cpu.runsum-mma-emu. The
  * words are those of runsum_program.h (32 cells, a halo word each side of a row, rows mod H); on
  * the device they lie in columns, word e of row y at e H + y, so that a warp's 32 rows of one word
  * are 128 contiguous bytes (rows of words cost 2.1x: a store a row, each its own sector). What a
@@ -36,7 +36,13 @@
  * their place and added into a half word, S's half and B's half then split by two byte permutes.
  * Three exchanges (bit s of the lane with bit s of the word, s = 2, 3, 4) leave lane 4 (2 gp + b) + t
  * with row 8 gp + 2 t + b (runsum_mma_row_of_lane), bit 4 g + 2 m + hh = its column: the grid's
- * own word, whose cells keep S where alive and B where dead. */
+ * own word, whose cells keep S where alive and B where dead.
+ *
+ * The cross. The chunks hold each cell's own bit (the row band of radius 0), so the counts are the
+ * vertical arms; the first vertical MMA of each group starts from the horizontal arms of its 8
+ * output rows instead of 0: a binary MMA of the band of radius r by those rows' words, whose D
+ * (row m of A: column x(h, m); column n of B: row 8 gp + n) is laid out as the vertical D. raw is
+ * then the two arms, the centre in both, as runsum_program.h's cross counts it (raw max 4r + 2). */
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_MMA_PROGRAM_H
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_MMA_PROGRAM_H
 
