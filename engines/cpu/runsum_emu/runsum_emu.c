@@ -202,19 +202,25 @@ static void mma_s8_band(const s8_terms t[NCOLS], const uint32_t a[2][4][MROWS],
         }
 }
 
+/* A binary MMA's B: the window words of the 8 rows from y (mod H) about word column e, b[kt][n]
+ * lane 4 n + kt's register b0 (word e - 1 + kt of row y + n; the fourth word, never in a window,
+ * clamped into the grid). */
+static void window_words(const runsum_geometry *g, const uint32_t *in, int64_t e, int64_t y,
+                         uint32_t b[4][NCOLS]) {
+    for (int n = 0; n < NCOLS; n++) {
+        const uint32_t *row = in + (size_t)cat_mod(y + n, g->h) * (size_t)g->eww;
+        for (int kt = 0; kt < 4; kt++)
+            b[kt][n] = row[e - 1 + kt < g->eww ? e - 1 + kt : g->eww - 1];
+    }
+}
+
 /* The row sums of the chunk whose first row is y (mod H), of word column e: per m-tile h, four
  * binary MMAs (groups q of 8 rows; lane (g, t) of B holds word e - 1 + t of row y + 8 q + g),
  * their results packed into each lane's A registers (runsum_mma_pack_chunk). */
 static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, int64_t y,
                          mma_chunk *c) {
-    const runsum_geometry *g = &em->g;
     uint32_t b[4][4][NCOLS]; /* [q][kt][n] */
-    for (int q = 0; q < 4; q++)
-        for (int n = 0; n < NCOLS; n++) {
-            const uint32_t *row = in + (size_t)cat_mod(y + 8 * q + n, g->h) * (size_t)g->eww;
-            for (int kt = 0; kt < 4; kt++)
-                b[q][kt][n] = row[e - 1 + kt < g->eww ? e - 1 + kt : g->eww - 1];
-        }
+    for (int q = 0; q < 4; q++) window_words(&em->g, in, e, y + 8 * q, b[q]);
     for (int h = 0; h < 2; h++) {
         int32_t d[4][MROWS][NCOLS]; /* D[m][n] of group q */
         for (int q = 0; q < 4; q++)
@@ -242,13 +248,8 @@ static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, in
  * words, whose D has the vertical D's layout (D[m][n] of m-tile mt at d[mt][n][m]). */
 static void horizontal_arms(const runsum_emu *em, const uint32_t *in, int64_t e, int64_t y,
                             int32_t d[2][NCOLS][MROWS]) {
-    const runsum_geometry *g = &em->g;
     uint32_t b[4][NCOLS]; /* [kt][n] */
-    for (int n = 0; n < NCOLS; n++) {
-        const uint32_t *row = in + (size_t)cat_mod(y + n, g->h) * (size_t)g->eww;
-        for (int kt = 0; kt < 4; kt++)
-            b[kt][n] = row[e - 1 + kt < g->eww ? e - 1 + kt : g->eww - 1];
-    }
+    window_words(&em->g, in, e, y, b);
     for (int mt = 0; mt < 2; mt++)
         for (int m = 0; m < MROWS; m++) {
             int32_t out[NCOLS];

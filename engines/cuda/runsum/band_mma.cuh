@@ -10,10 +10,11 @@
 // registers the vertical pass reads as its A (no data moves between lanes). Counts: for each
 // group of 8 output rows, mma.m16n8k32 s8 of those chunks by a constant vertical band, the
 // chunks around the group within the kernel's reach (REACH, below; a zero band where a chunk has
-// no row within r: straight-line MMAs). The rule: two thresholds a multiply-add, the two ranges' bits of S and of B out of one
-// logic op, shifted and added into a word a lane; three butterfly exchanges turn each lane's
-// 4 x 8 block into one row of the word, whose cells then choose S or B by their states, which come
-// from the lanes that loaded the row's centre word for the row sums.
+// no row within r: straight-line MMAs). The rule: two thresholds a multiply-add, the two ranges'
+// bits of S and of B out of one logic op, shifted and added into a word a lane; three butterfly
+// exchanges turn each lane's 4 x 8 block into one row of the word, whose cells then choose S or B
+// by their states, which come from the lanes that loaded the row's centre word for the row sums.
+// The cross: below, at the kernel.
 //
 // Where the time goes (H200, 32768^2, r = 16, ncu): 249 instructions a warp per 1024 cells, 128
 // of them the rule's (two multiply-adds, one logic op, one shift-and-add a cell), 24 MMAs (8
@@ -147,7 +148,7 @@ __global__ void __launch_bounds__(128, 4)
     const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     if (warp >= p.g.nw * p.bands) return;
     const int64_t e = 1 + warp % p.g.nw, band = warp / p.g.nw;
-    // rows in 32 bits (H < 2^31)
+    // rows in 32 bits: H <= CC_GRID_SIDE_MAX (2^20)
     const int32_t y0 = (int32_t)(band * p.band_h);
     const int32_t y1 = (int32_t)(y0 + p.band_h < (int64_t)p.g.h ? y0 + p.band_h : (int64_t)p.g.h);
     const int32_t r = p.g.r;
