@@ -6,7 +6,9 @@
  *   NVIDIA H100 | cuda.cat   | flat      | 16384 | 1,16 | 1.10    t(r=16) / t(r=1) <= 1.10
  *   NVIDIA H200 | cuda.life-lop3 | rules B3/S23,B36/S23 | 32768 | - | 1.10
  *                                            t(B36/S23) / t(B3/S23) <= 1.10, each rule after the
- *                                            first against it, on one grid (radii: '-')
+ *                                            first against it, on one grid (radii: '-');
+ *                                            rules whose text holds commas (Larger than Life's
+ *                                            R16,C2,...,NM) are separated by ';' instead
  *
  * device is a substring of the CPU model (CPU engines) or of the GPU name (engines that report
  * one); lines for another device, or for hardware absent here, are skipped and said so.
@@ -65,7 +67,9 @@ static int parse_rules(const char *list, const char *radii, cc_bench_options *op
     char text[512];
     snprintf(text, sizeof text, "%s", list);
     opt->rule_count = 0;
-    for (char *save = NULL, *r = strtok_r(text, ",", &save); r; r = strtok_r(NULL, ",", &save)) {
+    const char *between = strchr(text, ';') ? ";" : ",";
+    for (char *save = NULL, *r = strtok_r(text, between, &save); r;
+         r = strtok_r(NULL, between, &save)) {
         if (opt->rule_count == CC_BENCH_LIST_MAX)
             return cc_fail(err, CC_ERR_ARG, "more than %d rules", CC_BENCH_LIST_MAX);
         if (cc_rule_parse(trim(r), &opt->rules[opt->rule_count++], err))
