@@ -1,15 +1,15 @@
 /* Times cuda.runsum's launch configurations against cuda.cat1 and cuda.base in the same run:
  * median ms per step over repeats (CUDA events, transfers excluded, after warm-up steps) on a 30 %
  * soup, for each size and radius (the Table VI rule of that radius, Moore M0; past 16, Bosco's
- * rule scaled to the window). Every configuration must end on the grid cuda.cat1 reaches in as
- * many steps (cuda.base runs fewer steps, r <= 16, and is timed only). A tool for the GPU machine,
- * not a test.
+ * rule scaled to the window; with --cross, the same fractions of the cross's cells). Every
+ * configuration must end on the grid cuda.cat1 reaches in as many steps (cuda.base runs fewer
+ * steps, r <= 16, and is timed only). A tool for the GPU machine, not a test.
  *   runsum_compare [--size 16384,32768,65600] [--radius 1,2,4,8,16,32] [--steps 100]
  *                  [--base-steps 4] [--repeats 5] [--cross]
  *                  [--config THREADS:WARPS_PER_SM:WINDOWS:MULTIPLY[:COUNT[:CHUNKS]] ...]
  *                  [--no-base]
  * WARPS_PER_SM 0: as many as the kernel can have resident (the engine's default). COUNT 0: the
- * faster for the radius (the engine's), 1: running sums, 2: band matrices (Moore), in bands of
+ * faster for the shape and radius (the engine's), 1: running sums, 2: band matrices, in bands of
  * CHUNKS x 32 rows (0: the default).
  */
 #include <stdio.h>
