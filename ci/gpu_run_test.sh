@@ -23,10 +23,13 @@ done
 echo "args: $*"
 STANDIN
 chmod +x "$root/bin/echo_args"
-tab=$'\t'
+# tests.tsv: name, label, shards, seconds, tags, program and its arguments, tab-separated
 {
-    echo "x_conformance_test${tab}//x:x_conformance_test${tab}1${tab}60${tab}-${tab}bin/echo_args${tab}--cases${tab}200${tab}--huge-grid${tab}off"
-    echo "x_golden_test${tab}//x:x_golden_test${tab}1${tab}60${tab}-${tab}bin/echo_args${tab}--cases${tab}3"
+    printf '%s\t' x_conformance_test //x:x_conformance_test 1 60 - bin/echo_args --cases 200 \
+        --huge-grid
+    printf 'off\n'
+    printf '%s\t' x_golden_test //x:x_golden_test 1 60 - bin/echo_args --cases
+    printf '3\n'
 } >"$root/tests.tsv"
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
@@ -39,5 +42,8 @@ conf=$(cat "$root/logs/x_conformance_test.0.out" 2>/dev/null)
 golden=$(cat "$root/logs/x_golden_test.0.out" 2>/dev/null)
 [ "$golden" = "args: --cases 3" ] || fail "the golden test's arguments: '$golden', not '--cases 3'"
 
-if [ "$failures" -eq 0 ]; then echo "gpu_run_test: passed"; else echo "gpu_run_test: $failures failed"; fi
-[ "$failures" -eq 0 ]
+if [ "$failures" -gt 0 ]; then
+    echo "gpu_run_test: $failures failed"
+    exit 1
+fi
+echo "gpu_run_test: passed"
