@@ -58,7 +58,8 @@ static int engine_device(const cc_engine *e, char *buf, size_t size, cc_error *e
     return CC_OK;
 }
 
-/* A rules claim's rules (at least two, commas between) into opt; its radii field is '-'. */
+/* A rules claim's rules (at least two, commas between, or ';' where a rule's text holds commas)
+ * into opt; its radii field is '-'. */
 static int parse_rules(const char *list, const char *radii, cc_bench_options *opt,
                        cc_error *err) {
     if (strcmp(radii, "-") != 0)

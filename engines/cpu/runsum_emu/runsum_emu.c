@@ -388,9 +388,9 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
     e->band_mma = band_mma;
     if (band_mma) {
         runsum_mma_rule_build(&e->rule, &e->g, &e->mma_rule);
+        const int32_t chunk_r = e->g.cross ? 0 : rule->radius; /* the cross's chunks: own bits */
         for (int lane = 0; lane < LANES; lane++) {
             const int g = lane >> 2, t = lane & 3;
-            const int32_t chunk_r = e->g.cross ? 0 : rule->radius;
             for (int h = 0; h < 2; h++)
                 for (int hh = 0; hh < 2; hh++) {
                     e->row_band[lane][h][hh] = runsum_mma_row_band(chunk_r, h, g + 8 * hh, t);

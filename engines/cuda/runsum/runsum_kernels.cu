@@ -218,7 +218,6 @@ __global__ void store_kernel(uint8_t *cells, const uint32_t *grid, runsum_geomet
     }
 }
 
-
 struct state {
     const char *engine; // static
     step_kernel_t step;
