@@ -51,7 +51,10 @@ typedef struct runsum_emu {
     runsum_geometry g;
     runsum_rule rule;
     int band_mma;             /* the count by band matrices (runsum_mma_program.h) */
-    runsum_mma_rule mma_rule;
+    /* The rule's tables (runsum_mma_table_build), table_stride bytes apart, as the kernel of the
+     * radius's reach reads them. */
+    uint8_t *tables;
+    int32_t table_stride;
     /* Each lane's constant operands, as the kernel computes them once a warp: the chunks' row
      * band's A registers (m-tile, row g or g + 8; radius 0 for the cross), the cross's horizontal
      * arm's (radius r), the vertical band's B (group, chunk, register). */
@@ -258,15 +261,16 @@ static void horizontal_arms(const runsum_emu *em, const uint32_t *in, int64_t e,
         }
 }
 
-/* Bits s of the lane and of the word change places in every lane's w (s = 2, 3, 4). */
+/* Bit s of the lane and bit s - 2 of the word change places in every lane's w (s = 2, 3, 4). */
 static void mma_exchange(uint32_t w[LANES], int s) {
-    const int d = 1 << s;
+    const int shift = 1 << (s - 2), partner = 1 << s;
     uint32_t send[LANES], keep[LANES];
     for (int lane = 0; lane < LANES; lane++) {
         keep[lane] = runsum_mma_exchange_keep(lane, s);
-        send[lane] = (((lane >> s) & 1) ? w[lane] << d : w[lane] >> d) & keep[lane];
+        send[lane] = (((lane >> s) & 1) ? w[lane] << shift : w[lane] >> shift) & keep[lane];
     }
-    for (int lane = 0; lane < LANES; lane++) w[lane] = (w[lane] & keep[lane]) | send[lane ^ d];
+    for (int lane = 0; lane < LANES; lane++)
+        w[lane] = (w[lane] & keep[lane]) | send[lane ^ partner];
 }
 
 /* One warp: word column e, band `band`, 32 rows an iteration from chunks of row sums. */
@@ -275,7 +279,6 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
     const runsum_geometry *g = &em->g;
     const int64_t band_h = EMU_MMA_BAND_CHUNKS * RUNSUM_MMA_CHUNK;
     const int64_t y0 = band * band_h, y1 = y0 + band_h < g->h ? y0 + band_h : g->h;
-    const int single = runsum_rule_single(&em->rule);
     mma_chunk window[3];
     mma_row_sums(em, in, e, y0 - RUNSUM_MMA_CHUNK, &window[0]);
     mma_row_sums(em, in, e, y0, &window[1]);
@@ -283,7 +286,7 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
         /* chunks it % 3 (rows y - 32 ..), (it + 1) % 3 and (it + 2) % 3, the one filled now */
         mma_chunk *chunks[3] = {&window[it % 3], &window[(it + 1) % 3], &window[(it + 2) % 3]};
         mma_row_sums(em, in, e, y + RUNSUM_MMA_CHUNK, chunks[2]);
-        uint32_t stays[LANES] = {0}, born[LANES] = {0};
+        uint32_t bytes[LANES][8] = {{0}};
         for (int gp = 3; gp >= 0; gp--) {
             int32_t d[2][NCOLS][MROWS]; /* D[m][n] of m-tile mt at d[mt][n][m] */
             if (g->cross)
@@ -296,22 +299,21 @@ static void warp_band_mma(const runsum_emu *em, const uint32_t *in, uint32_t *ou
                     mma_s8_band(em->column_terms[gp][ch],
                                 (const uint32_t(*)[4][MROWS])chunks[ch]->a[mt], d[mt]);
             }
-            uint32_t in_sets[2][NCOLS][MROWS];
-            for (int mt = 0; mt < 2; mt++)
-                for (int n = 0; n < NCOLS; n++)
-                    for (int m = 0; m < MROWS; m++)
-                        in_sets[mt][n][m] = single ? runsum_mma_sets_single(&em->mma_rule, d[mt][n][m])
-                                                   : runsum_mma_sets(&em->mma_rule, d[mt][n][m]);
-            /* lane (g, t), register 2 hh + b of m-tile m: row g + 8 hh, column 2t + b */
+            /* lane (g, t), register 2 hh + b of m-tile m: row g + 8 hh, column 2t + b; its cell
+             * i = 31 - runsum_mma_bit_of_cell takes entry raw of table i % 4 into bytes[i / 4] */
             for (int lane = 0; lane < LANES; lane++)
-                for (int b = 1; b >= 0; b--)
-                    for (int m = 1; m >= 0; m--)
-                        for (int hh = 1; hh >= 0; hh--) {
-                            const uint32_t in = in_sets[m][2 * (lane & 3) + b][(lane >> 2) + 8 * hh];
-                            stays[lane] = (stays[lane] << 1) | (in >> 31);
-                            born[lane] = (born[lane] << 1) | ((in >> 15) & 1u);
+                for (int m = 0; m < 2; m++)
+                    for (int hh = 0; hh < 2; hh++)
+                        for (int b = 0; b < 2; b++) {
+                            const int i = 31 - runsum_mma_bit_of_cell(gp, b, m, hh);
+                            const int32_t raw = d[m][2 * (lane & 3) + b][(lane >> 2) + 8 * hh];
+                            const size_t at = (size_t)(i & 3) * (size_t)em->table_stride;
+                            bytes[lane][i >> 2] |= em->tables[at + (size_t)raw];
                         }
         }
+        uint32_t stays[LANES], born[LANES];
+        for (int lane = 0; lane < LANES; lane++)
+            runsum_mma_words_of_bytes(bytes[lane], &stays[lane], &born[lane]);
         for (int s = 2; s <= 4; s++) {
             mma_exchange(stays, s);
             mma_exchange(born, s);
@@ -387,7 +389,15 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
     }
     e->band_mma = band_mma;
     if (band_mma) {
-        runsum_mma_rule_build(&e->rule, &e->g, &e->mma_rule);
+        runsum_mma_rule tests;
+        runsum_mma_rule_build(&e->rule, &e->g, &tests);
+        e->table_stride = runsum_mma_table_stride(runsum_mma_reach(rule->radius));
+        e->tables = malloc((size_t)RUNSUM_MMA_TABLES * (size_t)e->table_stride);
+        if (!e->tables) {
+            free(e);
+            return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate the rule's tables", name);
+        }
+        runsum_mma_table_build(&tests, e->g.raw_max, e->table_stride, e->tables);
         const int32_t chunk_r = e->g.cross ? 0 : rule->radius; /* the cross's chunks: own bits */
         for (int lane = 0; lane < LANES; lane++) {
             const int g = lane >> 2, t = lane & 3;
@@ -422,6 +432,7 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
 void runsum_emu_destroy(void *ctx) {
     runsum_emu *e = ctx;
     if (!e) return;
+    free(e->tables);
     free(e->cur);
     free(e->next);
     free(e);

@@ -13,7 +13,8 @@ const cc_engine cc_engine_cpu_runsum_mma_emu = {
     .name = "cpu.runsum-mma-emu",
     .summary = "cuda.runsum's band-matrix count emulated: row sums (the cross: each cell's bit) "
                "by binary MMAs of a band, counts by s8 MMAs of a vertical band (the cross: from "
-               "its horizontal arms), the rule as two multiply-adds, lane by lane",
+               "its horizontal arms), the rule by lookup in four tables of a byte a count, lane "
+               "by lane",
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),
              .radius_max = RUNSUM_MMA_RADIUS_MAX,
              .centres = CC_CENTRE_M0 | CC_CENTRE_M1,

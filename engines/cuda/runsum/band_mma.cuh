@@ -10,18 +10,19 @@
 // registers the vertical pass reads as its A (no data moves between lanes). Counts: for each
 // group of 8 output rows, mma.m16n8k32 s8 of those chunks by a constant vertical band, the
 // chunks around the group within the kernel's reach (REACH, below; a zero band where a chunk has
-// no row within r: straight-line MMAs). The rule: two thresholds a multiply-add, the two ranges'
-// bits of S and of B out of one logic op, shifted and added into a word a lane; three butterfly
+// no row within r: straight-line MMAs). The rule: a lookup a cell in the block's copy of the
+// tables (runsum_mma_program.h) in shared memory, added into a byte of 4 cells; three butterfly
 // exchanges turn each lane's 4 x 8 block into one row of the word, whose cells then choose S or B
 // by their states, which come from the lanes that loaded the row's centre word for the row sums.
 // The cross: below, at the kernel.
 //
-// Where the time goes (H200, 32768^2, r = 16, ncu): 249 instructions a warp per 1024 cells, 128
-// of them the rule's (two multiply-adds, one logic op, one shift-and-add a cell), 24 MMAs (8
-// binary, 16 s8); 2.7 issued a cycle a multiprocessor at 16 warps (the registers: 128 a thread),
-// the logic pipe the busiest at 54 %, the integer tensor pipe at 34 %. Before the kernels were
-// cut by reach every radius ran 24 s8 MMAs (268 instructions): 0.497 ms a step at every r; now
-// 0.427 to 8, 0.433 to 16, 0.465 to 24, 0.488 at 32.
+// Where the time goes (H200, 32768^2, ncu): 179 instructions a warp per 1024 cells to r = 16, 195
+// at 32; the rule is 32 shared-memory loads of a byte and 16 three-way ors; 1.4 passes a load at
+// r = 16 (Table VI's rule after 100 steps), 1.0 elsewhere; 2.3 issued a cycle a multiprocessor at
+// 16 warps (the registers: 128 a thread), stalled most on fixed-latency dependencies, the logic
+// pipe the busiest at 57 %, the load-store pipe at 62 % of its issue rate. The rule by two
+// multiply-adds, a logic op and a shift-and-add a cell took 249 instructions: 0.427 ms a step to
+// r = 8, 0.433 to 16, 0.488 at 32; by lookup 0.369, 0.401 and 0.424.
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 
@@ -42,9 +43,14 @@ constexpr unsigned kFull = 0xffffffffu;
 
 struct params {
     runsum_geometry g;
-    runsum_mma_rule rule;
+    const uint8_t *tables; // runsum_mma_table_build's, RUNSUM_MMA_TABLES x the reach's stride
     int64_t band_h, bands; // band_h a multiple of RUNSUM_MMA_CHUNK
 };
+
+// The bytes of shared memory the kernel for radius r takes: its copy of the tables.
+inline size_t tables_bytes(int32_t r) {
+    return (size_t)RUNSUM_MMA_TABLES * (size_t)runsum_mma_table_stride(runsum_mma_reach(r));
+}
 
 // D = A x B over 128 bits: the popcount of A's row AND B's column.
 __device__ __forceinline__ void mma_b1(int (&d)[4], uint32_t a0, uint32_t a1, uint32_t b0) {
@@ -55,6 +61,13 @@ __device__ __forceinline__ void mma_b1(int (&d)[4], uint32_t a0, uint32_t a1, ui
 }
 
 using cat_cuda::mma_s8; // D += A x B over 32 s8 products
+
+// a | b | c in one logic op (the compiler would add them two at a time)
+__device__ __forceinline__ uint32_t or3(uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t d;
+    asm("lop3.b32 %0, %1, %2, %3, 0xfe;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+}
 
 // Keeps v in a register from here on: without it the compiler recomputes the bands at every use
 // (two dozen compares and selects an MMA, the bulk of the loop).
@@ -108,15 +121,15 @@ __device__ __forceinline__ exchanges exchanges_of(int lane) {
     for (int i = 0; i < 3; i++) {
         const int s = i + 2;
         x.keep[i] = runsum_mma_exchange_keep(lane, s);
-        // what the lane sends moves up by 2^s where its bit s is 1, down by 2^s where it is 0
-        x.rotate[i] = ((lane >> s) & 1) ? (1u << s) : 32u - (1u << s);
+        // what the lane sends moves up by 2^(s-2) where its bit s is 1, down where it is 0
+        x.rotate[i] = ((lane >> s) & 1) ? (1u << i) : 32u - (1u << i);
         pin(x.keep[i]);
         pin(x.rotate[i]);
     }
     return x;
 }
 
-// Bits s of the lane and s of the word change places (s = 2, 3, 4; lane = 4 g + t).
+// Bit s of the lane and bit s - 2 of the word change places (s = 2, 3, 4; lane = 4 g + t).
 __device__ __forceinline__ uint32_t exchange(uint32_t w, const exchanges &x) {
 #pragma unroll
     for (int i = 0; i < 3; i++) {
@@ -126,12 +139,9 @@ __device__ __forceinline__ uint32_t exchange(uint32_t w, const exchanges &x) {
     return w;
 }
 
-// The kernels are cut by reach: REACH (8, 16, 24, 32) bounds the radii a kernel takes, and a
+// The kernels are cut by reach (runsum_mma_reach): REACH bounds the radii a kernel takes, and a
 // chunk no row of which lies within REACH of a group takes no MMA and no band register (12 MMAs
 // an iteration at 8, 16 at 16, 20 at 24, 24 at 32).
-__host__ __device__ constexpr int reach_of(int32_t r) {
-    return r <= 8 ? 8 : r <= 16 ? 16 : r <= 24 ? 24 : 32;
-}
 
 // Four blocks of 128 threads a multiprocessor (128 registers): three, with room for 168, were
 // 7 % slower (H100, 32768^2).
@@ -140,10 +150,16 @@ __host__ __device__ constexpr int reach_of(int32_t r) {
 // vertical MMAs sum the vertical arm; the horizontal arm of the rows an iteration writes (their
 // row sums by the band of radius r, from the words already held for their states) is the
 // accumulator the first vertical MMA of each group starts from (runsum_mma_program.h).
-template <bool SINGLE, int REACH, bool CROSS>
+template <int REACH, bool CROSS>
 __global__ void __launch_bounds__(128, 4)
     step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
                 const __grid_constant__ params p) {
+    extern __shared__ uint4 shared_tables[];
+    const int table_words = RUNSUM_MMA_TABLES * runsum_mma_table_stride(REACH) / 16;
+    for (int k = (int)threadIdx.x; k < table_words; k += (int)blockDim.x)
+        shared_tables[k] = __ldg((const uint4 *)p.tables + k);
+    __syncthreads();
+    const uint8_t *tables = (const uint8_t *)shared_tables;
     const int lane = (int)(threadIdx.x & 31u), g = lane >> 2, t = lane & 3;
     const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
     if (warp >= p.g.nw * p.bands) return;
@@ -201,7 +217,6 @@ __global__ void __launch_bounds__(128, 4)
     chunk_words held = next;
     advance();
     load_chunk(next, column, ychunk, h, g);
-    const runsum_mma_rule &rule = p.rule;
     // One iteration: rows y .. y + 31 from chunks a (rows y - 32 ..), b (y ..) and c, which it
     // fills from the words loaded the iteration before (rows y + 32 ..).
     auto iteration = [&](int32_t y, chunk &a, chunk &b, chunk &c) {
@@ -218,11 +233,9 @@ __global__ void __launch_bounds__(128, 4)
         advance();
         load_chunk(next, column, ychunk, h, g);
         const chunk *window[3] = {&a, &b, &c};
-        // Cell i (0 .. 31, in the order of the loops) at bit 31 - i of the S and B words: 16
-        // cells a half word, S's bits at 31 - j and B's at 15 - j of half[i / 16], j = i % 16,
-        // each added in as one shift-and-add.
-        uint32_t half[2] = {0u, 0u};
-        int i = 0;
+        // Cell i (31 - runsum_mma_bit_of_cell): entry raw of table i % 4 added into bytes[i / 4],
+        // the table's offset a constant of the load.
+        uint32_t bytes[8] = {};
 #pragma unroll
         for (int gp = 3; gp >= 0; gp--) {
             int d[2][4];
@@ -243,22 +256,26 @@ __global__ void __launch_bounds__(128, 4)
                         mma_s8(d[m], window[ch]->a[m], (uint32_t)vband[gp][ch],
                                (uint32_t)(vband[gp][ch] >> 32));
             }
-            // bit 8 gp + 4 b + 2 m + hh of the words: register 2 hh + b of m-tile m
+            // register 2 hh + b of m-tile m; both b of one (m, hh) share a byte, taken in by one
+            // three-way or (the entries' bits are disjoint)
 #pragma unroll
-            for (int b = 1; b >= 0; b--)
+            for (int m = 1; m >= 0; m--)
 #pragma unroll
-                for (int m = 1; m >= 0; m--)
+                for (int hh = 1; hh >= 0; hh--) {
+                    uint32_t entry[2];
+                    int byte = 0;
 #pragma unroll
-                    for (int hh = 1; hh >= 0; hh--, i++) {
-                        const uint32_t in_sets =
-                            (SINGLE ? runsum_mma_sets_single(&rule, d[m][2 * hh + b])
-                                    : runsum_mma_sets(&rule, d[m][2 * hh + b])) &
-                            0x80008000u;
-                        half[i >> 4] += in_sets >> (i & 15);
+                    for (int b = 0; b < 2; b++) {
+                        const int i = 31 - runsum_mma_bit_of_cell(gp, b, m, hh);
+                        entry[b] = tables[(i & 3) * runsum_mma_table_stride(REACH) +
+                                          d[m][2 * hh + b]];
+                        byte = i >> 2;
                     }
+                    bytes[byte] = or3(bytes[byte], entry[0], entry[1]);
+                }
         }
-        uint32_t stays = __byte_perm(half[1], half[0], 0x7632);
-        uint32_t born = __byte_perm(half[1], half[0], 0x5410);
+        uint32_t stays, born;
+        runsum_mma_words_of_bytes(bytes, &stays, &born);
         stays = exchange(stays, xchg);
         born = exchange(born, xchg);
         const int32_t yo = y + row_of_lane;
@@ -277,21 +294,20 @@ __global__ void __launch_bounds__(128, 4)
 
 using kernel_t = void (*)(const uint32_t *, uint32_t *, params);
 
-template <bool SINGLE, bool CROSS>
+template <bool CROSS>
 kernel_t kernel_of_reach(int32_t r) {
-    switch (reach_of(r)) {
-    case 8: return step_kernel<SINGLE, 8, CROSS>;
-    case 16: return step_kernel<SINGLE, 16, CROSS>;
-    case 24: return step_kernel<SINGLE, 24, CROSS>;
-    default: return step_kernel<SINGLE, 32, CROSS>;
+    switch (runsum_mma_reach(r)) {
+    case 8: return step_kernel<8, CROSS>;
+    case 16: return step_kernel<16, CROSS>;
+    case 24: return step_kernel<24, CROSS>;
+    default: return step_kernel<32, CROSS>;
     }
 }
 
-// The kernel for a rule of one pair of ranges or more, the shape and radius r (<=
-// RUNSUM_MMA_RADIUS_MAX).
-inline kernel_t kernel_of(bool single, bool cross, int32_t r) {
-    if (cross) return single ? kernel_of_reach<true, true>(r) : kernel_of_reach<false, true>(r);
-    return single ? kernel_of_reach<true, false>(r) : kernel_of_reach<false, false>(r);
+// The kernel for the shape and radius r (<= RUNSUM_MMA_RADIUS_MAX); it launches with
+// tables_bytes(r) of shared memory.
+inline kernel_t kernel_of(bool cross, int32_t r) {
+    return cross ? kernel_of_reach<true>(r) : kernel_of_reach<false>(r);
 }
 
 } // namespace runsum_mma

@@ -1,7 +1,7 @@
 /* cuda.runsum: Larger than Life, one bit per cell, with the faster of two counts for the shape and
  * radius (runsum_kernels.h): running sums on bit-sliced counters (runsum_program.h: a box sum by
  * doubling a word's planes, a vertical running sum carried down a band of rows, the rule as
- * comparisons on the planes, 32 cells a lane), or, Moore from r = 3 and the cross from r = 4, band
+ * comparisons on the planes, 32 cells a lane), or, Moore and the cross from r = 3, band
  * matrices on the tensor cores (runsum_mma_program.h: binary MMAs for the row sums, s8 MMAs for the
  * counts, the rule as multiply-adds). */
 #include "engines/cuda/common/gpu.h"
@@ -39,7 +39,7 @@ const cc_engine cc_engine_cuda_runsum = {
     .name = "cuda.runsum",
     .summary = "one bit per cell; running sums on bit-sliced counters (box sums by doubling a "
                "word's planes, a vertical running sum down a band, the rule on the planes), or, "
-               "Moore from r = 3 and the cross from r = 4, band matrices on the tensor cores "
+               "Moore and the cross from r = 3, band matrices on the tensor cores "
                "(binary MMAs for row sums, s8 MMAs for counts)",
     .hardware = CC_HW_GPU,
     .caps = {.shapes = CC_SHAPE_BIT(CC_SHAPE_MOORE) | CC_SHAPE_BIT(CC_SHAPE_CROSS),

@@ -223,6 +223,7 @@ struct state {
     step_kernel_t step;
     runsum_mma::kernel_t mma_step; // the band-matrix count instead, where not NULL
     runsum_mma::params mma;
+    uint8_t *tables; // the device's copy of mma.tables, or NULL
     step_params params;
     int threads;        // a block of the step kernel
     unsigned blocks;    // of the step kernel: a warp per strip and band
@@ -243,8 +244,8 @@ int step(void *self, const void *in, void *out, cc_error *err) {
     const state *d = (const state *)self;
     int rc;
     if (d->mma_step) {
-        d->mma_step<<<d->blocks, (unsigned)d->threads>>>((const uint32_t *)in, (uint32_t *)out,
-                                                         d->mma);
+        d->mma_step<<<d->blocks, (unsigned)d->threads, runsum_mma::tables_bytes(d->mma.g.r)>>>(
+            (const uint32_t *)in, (uint32_t *)out, d->mma);
         rc = cc_cuda_launched(err, d->engine, "the band-matrix step kernel (radius %d)",
                               (int)d->mma.g.r);
     } else {
@@ -279,7 +280,31 @@ int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64
     return cc_cuda_launched(err, d->engine, "the store kernel");
 }
 
-void release(void *self) { free(self); }
+void release(void *self) {
+    state *d = (state *)self;
+    if (d->tables) (void)cudaFree(d->tables); // teardown cannot report
+    free(d);
+}
+
+// The rule's tables for the band-matrix kernel (runsum_mma_program.h), on the device.
+int upload_tables(state *d, const runsum_rule *rule, cc_error *err) {
+    runsum_mma_rule tests;
+    runsum_mma_rule_build(rule, &d->mma.g, &tests);
+    const size_t bytes = runsum_mma::tables_bytes(d->mma.g.r);
+    uint8_t *host = (uint8_t *)malloc(bytes);
+    if (!host)
+        return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate the rule's tables", d->engine);
+    runsum_mma_table_build(&tests, d->mma.g.raw_max,
+                           runsum_mma_table_stride(runsum_mma_reach(d->mma.g.r)), host);
+    cudaError_t c = cudaMalloc((void **)&d->tables, bytes);
+    if (c == cudaSuccess) c = cudaMemcpy(d->tables, host, bytes, cudaMemcpyHostToDevice);
+    free(host);
+    if (c != cudaSuccess)
+        return cc_fail(err, CC_ERR_DEVICE, "%s: the rule's tables (%zu bytes) on the device: %s",
+                       d->engine, bytes, cudaGetErrorString(c));
+    d->mma.tables = d->tables;
+    return CC_OK;
+}
 
 // Field by field: the driver's table may gain optional entries, which stay NULL here.
 cc_gpu_ops make_ops() {
@@ -363,9 +388,8 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     d->params.g = *geo;
     d->params.rule = *rule;
     if (band_mma) {
-        d->mma_step = runsum_mma::kernel_of(runsum_rule_single(rule) != 0, geo->cross != 0, geo->r);
+        d->mma_step = runsum_mma::kernel_of(geo->cross != 0, geo->r);
         d->mma.g = *geo;
-        runsum_mma_rule_build(rule, geo, &d->mma.rule);
         const int64_t chunks = cfg->band_chunks ? cfg->band_chunks : RUNSUM_MMA_BAND_CHUNKS;
         d->mma.band_h = chunks * RUNSUM_MMA_CHUNK;
         d->mma.bands = (geo->h + d->mma.band_h - 1) / d->mma.band_h;
@@ -379,6 +403,7 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     layout.h = geo->h;
     layout.grid_bytes = runsum_geometry_words(geo) * sizeof(uint32_t);
     layout.staged = 1;
+    layout.extra_bytes = band_mma ? runsum_mma::tables_bytes(geo->r) : 0;
     layout.buffers = buffers;
     layout.device = device;
     // Row y is its eww words, the halo words that mirror the same row included; the band-matrix
@@ -392,6 +417,11 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     d->side_grid = multiprocessors * 16;
     d->threads = cfg->threads;
     if (d->mma_step) {
+        rc = upload_tables(d, rule, err);
+        if (rc) {
+            cc_gpu_destroy(gpu);
+            return rc;
+        }
         const int64_t threads = d->mma.g.nw * d->mma.bands * 32;
         d->blocks = (unsigned)((threads + cfg->threads - 1) / cfg->threads);
         *out = gpu;

@@ -29,14 +29,14 @@ typedef struct runsum_config {
 #define RUNSUM_COUNT_SUMS 1
 #define RUNSUM_COUNT_BANDS 2
 
-/* Moore from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.427 at r = 3 to 8 (their
- * smallest reach, band_mma.cuh), the running sums 0.345 at r = 2, 0.448 at 3, 0.452 at 4 and 0.63
+/* Moore from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.368 at r = 2 to 8 (their
+ * smallest reach, band_mma.cuh), the running sums 0.345 at r = 2, 0.449 at 3, 0.452 at 4 and 0.632
  * at 8. */
 #define RUNSUM_MMA_RADIUS_FROM 3
 
-/* The cross from r = 4 on (H200, 32768^2, ms a step): the band matrices 0.457 to r = 8, 0.482 at
- * 16, 0.537 at 32; the running sums 0.427 at r = 3, 0.485 at 4, 0.739 at 16. */
-#define RUNSUM_MMA_CROSS_RADIUS_FROM 4
+/* The cross from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.397 to r = 8, 0.415 at
+ * 16, 0.466 at 32; the running sums 0.389 at r = 2, 0.427 at 3, 0.485 at 4, 0.739 at 16. */
+#define RUNSUM_MMA_CROSS_RADIUS_FROM 3
 
 /* Bands of 64 chunks (2048 rows): a band computes two chunks of row sums above its first row, and
  * 32768^2 still has 16 bands of 1024 warps. */

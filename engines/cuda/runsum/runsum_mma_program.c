@@ -17,3 +17,15 @@ void runsum_mma_rule_build(const runsum_rule *rule, const runsum_geometry *g, ru
         out->k_hi[q] = ((uint32_t)(0x8000 - hi1[1]) << 16) + (uint32_t)(0x8000 - hi1[0]);
     }
 }
+
+void runsum_mma_table_build(const runsum_mma_rule *rule, int32_t raw_max, int32_t stride,
+                            uint8_t *tables) {
+    memset(tables, 0, (size_t)RUNSUM_MMA_TABLES * (size_t)stride);
+    for (int32_t raw = 0; raw <= raw_max && raw < stride; raw++) {
+        const uint32_t in = runsum_mma_sets(rule, raw);
+        const uint32_t stays = in >> 31, born = (in >> 15) & 1u;
+        for (int j = 0; j < RUNSUM_MMA_TABLES; j++)
+            tables[(size_t)j * (size_t)stride + (size_t)raw] =
+                (uint8_t)(stays << (7 - j) | born << (3 - j));
+    }
+}

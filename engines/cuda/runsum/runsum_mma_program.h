@@ -9,9 +9,10 @@
  *
  * Row sums. For the word e of columns 32 (e - 1) .. and 8 rows, two m16n8k128 .b1 MMAs (m-tiles
  * h = 0, 1): B is the rows' windows, lane (g, t) holding word e - 1 + t of row g (k = 32 t + i is
- * column 32 (e - 2) + k); row m of A is the band of the word's column x(h, m) = 4 (m % 8) + 2 h +
- * m / 8 (runsum_mma_column_of), A[m][k] = 1 iff |k - 32 - x| <= r. r <= 32 keeps every window in
- * words e - 1 .. e + 1. The order of the columns is the one the exchanges below need.
+ * column 32 (e - 2) + k); row m of A is the band of the word's column x(h, m) = 16 h + m
+ * (runsum_mma_column_of), A[m][k] = 1 iff |k - 32 - x| <= r. r <= 32 keeps every window in words
+ * e - 1 .. e + 1. So the 32 lanes of one result register hold 8 adjacent columns (of 4 rows), and
+ * the counts one table load reads lie close together: fewer bank conflicts (below).
  *
  * Chunks. 32 rows are 4 such groups q; their sums, at most 2r + 1 <= 65, packed as s8
  * (runsum_mma_pack) into the vertical pass's A registers, no value moving between lanes:
@@ -23,20 +24,25 @@
  * m16n8k32 s8 MMA per chunk within r (runsum_mma_chunk_used: chunk ch of an iteration holds rows
  * 32 (ch - 1) .. 32 ch - 1 of it), by B[k][n] = 1 iff |row of slot k - (8 gp + n)| <= r
  * (runsum_mma_column_band). d then holds the raw counts, the centre included: lane (g, t) has
- * columns x(m, g), x(m, g + 8) of rows 8 gp + 2t, + 1.
+ * columns x(m, g), x(m, g + 8) of rows 8 gp + 2t, + 1 (register 2 hh + b: x(m, g + 8 hh), row
+ * 8 gp + 2 t + b).
  *
- * The rule (runsum_mma_rule). raw * 0x10001 + K puts raw + K_lo in the low half and raw + K_hi in
- * the high one, no carry between them (raw <= 4225); with K = 0x8000 - threshold, bit 15 or 31 says
- * raw >= threshold. Two such multiply-adds test S's range in the high half and B's in the low, and
- * one logic op x_lo & ~x_hi leaves bit 31 = in S, bit 15 = in B.
+ * The rule, by lookup. Four tables of a byte a raw count (runsum_mma_table_build, from
+ * runsum_mma_rule's tests): table j holds S's bit (alive: the next state) at bit 7 - j and B's
+ * (dead) at 3 - j. Cell i (0 .. 31) of a lane adds entry raw of table i % 4 into byte i / 4 of its
+ * own: a load and half a three-way add a cell, the table's offset a constant of the instruction
+ * (the tables sit a stride apart that the kernel's reach fixes). Byte i / 4 then holds S's bits of
+ * cells 4 (i / 4) .. + 3 in its high nibble and B's in its low one; runsum_mma_words_of_bytes
+ * turns the 8 bytes into the S word and the B word, cell i at bit 31 - i of each. Shared memory
+ * serves 32 banks of 4 bytes at once; a load's lanes conflict where their counts lie in different
+ * words of one bank, 128 or more apart: with 8 adjacent columns a load, Table VI's rule at r = 16
+ * after 100 steps takes 1.4 passes a load where 28 columns took 2.1.
  *
- * Words. A lane puts its 32 cells' bits into two words (S and B), cell (gp, b, m, hh) at bit
- * 8 gp + 4 b + 2 m + hh (register 2 hh + b of m-tile m: column x(m, g + 8 hh), row 8 gp + 2 t + b):
- * on the device, 16 cells' test results (bits 31 and 15, the rest masked off) each shifted down to
- * their place and added into a half word, S's half and B's half then split by two byte permutes.
- * Three exchanges (bit s of the lane with bit s of the word, s = 2, 3, 4) leave lane 4 (2 gp + b) + t
- * with row 8 gp + 2 t + b (runsum_mma_row_of_lane), bit 4 g + 2 m + hh = its column: the grid's
- * own word, whose cells keep S where alive and B where dead.
+ * Words. A lane's cell (gp, b, m, hh) sits at bit 16 m + 8 hh + 2 gp + b of its words
+ * (runsum_mma_bit_of_cell; i = 31 - that bit). Three exchanges (bit s of the lane with bit s - 2
+ * of the word, s = 2, 3, 4) leave lane 4 (2 gp + b) + t with row 8 gp + 2 t + b
+ * (runsum_mma_row_of_lane), bit 16 m + 8 hh + g = its column: the grid's own word, whose cells
+ * keep S where alive and B where dead.
  *
  * The cross. The chunks hold each cell's own bit (the row band of radius 0), so the counts are the
  * vertical arms; the first vertical MMA of each group starts from the horizontal arms of its 8
@@ -59,8 +65,12 @@ extern "C" {
 #define RUNSUM_MMA_RADIUS_MAX 32
 
 /* The word's column of row m (0 .. 15) of m-tile h (0, 1). */
-static inline RUNSUM_HD int32_t runsum_mma_column_of(int h, int m) {
-    return 4 * (m % 8) + 2 * h + m / 8;
+static inline RUNSUM_HD int32_t runsum_mma_column_of(int h, int m) { return 16 * h + m; }
+
+/* The bit of a lane's words, before the exchanges, of its cell of group gp, register 2 hh + b of
+ * m-tile m: the exchanges then bring bits 0 .. 2 (gp, b) to the lane and its g to them. */
+static inline RUNSUM_HD int runsum_mma_bit_of_cell(int gp, int b, int m, int hh) {
+    return 16 * m + 8 * hh + 2 * gp + b;
 }
 
 /* Row (0 .. 31) of a chunk held in slot k of the vertical A. */
@@ -98,7 +108,15 @@ static inline RUNSUM_HD uint32_t runsum_mma_column_band(int32_t r, int gp, int c
 
 /* Four sums (0 .. 127) as the bytes of an s8 register, the first lowest. */
 static inline RUNSUM_HD uint32_t runsum_mma_pack(int32_t v0, int32_t v1, int32_t v2, int32_t v3) {
+#ifdef __CUDA_ARCH__
+    /* two packs of two (d = c's low half, a, b from the top), not three multiply-adds */
+    uint32_t high, d;
+    asm("cvt.pack.sat.s8.s32.b32 %0, %1, %2, %3;" : "=r"(high) : "r"(v3), "r"(v2), "r"(0));
+    asm("cvt.pack.sat.s8.s32.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(v1), "r"(v0), "r"(high));
+    return d;
+#else
     return ((uint32_t)v3 * 256u + (uint32_t)v2) * 65536u + ((uint32_t)v1 * 256u + (uint32_t)v0);
+#endif
 }
 
 /* A lane's four vertical A registers of one m-tile from its row-sum results d[q][i] (register i
@@ -112,10 +130,11 @@ static inline RUNSUM_HD void runsum_mma_pack_chunk(const int32_t d[4][4], uint32
     }
 }
 
-/* Exchange s (2, 3, 4) swaps bit s of the lane with bit s of the word: the bits of its word a
- * lane keeps (those whose bit s equals the lane's), which are also where what it receives goes. */
+/* Exchange s (2, 3, 4) swaps bit s of the lane with bit s - 2 of the word: the bits of its word a
+ * lane keeps (those whose bit s - 2 equals the lane's bit s), which are also where what it
+ * receives goes. */
 static inline RUNSUM_HD uint32_t runsum_mma_exchange_keep(int lane, int s) {
-    const uint32_t low = s == 2 ? 0x0f0f0f0fu : s == 3 ? 0x00ff00ffu : 0x0000ffffu;
+    const uint32_t low = s == 2 ? 0x55555555u : s == 3 ? 0x33333333u : 0x0f0f0f0fu;
     return ((lane >> s) & 1) ? ~low : low;
 }
 
@@ -136,7 +155,10 @@ typedef struct runsum_mma_rule {
 /* From the thresholds of runsum_rule_build. */
 void runsum_mma_rule_build(const runsum_rule *rule, const runsum_geometry *g, runsum_mma_rule *out);
 
-/* Bit 31: raw in S; bit 15: raw in B; the other bits are not defined. */
+/* Bit 31: raw in S; bit 15: raw in B; the other bits are not defined. raw * 0x10001 + K puts
+ * raw + K_lo in the low half and raw + K_hi in the high one, no carry between them (raw <= 4225);
+ * with K = 0x8000 - threshold, bit 15 or 31 says raw >= threshold, and x_lo & ~x_hi is in the
+ * range. */
 static inline RUNSUM_HD uint32_t runsum_mma_sets(const runsum_mma_rule *p, int32_t raw) {
     const uint32_t x = (uint32_t)raw * 0x10001u;
     uint32_t in = 0;
@@ -146,10 +168,42 @@ static inline RUNSUM_HD uint32_t runsum_mma_sets(const runsum_mma_rule *p, int32
     return in;
 }
 
-/* The same for one pair (runsum_rule_single). */
-static inline RUNSUM_HD uint32_t runsum_mma_sets_single(const runsum_mma_rule *p, int32_t raw) {
-    const uint32_t x = (uint32_t)raw * 0x10001u;
-    return (x + p->k_lo[0]) & ~(x + p->k_hi[0]);
+/* The reach of the kernel that takes radius r (8, 16, 24, 32): chunks none of whose rows lie
+ * within it of a group take no MMA, and it fixes the tables' stride. */
+static inline RUNSUM_HD int32_t runsum_mma_reach(int32_t r) {
+    return r <= 8 ? 8 : r <= 16 ? 16 : r <= 24 ? 24 : 32;
+}
+
+#define RUNSUM_MMA_TABLES 4
+
+/* Bytes a table for the kernel of that reach: every raw count up to Moore's largest there (the
+ * cross's is smaller), rounded up to 16 bytes so that the tables copy as 16-byte words. */
+static inline RUNSUM_HD int32_t runsum_mma_table_stride(int32_t reach) {
+    const int32_t counts = (2 * reach + 1) * (2 * reach + 1) + 1;
+    return (counts + 15) / 16 * 16;
+}
+
+/* The RUNSUM_MMA_TABLES tables, `stride` bytes apart: byte raw of table j is S's bit at 7 - j,
+ * B's at 3 - j, for raw 0 .. raw_max; 0 past it. */
+void runsum_mma_table_build(const runsum_mma_rule *rule, int32_t raw_max, int32_t stride,
+                            uint8_t *tables);
+
+/* A lane's S and B words from its 8 bytes (byte k: S's bits of cells 4k .. 4k + 3 at bits
+ * 7 .. 4, B's at 3 .. 0): cell i at bit 31 - i of each. x holds the even bytes from the top,
+ * y the odd ones, so the S word is x's high nibbles with y's beside them. */
+static inline RUNSUM_HD void runsum_mma_words_of_bytes(const uint32_t acc[8], uint32_t *stays,
+                                                       uint32_t *born) {
+#ifdef __CUDA_ARCH__
+    const uint32_t x = __byte_perm(__byte_perm(acc[6], acc[4], 0x0040),
+                                   __byte_perm(acc[2], acc[0], 0x0040), 0x5410);
+    const uint32_t y = __byte_perm(__byte_perm(acc[7], acc[5], 0x0040),
+                                   __byte_perm(acc[3], acc[1], 0x0040), 0x5410);
+#else
+    const uint32_t x = acc[0] << 24 | acc[2] << 16 | acc[4] << 8 | acc[6];
+    const uint32_t y = acc[1] << 24 | acc[3] << 16 | acc[5] << 8 | acc[7];
+#endif
+    *stays = (x & 0xf0f0f0f0u) | (y >> 4 & 0x0f0f0f0fu);
+    *born = (x << 4 & 0xf0f0f0f0u) | (y & 0x0f0f0f0fu);
 }
 
 #ifdef __cplusplus

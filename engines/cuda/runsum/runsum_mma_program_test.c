@@ -1,9 +1,11 @@
 /* The band-matrix program's layouts by hand-counted values and by their invariants: the column,
  * slot and lane orders are each a permutation of 0 .. 31; the bands of a known radius hold the
- * bits and bytes counted here by hand; the rule's multiply-add tests agree with cat_rule_next at
- * every count of several rules. */
+ * bits and bytes counted here by hand; the rule's multiply-add tests, and the tables built from
+ * them, agree with cat_rule_next at every count of several rules; the bytes of a lane's cells land
+ * in the words at the bits counted by hand. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engines/cuda/cat/cat_common.h"
@@ -36,9 +38,9 @@ int main(void) {
     CHECK(&t, permutation(column_of_index, "column of (h, m)"));
     CHECK(&t, permutation(slot_row, "row of slot k"));
     CHECK(&t, permutation(row_of_lane, "row of lane"));
-    /* Hand-counted: row 9 of m-tile 1 is column 4 * 1 + 2 + 1 = 7; slot 22 = 16 + 4 * 1 + 2 holds
+    /* Hand-counted: row 9 of m-tile 1 is column 16 + 9 = 25; slot 22 = 16 + 4 * 1 + 2 holds
      * row 16 + 8 + 2 = 26; lane 13 = 4 (2 * 1 + 1) + 1 holds row 8 + 2 + 1 = 11. */
-    CHECK_EQ(&t, runsum_mma_column_of(1, 9), 7);
+    CHECK_EQ(&t, runsum_mma_column_of(1, 9), 25);
     CHECK_EQ(&t, runsum_mma_slot_row(22), 26);
     CHECK_EQ(&t, runsum_mma_row_of_lane(13), 11);
 
@@ -79,10 +81,20 @@ int main(void) {
     CHECK_EQ(&t, packed[1], 0x0d0c0302u);
     CHECK_EQ(&t, packed[2], 0x1f1e1514u);
     CHECK_EQ(&t, packed[3], 0x21201716u);
-    /* Exchange 2: lane 4 (bit 2 set) keeps the bits whose bit 2 is set; exchange 4, lane 0, the
-     * low half. */
-    CHECK_EQ(&t, runsum_mma_exchange_keep(4, 2), 0xf0f0f0f0u);
-    CHECK_EQ(&t, runsum_mma_exchange_keep(0, 4), 0x0000ffffu);
+    /* Exchange 2: lane 4 (bit 2 set) keeps the bits whose bit 0 is set; exchange 4, lane 0, those
+     * whose bit 2 is clear. */
+    CHECK_EQ(&t, runsum_mma_exchange_keep(4, 2), 0xaaaaaaaau);
+    CHECK_EQ(&t, runsum_mma_exchange_keep(0, 4), 0x0f0f0f0fu);
+    /* The cells' bits before the exchanges: (gp 3, b 1, m 1, hh 1) at 16 + 8 + 6 + 1 = 31, and
+     * every cell at its own bit. */
+    CHECK_EQ(&t, runsum_mma_bit_of_cell(3, 1, 1, 1), 31);
+    CHECK_EQ(&t, runsum_mma_bit_of_cell(1, 0, 0, 1), 10);
+    uint32_t bits_seen = 0;
+    for (int cell = 0; cell < 32; cell++) {
+        const int gp = cell >> 3, b = cell & 1, m = (cell >> 1) & 1, hh = (cell >> 2) & 1;
+        bits_seen |= 1u << runsum_mma_bit_of_cell(gp, b, m, hh);
+    }
+    CHECK_EQ(&t, bits_seen, 0xffffffffu);
 
     /* The rule: bit 31 is S (alive) and bit 15 B (dead) of cat_rule_next, at every raw count. */
     /* Life; two ranges of B (HighLife) and of S (B3678/S34678, Day & Night); an empty S; the
@@ -116,12 +128,41 @@ int main(void) {
                             (int)raw, stays, born, cat_rule_next(&reference, 1, raw),
                             cat_rule_next(&reference, 0, raw));
             }
-            /* the one-pair kernel's test, where it applies, in the two bits read */
-            if (runsum_rule_single(&params) &&
-                ((runsum_mma_sets_single(&mma, raw) ^ got) & 0x80008000u) && !wrong++)
-                fprintf(stderr, "%s: raw %d: the one-pair test differs\n", rules[i], (int)raw);
         }
         CHECKF(&t, wrong == 0, "%s: %d counts wrong", rules[i], wrong);
+        /* The tables of the kernel of that reach: table j's byte raw is S at bit 7 - j and B at
+         * 3 - j, by cat_rule_next; 0 past the largest count, up to the stride. */
+        const int32_t stride = runsum_mma_table_stride(runsum_mma_reach(rule.radius));
+        uint8_t *tables = malloc((size_t)RUNSUM_MMA_TABLES * (size_t)stride);
+        if (!CHECK(&t, tables != NULL) || !CHECK(&t, stride > g.raw_max)) {
+            free(tables);
+            continue;
+        }
+        runsum_mma_table_build(&mma, g.raw_max, stride, tables);
+        int wrong_entries = 0;
+        for (int j = 0; j < RUNSUM_MMA_TABLES; j++)
+            for (int32_t raw = 0; raw < stride; raw++) {
+                const int in = raw <= g.raw_max;
+                const int want = in ? cat_rule_next(&reference, 1, raw) << (7 - j) |
+                                          cat_rule_next(&reference, 0, raw) << (3 - j)
+                                    : 0;
+                if (tables[j * stride + raw] != want && !wrong_entries++)
+                    fprintf(stderr, "%s: table %d, raw %d: %#x, want %#x\n", rules[i], j,
+                            (int)raw, tables[j * stride + raw], (unsigned)want);
+            }
+        CHECKF(&t, wrong_entries == 0, "%s: %d table entries wrong", rules[i], wrong_entries);
+        free(tables);
     }
+    /* The strides: (2 reach + 1)^2 + 1 counts rounded up to 16 bytes. */
+    CHECK_EQ(&t, runsum_mma_table_stride(8), 304);
+    CHECK_EQ(&t, runsum_mma_table_stride(32), 4240);
+    CHECK_EQ(&t, runsum_mma_reach(9), 16);
+    /* Bytes to words: byte k holds S of cells 4k .. 4k + 3 at bits 7 .. 4 and B at 3 .. 0; cell
+     * i lands at bit 31 - i. Cell 0 (S only), cell 5 (B only), cell 31 (both), cell 18 (S). */
+    const uint32_t bytes[8] = {0x80, 0x04, 0, 0, 0x20, 0, 0, 0x11};
+    uint32_t stays = 0, born = 0;
+    runsum_mma_words_of_bytes(bytes, &stays, &born);
+    CHECK_EQ(&t, stays, 0x80002001u);
+    CHECK_EQ(&t, born, 0x04000001u);
     return check_summary(&t);
 }
