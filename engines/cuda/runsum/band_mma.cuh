@@ -16,13 +16,13 @@
 // by their states, which come from the lanes that loaded the row's centre word for the row sums.
 // The cross: below, at the kernel.
 //
-// Where the time goes (H200, 32768^2, ncu): 179 instructions a warp per 1024 cells to r = 16, 195
-// at 32; the rule is 32 shared-memory loads of a byte and 16 three-way ors; 1.4 passes a load at
-// r = 16 (Table VI's rule after 100 steps), 1.0 elsewhere; 2.3 issued a cycle a multiprocessor at
-// 16 warps (the registers: 128 a thread), stalled most on fixed-latency dependencies, the logic
-// pipe the busiest at 57 %, the load-store pipe at 62 % of its issue rate. The rule by two
-// multiply-adds, a logic op and a shift-and-add a cell took 249 instructions: 0.427 ms a step to
-// r = 8, 0.433 to 16, 0.488 at 32; by lookup 0.369, 0.401 and 0.424.
+// Where the time goes (H200, 32768^2, ncu): 179 instructions a warp per 1024 cells at r = 4, 186
+// at 16, 195 at 32; the rule is 32 shared-memory loads of a byte and 16 three-way ors; 1.44 passes
+// a load at r = 16 (Table VI's rule after 100 steps), 1.0 elsewhere; at 20 warps a multiprocessor
+// (r = 4) issue 61 % of cycles, stalled most on fixed-latency dependencies (1.96 cycles an
+// instruction), the logic pipe at 61 % and the load-store pipe at 64 % of their rates. The rule by
+// two multiply-adds, a logic op and a shift-and-add a cell took 249 instructions: 0.426 ms a step
+// to r = 8, 0.433 at 16, 0.488 at 32; by lookup 0.352, 0.391 and 0.429.
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 
@@ -143,15 +143,21 @@ __device__ __forceinline__ uint32_t exchange(uint32_t w, const exchanges &x) {
 // chunk no row of which lies within REACH of a group takes no MMA and no band register (12 MMAs
 // an iteration at 8, 16 at 16, 20 at 24, 24 at 32).
 
-// Four blocks of 128 threads a multiprocessor (128 registers): three, with room for 168, were
-// 7 % slower (H100, 32768^2).
+// Blocks of 128 threads, five a multiprocessor (96 registers a thread) for Moore to r = 16, four
+// (128) for the rest: H200, 32768^2, five against four took 0.349 against 0.370 ms a step at
+// r = 4 and 0.392 against 0.403 at 16 (with a 4-byte spill), but 0.441 against 0.427
+// at r = 32 and 0.539 against 0.470 for the cross at 32, which spill more; three (168 registers)
+// were 7 % slower on the H100.
+constexpr int blocks_per_multiprocessor(int reach, bool cross) {
+    return !cross && reach <= 16 ? 5 : 4;
+}
 //
 // The cross (CROSS): the chunks hold each cell's own bit (the row band of radius 0), so the
 // vertical MMAs sum the vertical arm; the horizontal arm of the rows an iteration writes (their
 // row sums by the band of radius r, from the words already held for their states) is the
 // accumulator the first vertical MMA of each group starts from (runsum_mma_program.h).
 template <int REACH, bool CROSS>
-__global__ void __launch_bounds__(128, 4)
+__global__ void __launch_bounds__(128, blocks_per_multiprocessor(REACH, CROSS))
     step_kernel(const uint32_t *__restrict__ in, uint32_t *__restrict__ out,
                 const __grid_constant__ params p) {
     extern __shared__ uint4 shared_tables[];
