@@ -206,19 +206,21 @@ static void mma_s8_band(const s8_terms t[NCOLS], const uint32_t a[2][4][MROWS],
 }
 
 /* A binary MMA's B: the window words of the 8 rows from y (mod H) about word column e, b[kt][n]
- * lane 4 n + kt's register b0 (word e - 1 + kt of row y + n; the fourth word, never in a window,
- * clamped into the grid). */
+ * lane 4 n + kt's register b0 (word e - 1 + kt of row y + runsum_mma_row_of_column(n); the
+ * fourth word, never in a window, clamped into the grid). */
 static void window_words(const runsum_geometry *g, const uint32_t *in, int64_t e, int64_t y,
                          uint32_t b[4][NCOLS]) {
     for (int n = 0; n < NCOLS; n++) {
-        const uint32_t *row = in + (size_t)cat_mod(y + n, g->h) * (size_t)g->eww;
+        const int64_t y_n = cat_mod(y + runsum_mma_row_of_column(n), g->h);
+        const uint32_t *row = in + (size_t)y_n * (size_t)g->eww;
         for (int kt = 0; kt < 4; kt++)
             b[kt][n] = row[e - 1 + kt < g->eww ? e - 1 + kt : g->eww - 1];
     }
 }
 
 /* The row sums of the chunk whose first row is y (mod H), of word column e: per m-tile h, four
- * binary MMAs (groups q of 8 rows; lane (g, t) of B holds word e - 1 + t of row y + 8 q + g),
+ * binary MMAs (groups q of 8 rows; lane (g, t) of B holds word e - 1 + t of row
+ * y + 8 q + runsum_mma_row_of_column(g)),
  * their results packed into each lane's A registers (runsum_mma_pack_chunk). */
 static void mma_row_sums(const runsum_emu *em, const uint32_t *in, int64_t e, int64_t y,
                          mma_chunk *c) {

@@ -16,13 +16,13 @@
 // by their states, which come from the lanes that loaded the row's centre word for the row sums.
 // The cross: below, at the kernel.
 //
-// Where the time goes (H200, 32768^2, ncu): 179 instructions a warp per 1024 cells at r = 4, 186
-// at 16, 195 at 32; the rule is 32 shared-memory loads of a byte and 16 three-way ors; 1.44 passes
+// Where the time goes (H200, 32768^2, ncu): 179 instructions a warp per 1024 cells at r = 4, 184
+// at 16, 195 at 32; the rule is 32 shared-memory loads of a byte and 16 three-way ors; 1.27 passes
 // a load at r = 16 (Table VI's rule after 100 steps), 1.0 elsewhere; at 20 warps a multiprocessor
 // (r = 4) issue 61 % of cycles, stalled most on fixed-latency dependencies (1.96 cycles an
 // instruction), the logic pipe at 61 % and the load-store pipe at 64 % of their rates. The rule by
 // two multiply-adds, a logic op and a shift-and-add a cell took 249 instructions: 0.426 ms a step
-// to r = 8, 0.433 at 16, 0.488 at 32; by lookup 0.352, 0.391 and 0.429.
+// to r = 8, 0.433 at 16, 0.488 at 32; by lookup 0.346, 0.375 and 0.421.
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_BAND_MMA_CUH
 
@@ -81,20 +81,22 @@ struct chunk {
     uint32_t a[2][4];
 };
 
-// The window words of a chunk's 32 rows: lane (g, t) holds word e - 1 + t of rows 8 q + g.
+// The window words of a chunk's 32 rows: lane (g, t) holds word e - 1 + t of rows
+// 8 q + runsum_mma_row_of_column(g).
 struct chunk_words {
     uint32_t b[4];
 };
 
-// The words of the chunk whose first row is y (0 <= y < H) from this lane's column of words.
+// The words of the chunk whose first row is y (0 <= y < H) from this lane's column of words,
+// row 8 q + row of each group q of 8.
 __device__ __forceinline__ void load_chunk(chunk_words &w, const uint32_t *__restrict__ column,
-                                           int32_t y, int32_t h, int g) {
+                                           int32_t y, int32_t h, int row) {
     if (y + RUNSUM_MMA_CHUNK <= h) {
 #pragma unroll
-        for (int q = 0; q < 4; q++) w.b[q] = __ldg(column + y + 8 * q + g);
+        for (int q = 0; q < 4; q++) w.b[q] = __ldg(column + y + 8 * q + row);
     } else { // the chunk wraps past row H - 1 (several times where H < 32)
 #pragma unroll
-        for (int q = 0; q < 4; q++) w.b[q] = __ldg(column + (y + 8 * q + g) % h);
+        for (int q = 0; q < 4; q++) w.b[q] = __ldg(column + (y + 8 * q + row) % h);
     }
 }
 
@@ -205,6 +207,7 @@ __global__ void __launch_bounds__(128, blocks_per_multiprocessor(REACH, CROSS))
     const uint32_t *column = in + (size_t)wcol * (size_t)h;
     uint32_t *out_column = out + (size_t)e * (size_t)h; // word e of every row
     const int row_of_lane = runsum_mma_row_of_lane(lane); // the row it writes
+    const int row_in_group = runsum_mma_row_of_column(g);  // the row of 8 its B operands hold
     // The next chunk's first row: rows advance 32 a chunk, with no division but where they wrap.
     int32_t ychunk = (int32_t)(((y0 - RUNSUM_MMA_CHUNK) % h + h) % h);
     auto advance = [&]() {
@@ -213,16 +216,16 @@ __global__ void __launch_bounds__(128, blocks_per_multiprocessor(REACH, CROSS))
     };
     chunk c0, c1, c2;
     chunk_words next;
-    load_chunk(next, column, ychunk, h, g);
+    load_chunk(next, column, ychunk, h, row_in_group);
     row_sums(c0, next, hband);
     advance();
-    load_chunk(next, column, ychunk, h, g);
+    load_chunk(next, column, ychunk, h, row_in_group);
     row_sums(c1, next, hband);
     // The words of the rows an iteration writes (chunk b's), whose centre words (t = 1) are the
-    // cells' states: lane 4 g + 1 holds row 8 q + g in b[q].
+    // cells' states: lane 4 g + 1 holds row 8 q + runsum_mma_row_of_column(g) in b[q].
     chunk_words held = next;
     advance();
-    load_chunk(next, column, ychunk, h, g);
+    load_chunk(next, column, ychunk, h, row_in_group);
     // One iteration: rows y .. y + 31 from chunks a (rows y - 32 ..), b (y ..) and c, which it
     // fills from the words loaded the iteration before (rows y + 32 ..).
     auto iteration = [&](int32_t y, chunk &a, chunk &b, chunk &c) {
@@ -230,14 +233,15 @@ __global__ void __launch_bounds__(128, blocks_per_multiprocessor(REACH, CROSS))
         uint32_t alive = 0;
 #pragma unroll
         for (int q = 0; q < 4; q++) {
-            const uint32_t v = __shfl_sync(kFull, held.b[q], 4 * (row_of_lane & 7) + 1);
+            const uint32_t v = __shfl_sync(
+                kFull, held.b[q], 4 * runsum_mma_column_of_row(row_of_lane & 7) + 1);
             if (q == row_of_lane >> 3) alive = v;
         }
         const chunk_words rows = held; // the cross's horizontal arms come from these
         held = next;
         row_sums(c, next, hband);
         advance();
-        load_chunk(next, column, ychunk, h, g);
+        load_chunk(next, column, ychunk, h, row_in_group);
         const chunk *window[3] = {&a, &b, &c};
         // Cell i (31 - runsum_mma_bit_of_cell): entry raw of table i % 4 added into bytes[i / 4],
         // the table's offset a constant of the load.

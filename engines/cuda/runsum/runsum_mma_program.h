@@ -8,11 +8,13 @@
  * d1 (g, 2t+1), d2 (g+8, 2t), d3 (g+8, 2t+1)).
  *
  * Row sums. For the word e of columns 32 (e - 1) .. and 8 rows, two m16n8k128 .b1 MMAs (m-tiles
- * h = 0, 1): B is the rows' windows, lane (g, t) holding word e - 1 + t of row g (k = 32 t + i is
+ * h = 0, 1): B is the rows' windows, lane (g, t) holding word e - 1 + t of row y(g) of the 8
+ * (runsum_mma_row_of_column: y(n) = n / 2 + 4 (n % 2), rows 0, 4, 1, 5, ...; k = 32 t + i is
  * column 32 (e - 2) + k); row m of A is the band of the word's column x(h, m) = 16 h + m
  * (runsum_mma_column_of), A[m][k] = 1 iff |k - 32 - x| <= r. r <= 32 keeps every window in words
- * e - 1 .. e + 1. So the 32 lanes of one result register hold 8 adjacent columns (of 4 rows), and
- * the counts one table load reads lie close together: fewer bank conflicts (below).
+ * e - 1 .. e + 1. With y and x so, the 32 lanes of one result register hold 8 adjacent columns of
+ * 4 adjacent rows, and the counts one table load reads lie close together: fewer bank conflicts
+ * (below).
  *
  * Chunks. 32 rows are 4 such groups q; their sums, at most 2r + 1 <= 65, packed as s8
  * (runsum_mma_pack) into the vertical pass's A registers, no value moving between lanes:
@@ -22,10 +24,11 @@
  *
  * Counts. Output rows come 8 at a time (group gp of an iteration's 32): for each m-tile, one
  * m16n8k32 s8 MMA per chunk within r (runsum_mma_chunk_used: chunk ch of an iteration holds rows
- * 32 (ch - 1) .. 32 ch - 1 of it), by B[k][n] = 1 iff |row of slot k - (8 gp + n)| <= r
+ * 32 (ch - 1) .. 32 ch - 1 of it), by B[k][n] = 1 iff |row of slot k - (8 gp + y(n))| <= r
  * (runsum_mma_column_band). d then holds the raw counts, the centre included: lane (g, t) has
- * columns x(m, g), x(m, g + 8) of rows 8 gp + 2t, + 1 (register 2 hh + b: x(m, g + 8 hh), row
- * 8 gp + 2 t + b).
+ * columns x(m, g), x(m, g + 8) of rows 8 gp + y(2t), y(2t + 1) (register 2 hh + b:
+ * x(m, g + 8 hh), row 8 gp + t + 4 b). So the lanes of one register hold 8 adjacent columns of
+ * 4 adjacent rows.
  *
  * The rule, by lookup. Four tables of a byte a raw count (runsum_mma_table_build, from
  * runsum_mma_rule's tests): table j holds S's bit (alive: the next state) at bit 7 - j and B's
@@ -35,20 +38,22 @@
  * cells 4 (i / 4) .. + 3 in its high nibble and B's in its low one; runsum_mma_words_of_bytes
  * turns the 8 bytes into the S word and the B word, cell i at bit 31 - i of each. Shared memory
  * serves 32 banks of 4 bytes at once; a load's lanes conflict where their counts lie in different
- * words of one bank, 128 or more apart: with 8 adjacent columns a load, Table VI's rule at r = 16
- * after 100 steps takes 1.4 passes a load where 28 columns took 2.1.
+ * words of one bank, 128 or more apart: Table VI's rule at r = 16 after 100 steps takes 1.27
+ * passes a load with 8 adjacent columns of 4 adjacent rows, 1.44 with 8 columns of rows 2 apart,
+ * 2.16 with 8 columns 4 apart (H200, ncu).
  *
  * Words. A lane's cell (gp, b, m, hh) sits at bit 16 m + 8 hh + 2 gp + b of its words
  * (runsum_mma_bit_of_cell; i = 31 - that bit). Three exchanges (bit s of the lane with bit s - 2
- * of the word, s = 2, 3, 4) leave lane 4 (2 gp + b) + t with row 8 gp + 2 t + b
+ * of the word, s = 2, 3, 4) leave lane 4 (2 gp + b) + t with row 8 gp + t + 4 b
  * (runsum_mma_row_of_lane), bit 16 m + 8 hh + g = its column: the grid's own word, whose cells
  * keep S where alive and B where dead.
  *
  * The cross. The chunks hold each cell's own bit (the row band of radius 0), so the counts are the
  * vertical arms; the first vertical MMA of each group starts from the horizontal arms of its 8
  * output rows instead of 0: a binary MMA of the band of radius r by those rows' words, whose D
- * (row m of A: column x(h, m); column n of B: row 8 gp + n) is laid out as the vertical D. raw is
- * then the two arms, the centre in both, as runsum_program.h's cross counts it (raw max 4r + 2). */
+ * (row m of A: column x(h, m); column n of B: row 8 gp + y(n)) is laid out as the vertical D.
+ * raw is then the two arms, the centre in both, as runsum_program.h's cross counts it (raw max
+ * 4r + 2). */
 #ifndef CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_MMA_PROGRAM_H
 #define CELLCHECK_ENGINES_CUDA_RUNSUM_RUNSUM_MMA_PROGRAM_H
 
@@ -73,9 +78,16 @@ static inline RUNSUM_HD int runsum_mma_bit_of_cell(int gp, int b, int m, int hh)
     return 16 * m + 8 * hh + 2 * gp + b;
 }
 
+/* The row (0 .. 7) of a group of 8 that column n of a B operand (lane g = n) holds, and its
+ * inverse: n = 2 t + b holds row t + 4 b, so that a result register's lanes (one b, t = 0 .. 3)
+ * hold 4 adjacent rows. */
+static inline RUNSUM_HD int runsum_mma_row_of_column(int n) { return (n >> 1) + 4 * (n & 1); }
+static inline RUNSUM_HD int runsum_mma_column_of_row(int y) { return 2 * (y & 3) + (y >> 2); }
+
 /* Row (0 .. 31) of a chunk held in slot k of the vertical A. */
 static inline RUNSUM_HD int32_t runsum_mma_slot_row(int k) {
-    return 16 * (k >> 4) + 8 * ((k & 3) >> 1) + 2 * ((k >> 2) & 3) + (k & 1);
+    const int n = 2 * ((k >> 2) & 3) + (k & 1); /* the row-sum MMA's column */
+    return 16 * (k >> 4) + 8 * ((k & 3) >> 1) + runsum_mma_row_of_column(n);
 }
 
 /* Lane (g, t)'s A register of m-tile h for row m (g or g + 8): bit i is k = 32 t + i. */
@@ -100,7 +112,8 @@ static inline RUNSUM_HD uint32_t runsum_mma_column_band(int32_t r, int gp, int c
                                                         int t) {
     uint32_t v = 0;
     for (int i = 0; i < 4; i++) {
-        const int32_t dy = runsum_mma_slot_row(16 * s + 4 * t + i) + 32 * (ch - 1) - (8 * gp + g);
+        const int32_t dy = runsum_mma_slot_row(16 * s + 4 * t + i) + 32 * (ch - 1) -
+                           (8 * gp + runsum_mma_row_of_column(g));
         if (dy >= -r && dy <= r) v |= 1u << (8 * i);
     }
     return v;
@@ -140,7 +153,7 @@ static inline RUNSUM_HD uint32_t runsum_mma_exchange_keep(int lane, int s) {
 
 /* The row (0 .. 31 of an iteration) lane holds after the exchanges. */
 static inline RUNSUM_HD int32_t runsum_mma_row_of_lane(int lane) {
-    return 8 * (lane >> 3) + 2 * (lane & 3) + ((lane >> 2) & 1);
+    return 8 * (lane >> 3) + runsum_mma_row_of_column(2 * (lane & 3) + ((lane >> 2) & 1));
 }
 
 /* The rule as pairs of ranges, S's range q and B's range q each (an empty one where a set has

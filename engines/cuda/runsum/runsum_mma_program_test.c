@@ -38,11 +38,19 @@ int main(void) {
     CHECK(&t, permutation(column_of_index, "column of (h, m)"));
     CHECK(&t, permutation(slot_row, "row of slot k"));
     CHECK(&t, permutation(row_of_lane, "row of lane"));
-    /* Hand-counted: row 9 of m-tile 1 is column 16 + 9 = 25; slot 22 = 16 + 4 * 1 + 2 holds
-     * row 16 + 8 + 2 = 26; lane 13 = 4 (2 * 1 + 1) + 1 holds row 8 + 2 + 1 = 11. */
+    /* Hand-counted: row 9 of m-tile 1 is column 16 + 9 = 25; column 3 = 2 * 1 + 1 of a B operand
+     * holds row 1 + 4 = 5 of its 8, and row 6 is column 2 * 2 + 1 = 5; slot 22 = 16 + 4 * 1 + 2
+     * holds row 16 + 8 + (row of column 2 = 1) = 25; lane 13 = 4 (2 * 1 + 1) + 1 holds row 8 +
+     * (row of column 2 * 1 + 1 = 5) = 13. */
     CHECK_EQ(&t, runsum_mma_column_of(1, 9), 25);
-    CHECK_EQ(&t, runsum_mma_slot_row(22), 26);
-    CHECK_EQ(&t, runsum_mma_row_of_lane(13), 11);
+    CHECK_EQ(&t, runsum_mma_row_of_column(3), 5);
+    CHECK_EQ(&t, runsum_mma_column_of_row(6), 5);
+    for (int n = 0; n < 8; n++)
+        CHECKF(&t, runsum_mma_column_of_row(runsum_mma_row_of_column(n)) == n,
+               "column %d: row %d maps back to column %d", n, runsum_mma_row_of_column(n),
+               runsum_mma_column_of_row(runsum_mma_row_of_column(n)));
+    CHECK_EQ(&t, runsum_mma_slot_row(22), 25);
+    CHECK_EQ(&t, runsum_mma_row_of_lane(13), 13);
 
     /* Horizontal bands, r = 1. Column 0 (m-tile 0, row 0): window word 0 (lane t = 0) holds
      * column -1 at bit 31, word 1 columns 0 and 1 at bits 0 and 1. Column 31 (m-tile 1, row 15):
@@ -56,9 +64,12 @@ int main(void) {
     CHECK_EQ(&t, runsum_mma_row_band(32, 1, 15, 2), 0xffffffffu);
 
     /* Vertical bands, r = 1: output row 0 (group 0, n = g = 0) from the chunk of its own rows
-     * (ch 1): slots 0 .. 3 of lane t = 0 hold rows 0, 1, 8, 9, of which 0 and 1 are within 1. From
-     * the chunk above (ch 0), row 31 of it (row -1) is slot 31: byte 3 of register 1 of lane t = 3. */
-    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 1, 0, 0, 0), 0x00000101u);
+     * (ch 1): slots 0 .. 3 of lane t = 0 hold rows 0, 4, 8, 12, of which 0 is within 1; output
+     * row 1 (n = g = 2) from lane t = 1's slots 4 .. 7, rows 1, 5, 9, 13: row 1 only. From the
+     * chunk above (ch 0), row 31 of it (row -1) is slot 31: byte 3 of register 1 of lane t = 3. */
+    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 1, 0, 0, 0), 0x00000001u);
+    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 1, 1, 2, 1), 0u);
+    CHECK_EQ(&t, runsum_mma_column_band(1, 0, 1, 0, 2, 1), 0x00000001u);
     CHECK_EQ(&t, runsum_mma_column_band(1, 0, 0, 1, 0, 3), 0x01000000u);
     CHECK_EQ(&t, runsum_mma_column_band(1, 0, 0, 0, 0, 0), 0u);
     CHECK(&t, runsum_mma_chunk_used(1, 0, 0));
