@@ -29,13 +29,13 @@ typedef struct runsum_config {
 #define RUNSUM_COUNT_SUMS 1
 #define RUNSUM_COUNT_BANDS 2
 
-/* Moore from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.351 at r = 2 to 8 (their
- * smallest reach, band_mma.cuh), the running sums 0.345 at r = 2, 0.449 at 3, 0.453 at 4 and 0.633
+/* Moore from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.349 at r = 2 to 8 (their
+ * smallest reach, band_mma.cuh), the running sums 0.345 at r = 2, 0.449 at 3, 0.453 at 4 and 0.634
  * at 8. */
 #define RUNSUM_MMA_RADIUS_FROM 3
 
-/* The cross from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.402 to r = 8, 0.421 at
- * 16, 0.472 at 32; the running sums 0.389 at r = 2, 0.427 at 3, 0.486 at 4, 0.739 at 16. */
+/* The cross from r = 3 on (H200, 32768^2, ms a step): the band matrices 0.400 to r = 8, 0.418 at
+ * 16, 0.467 at 32; the running sums 0.390 at r = 2, 0.428 at 3, 0.487 at 4, 0.742 at 16. */
 #define RUNSUM_MMA_CROSS_RADIUS_FROM 3
 
 /* Bands of 64 chunks (2048 rows): a band computes two chunks of row sums above its first row, and
