@@ -391,15 +391,13 @@ int runsum_emu_create(const char *name, int band_mma, const cc_rule *rule, int32
     }
     e->band_mma = band_mma;
     if (band_mma) {
-        runsum_mma_rule tests;
-        runsum_mma_rule_build(&e->rule, &e->g, &tests);
         e->table_stride = runsum_mma_table_stride(runsum_mma_reach(rule->radius));
-        e->tables = malloc((size_t)RUNSUM_MMA_TABLES * (size_t)e->table_stride);
+        e->tables = malloc(runsum_mma_tables_bytes(rule->radius));
         if (!e->tables) {
             free(e);
             return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate the rule's tables", name);
         }
-        runsum_mma_table_build(&tests, e->g.raw_max, e->table_stride, e->tables);
+        runsum_mma_tables_of_rule(&e->rule, &e->g, e->tables);
         const int32_t chunk_r = e->g.cross ? 0 : rule->radius; /* the cross's chunks: own bits */
         for (int lane = 0; lane < LANES; lane++) {
             const int g = lane >> 2, t = lane & 3;

@@ -47,11 +47,6 @@ struct params {
     int64_t band_h, bands; // band_h a multiple of RUNSUM_MMA_CHUNK
 };
 
-// The bytes of shared memory the kernel for radius r takes: its copy of the tables.
-inline size_t tables_bytes(int32_t r) {
-    return (size_t)RUNSUM_MMA_TABLES * (size_t)runsum_mma_table_stride(runsum_mma_reach(r));
-}
-
 // D = A x B over 128 bits: the popcount of A's row AND B's column.
 __device__ __forceinline__ void mma_b1(int (&d)[4], uint32_t a0, uint32_t a1, uint32_t b0) {
     asm("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%0,%1,%2,%3}, {%4,%5}, {%6}, "
@@ -147,13 +142,13 @@ __device__ __forceinline__ uint32_t exchange(uint32_t w, const exchanges &x) {
 
 // Blocks of 128 threads, five a multiprocessor (96 registers a thread) for Moore to r = 16, four
 // (128) for the rest: H200, 32768^2, five against four took 0.349 against 0.370 ms a step at
-// r = 4 and 0.392 against 0.403 at 16 (with a 4-byte spill), but 0.441 against 0.427
-// at r = 32 and 0.539 against 0.470 for the cross at 32, which spill more; three (168 registers)
-// were 7 % slower on the H100.
+// r = 4 and 0.392 against 0.403 at 16 (with a 4-byte spill), but 0.441 against 0.427 at r = 32
+// and 0.539 against 0.470 for the cross at 32, which spill more; three (168 registers) were 7 %
+// slower on the H100.
 constexpr int blocks_per_multiprocessor(int reach, bool cross) {
     return !cross && reach <= 16 ? 5 : 4;
 }
-//
+
 // The cross (CROSS): the chunks hold each cell's own bit (the row band of radius 0), so the
 // vertical MMAs sum the vertical arm; the horizontal arm of the rows an iteration writes (their
 // row sums by the band of radius r, from the words already held for their states) is the
@@ -315,7 +310,7 @@ kernel_t kernel_of_reach(int32_t r) {
 }
 
 // The kernel for the shape and radius r (<= RUNSUM_MMA_RADIUS_MAX); it launches with
-// tables_bytes(r) of shared memory.
+// runsum_mma_tables_bytes(r) of shared memory, its copy of the tables.
 inline kernel_t kernel_of(bool cross, int32_t r) {
     return cross ? kernel_of_reach<true>(r) : kernel_of_reach<false>(r);
 }

@@ -244,7 +244,7 @@ int step(void *self, const void *in, void *out, cc_error *err) {
     const state *d = (const state *)self;
     int rc;
     if (d->mma_step) {
-        d->mma_step<<<d->blocks, (unsigned)d->threads, runsum_mma::tables_bytes(d->mma.g.r)>>>(
+        d->mma_step<<<d->blocks, (unsigned)d->threads, runsum_mma_tables_bytes(d->mma.g.r)>>>(
             (const uint32_t *)in, (uint32_t *)out, d->mma);
         rc = cc_cuda_launched(err, d->engine, "the band-matrix step kernel (radius %d)",
                               (int)d->mma.g.r);
@@ -288,14 +288,11 @@ void release(void *self) {
 
 // The rule's tables for the band-matrix kernel (runsum_mma_program.h), on the device.
 int upload_tables(state *d, const runsum_rule *rule, cc_error *err) {
-    runsum_mma_rule tests;
-    runsum_mma_rule_build(rule, &d->mma.g, &tests);
-    const size_t bytes = runsum_mma::tables_bytes(d->mma.g.r);
+    const size_t bytes = runsum_mma_tables_bytes(d->mma.g.r);
     uint8_t *host = (uint8_t *)malloc(bytes);
     if (!host)
         return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate the rule's tables", d->engine);
-    runsum_mma_table_build(&tests, d->mma.g.raw_max,
-                           runsum_mma_table_stride(runsum_mma_reach(d->mma.g.r)), host);
+    runsum_mma_tables_of_rule(rule, &d->mma.g, host);
     cudaError_t c = cudaMalloc((void **)&d->tables, bytes);
     if (c == cudaSuccess) c = cudaMemcpy(d->tables, host, bytes, cudaMemcpyHostToDevice);
     free(host);
@@ -403,7 +400,7 @@ extern "C" int cuda_runsum_create(const char *engine, int device, const runsum_g
     layout.h = geo->h;
     layout.grid_bytes = runsum_geometry_words(geo) * sizeof(uint32_t);
     layout.staged = 1;
-    layout.extra_bytes = band_mma ? runsum_mma::tables_bytes(geo->r) : 0;
+    layout.extra_bytes = band_mma ? runsum_mma_tables_bytes(geo->r) : 0;
     layout.buffers = buffers;
     layout.device = device;
     // Row y is its eww words, the halo words that mirror the same row included; the band-matrix

@@ -18,6 +18,13 @@ void runsum_mma_rule_build(const runsum_rule *rule, const runsum_geometry *g, ru
     }
 }
 
+void runsum_mma_tables_of_rule(const runsum_rule *rule, const runsum_geometry *g, uint8_t *tables) {
+    runsum_mma_rule tests;
+    runsum_mma_rule_build(rule, g, &tests);
+    runsum_mma_table_build(&tests, g->raw_max, runsum_mma_table_stride(runsum_mma_reach(g->r)),
+                           tables);
+}
+
 void runsum_mma_table_build(const runsum_mma_rule *rule, int32_t raw_max, int32_t stride,
                             uint8_t *tables) {
     memset(tables, 0, (size_t)RUNSUM_MMA_TABLES * (size_t)stride);

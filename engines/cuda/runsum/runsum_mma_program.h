@@ -201,6 +201,13 @@ static inline RUNSUM_HD int32_t runsum_mma_table_stride(int32_t reach) {
 void runsum_mma_table_build(const runsum_mma_rule *rule, int32_t raw_max, int32_t stride,
                             uint8_t *tables);
 
+/* The bytes of the tables the kernel for radius r reads, and the tables of a rule (thresholds of
+ * runsum_rule_build) for geometry g, as that kernel reads them (the stride of its reach). */
+static inline size_t runsum_mma_tables_bytes(int32_t r) {
+    return (size_t)RUNSUM_MMA_TABLES * (size_t)runsum_mma_table_stride(runsum_mma_reach(r));
+}
+void runsum_mma_tables_of_rule(const runsum_rule *rule, const runsum_geometry *g, uint8_t *tables);
+
 /* A lane's S and B words from its 8 bytes (byte k: S's bits of cells 4k .. 4k + 3 at bits
  * 7 .. 4, B's at 3 .. 0): cell i at bit 31 - i of each. x holds the even bytes from the top,
  * y the odd ones, so the S word is x's high nibbles with y's beside them. */
