@@ -3,7 +3,7 @@
  * doubling a word's planes, a vertical running sum carried down a band of rows, the rule as
  * comparisons on the planes, 32 cells a lane), or, Moore and the cross from r = 3, band
  * matrices on the tensor cores (runsum_mma_program.h: binary MMAs for the row sums, s8 MMAs for the
- * counts, the rule as multiply-adds). */
+ * counts, the rule by lookup in tables in shared memory). */
 #include "engines/cuda/common/gpu.h"
 #include "engines/cuda/runsum/runsum_kernels.h"
 #include "engines/cuda/runsum/runsum_program.h"

@@ -223,7 +223,6 @@ struct state {
     step_kernel_t step;
     runsum_mma::kernel_t mma_step; // the band-matrix count instead, where not NULL
     runsum_mma::params mma;
-    uint8_t *tables; // the device's copy of mma.tables, or NULL
     step_params params;
     int threads;        // a block of the step kernel
     unsigned blocks;    // of the step kernel: a warp per strip and band
@@ -282,7 +281,7 @@ int store_rows(void *self, uint8_t *staging, const void *grid, int64_t y0, int64
 
 void release(void *self) {
     state *d = (state *)self;
-    if (d->tables) (void)cudaFree(d->tables); // teardown cannot report
+    if (d->mma.tables) (void)cudaFree((void *)d->mma.tables); // teardown cannot report
     free(d);
 }
 
@@ -293,13 +292,16 @@ int upload_tables(state *d, const runsum_rule *rule, cc_error *err) {
     if (!host)
         return cc_fail(err, CC_ERR_NOMEM, "%s: cannot allocate the rule's tables", d->engine);
     runsum_mma_tables_of_rule(rule, &d->mma.g, host);
-    cudaError_t c = cudaMalloc((void **)&d->tables, bytes);
-    if (c == cudaSuccess) c = cudaMemcpy(d->tables, host, bytes, cudaMemcpyHostToDevice);
+    uint8_t *tables = NULL;
+    cudaError_t c = cudaMalloc((void **)&tables, bytes);
+    if (c == cudaSuccess) {
+        d->mma.tables = tables; // freed by release, whatever follows
+        c = cudaMemcpy(tables, host, bytes, cudaMemcpyHostToDevice);
+    }
     free(host);
     if (c != cudaSuccess)
         return cc_fail(err, CC_ERR_DEVICE, "%s: the rule's tables (%zu bytes) on the device: %s",
                        d->engine, bytes, cudaGetErrorString(c));
-    d->mma.tables = d->tables;
     return CC_OK;
 }
 
