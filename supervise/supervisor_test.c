@@ -300,6 +300,31 @@ static int replaced_copy(const char *dir) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
+/* 1 when this process image was started with GOMP_SPINCOUNT=SV_SHORT_SPIN: /proc/self/environ
+ * is the environment exec gave it, which a setenv without starting again does not change (and
+ * libgomp reads its spin count only as the process starts). */
+static int spin_started_with(void) {
+    char env[1 << 16];
+    FILE *f = fopen("/proc/self/environ", "rb");
+    size_t n = f ? fread(env, 1, sizeof env - 1, f) : 0;
+    if (f) fclose(f);
+    env[n] = 0;
+    for (size_t i = 0; i < n; i += strlen(env + i) + 1)
+        if (!strcmp(env + i, "GOMP_SPINCOUNT=" SV_SHORT_SPIN)) return 1;
+    return 0;
+}
+
+/* This program started with neither GOMP_SPINCOUNT nor OMP_WAIT_POLICY (as a test run may set
+ * them): the hook must start it again with the short spin. Its exit status, 0 when it did. */
+static int spin_unchosen(void) {
+    char cmd[160];
+    snprintf(cmd, sizeof cmd,
+             "env -u GOMP_SPINCOUNT -u OMP_WAIT_POLICY SUPERVISOR_TEST_SPIN=1 /proc/%d/exe",
+             (int)getpid());
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
 /* The caller's buffers placed by the worker (buffers=): the engine gets the pointer asked for,
  * the cells and the guard bands travel both ways, and a breach names the placement. */
 static void placed_buffers(checks *t, cc_supervisor *sv) {
@@ -339,6 +364,7 @@ int main(int argc, char **argv) {
     if (cc_worker_hook(argc, argv, tables, &status)) return status;
     const char *replaced = getenv("SUPERVISOR_TEST_REPLACED");
     if (replaced) return replaced_run(replaced);
+    if (getenv("SUPERVISOR_TEST_SPIN")) return spin_started_with() ? 0 : 6;
     checks t = {"supervisor_test", 0, 0};
     const char *tmp = getenv("TEST_TMPDIR");
     const int copy_status = replaced_copy(tmp ? tmp : "/tmp");
@@ -346,11 +372,16 @@ int main(int argc, char **argv) {
            "a copy whose file was replaced after its first worker: exit %d (5: a later worker was "
            "not this program)",
            copy_status);
-    /* The hook started this process again with a short spin, since the test's environment
-     * chose none (a run with GOMP_SPINCOUNT or OMP_WAIT_POLICY set keeps its own). */
+    /* A run that chose a wait policy keeps it: the hook set no spin count of its own. */
     const char *spin = getenv("GOMP_SPINCOUNT");
-    CHECKF(&t, spin && (getenv("OMP_WAIT_POLICY") || !strcmp(spin, SV_SHORT_SPIN)),
-           "GOMP_SPINCOUNT is %s", spin ? spin : "unset");
+    if (getenv("OMP_WAIT_POLICY"))
+        CHECKF(&t, !spin || strcmp(spin, SV_SHORT_SPIN), "GOMP_SPINCOUNT is %s though "
+               "OMP_WAIT_POLICY was set", spin);
+    const int spin_status = spin_unchosen();
+    CHECKF(&t, spin_status == 0,
+           "started with no spin count or wait policy: exit %d (6: the hook did not start it "
+           "again with GOMP_SPINCOUNT=" SV_SHORT_SPIN ")",
+           spin_status);
     cc_supervisor_options opt;
     cc_supervisor_options_init(&opt);
     opt.time_floor_s = 0.5;
