@@ -2,6 +2,7 @@
 #include "fuzz/mutants/port_limits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "engines/cpu/common/byte_grids.h"
 
@@ -13,18 +14,26 @@ typedef struct port_ctx {
     cpu_byte_grids grids; /* first: load and store are cpu_byte_grids_load and _store */
     limit lim;
     cc_rule rule;
+    uint8_t *row;   /* one neighbour row, wrapped: W + 2r cells */
+    int32_t *count; /* a row's neighbourhood counts, W of them */
 } port_ctx;
 
 static void port_destroy(void *p) {
     port_ctx *ctx = p;
-    if (ctx) cpu_byte_grids_free(&ctx->grids);
+    if (ctx) {
+        cpu_byte_grids_free(&ctx->grids);
+        free(ctx->row);
+        free(ctx->count);
+    }
     free(ctx);
 }
 
 static int port_create(limit lim, const char *name, const cc_rule *rule, int32_t w, int32_t h,
                        void **out, cc_error *err) {
     port_ctx *ctx = calloc(1, sizeof *ctx);
-    if (!ctx || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK) {
+    if (!ctx || cpu_byte_grids_alloc(&ctx->grids, w, h) != CC_OK ||
+        !(ctx->row = malloc((size_t)w + 2 * (size_t)rule->radius)) ||
+        !(ctx->count = malloc((size_t)w * sizeof *ctx->count))) {
         port_destroy(ctx);
         return cc_fail(err, CC_ERR_NOMEM, "%s: out of memory for %dx%d", name, (int)w, (int)h);
     }
@@ -41,32 +50,57 @@ static int in_hull(const cc_set *set, int32_t count) {
     return count >= lo && count <= hi;
 }
 
-static void one_step(port_ctx *ctx) {
+/* The row the port reads at y + dy: its own wrap, rows of period H, or W where it takes one side
+ * for both. */
+static int32_t port_row(int32_t y, int32_t rows, int32_t h) {
+    int32_t ny = ((y % rows) + rows) % rows;
+    return ny >= h ? ny % h : ny;
+}
+
+/* The neighbourhood counts of row y into ctx->count: each of the 2r + 1 rows the port reads is
+ * laid out wrapped at W and its windows of 2r + 1 summed as they slide; the offset (0, 0) is not
+ * counted (read, like the others, through the port's wrap). */
+static void row_counts(port_ctx *ctx, int32_t y, int32_t rows) {
     const int32_t w = ctx->grids.w, h = ctx->grids.h, r = ctx->rule.radius;
-    /* The rows' period: H, or W where the port takes one side for both. */
+    const uint8_t *cur = ctx->grids.cur;
+    int32_t *count = ctx->count;
+    const uint8_t *own = cur + (size_t)port_row(y, rows, h) * (size_t)w;
+    for (int32_t x = 0; x < w; x++) count[x] = -own[x];
+    for (int32_t dy = -r; dy <= r; dy++) {
+        const uint8_t *src = cur + (size_t)port_row(y + dy, rows, h) * (size_t)w;
+        memcpy(ctx->row + r, src, (size_t)w);
+        for (int32_t j = 0; j < r; j++) {
+            ctx->row[j] = src[(((j - r) % w) + w) % w];
+            ctx->row[w + r + j] = src[j % w];
+        }
+        int32_t window = 0;
+        for (int32_t j = 0; j < 2 * r + 1; j++) window += ctx->row[j];
+        for (int32_t x = 0; x < w; x++) {
+            count[x] += window;
+            if (x + 1 < w) window += ctx->row[x + 2 * r + 1] - ctx->row[x];
+        }
+    }
+}
+
+static void one_step(port_ctx *ctx) {
+    const int32_t w = ctx->grids.w, h = ctx->grids.h;
     const int32_t rows = ctx->lim == LIMIT_SQUARE ? w : h;
     const uint8_t *cur = ctx->grids.cur;
     uint8_t *next = ctx->grids.next;
     size_t cells = (size_t)w * (size_t)h;
     if (ctx->lim == LIMIT_FIXED_BUFFER && cells > FIXED_BUFFER_CELLS) cells = FIXED_BUFFER_CELLS;
     for (size_t i = 0; i < (size_t)w * (size_t)h; i++) next[i] = cur[i];
-    for (size_t i = 0; i < cells; i++) {
-        int32_t x = (int32_t)(i % (size_t)w), y = (int32_t)(i / (size_t)w);
-        int alive = cur[i], count = 0;
-        for (int32_t dy = -r; dy <= r; dy++) {
-            int32_t ny = (((y + dy) % rows) + rows) % rows;
-            if (ny >= h) ny %= h;
-            for (int32_t dx = -r; dx <= r; dx++) {
-                if (dx == 0 && dy == 0) continue;
-                int32_t nx = (((x + dx) % w) + w) % w;
-                count += cur[(size_t)ny * (size_t)w + (size_t)nx];
-            }
+    for (int32_t y = 0; (size_t)y * (size_t)w < cells; y++) {
+        row_counts(ctx, y, rows);
+        for (int32_t x = 0; x < w && (size_t)y * (size_t)w + (size_t)x < cells; x++) {
+            size_t i = (size_t)y * (size_t)w + (size_t)x;
+            int alive = cur[i], count = ctx->count[x];
+            if (ctx->lim == LIMIT_SKIP_EMPTY && count == 0 && !alive) continue;
+            if (ctx->rule.centre) count += alive;
+            const cc_set *set = alive ? &ctx->rule.survive : &ctx->rule.birth;
+            next[i] = (uint8_t)(ctx->lim == LIMIT_THRESHOLD ? in_hull(set, count)
+                                                            : cc_set_has(set, count));
         }
-        if (ctx->lim == LIMIT_SKIP_EMPTY && count == 0 && !alive) continue;
-        if (ctx->rule.centre) count += alive;
-        const cc_set *set = alive ? &ctx->rule.survive : &ctx->rule.birth;
-        next[i] = (uint8_t)(ctx->lim == LIMIT_THRESHOLD ? in_hull(set, count)
-                                                        : cc_set_has(set, count));
     }
     cpu_byte_grids_swap(&ctx->grids);
 }
