@@ -290,14 +290,19 @@ static int replaced_run(const char *self) {
     return rc ? 5 : 0;
 }
 
+/* The exit status of a shell command (128 where it did not exit). */
+static int exit_status(const char *cmd) {
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
 /* Copies this executable to dir and runs the copy as replaced_run; its exit status. */
 static int replaced_copy(const char *dir) {
     char copy[1024], cmd[3400];
     snprintf(copy, sizeof copy, "%.900s/supervisor_test_copy", dir);
     snprintf(cmd, sizeof cmd, "cp /proc/%d/exe '%s' && SUPERVISOR_TEST_REPLACED='%s' '%s'",
              (int)getpid(), copy, copy, copy);
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    return exit_status(cmd);
 }
 
 /* 1 when this process image was started with GOMP_SPINCOUNT=SV_SHORT_SPIN: /proc/self/environ
@@ -321,8 +326,7 @@ static int spin_unchosen(void) {
     snprintf(cmd, sizeof cmd,
              "env -u GOMP_SPINCOUNT -u OMP_WAIT_POLICY SUPERVISOR_TEST_SPIN=1 /proc/%d/exe",
              (int)getpid());
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    return exit_status(cmd);
 }
 
 /* The caller's buffers placed by the worker (buffers=): the engine gets the pointer asked for,
