@@ -16,9 +16,12 @@ args=(--engine "cpu.life-ternlog,example.threshold" --cases 100 --huge-grid off 
 
 # Slurm's state in a short path: its daemons' sockets live there, and a Unix socket's path holds
 # 108 bytes at most.
+# The cluster is configured machine-wide (/etc/slurm): Slurm tests take turns by this lock,
+# while other tests run beside them. The daemons do not inherit it.
+exec 9>/tmp/cellcheck-slurm.lock && flock 9
 state=$(mktemp -d /tmp/cellcheck-slurm.XXXXXX)
 trap 'bash "$slurm_local" stop "$state"; rm -rf "$state"' EXIT
-bash "$slurm_local" start "$state" || { echo "FAIL: no local Slurm cluster"; exit 1; }
+bash "$slurm_local" start "$state" 9>&- || { echo "FAIL: no local Slurm cluster"; exit 1; }
 
 mkdir -p "$tmp/whole"
 start=$(date +%s)

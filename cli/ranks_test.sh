@@ -61,9 +61,12 @@ status=$?
     fail "a used rendezvous directory: exit $status: $(head -2 "$tmp/reused.log")"
 
 echo "== control.ranks under srun -n 3"
+# The cluster is configured machine-wide (/etc/slurm): Slurm tests take turns by this lock,
+# while other tests run beside them. The daemons do not inherit it.
+exec 9>/tmp/cellcheck-slurm.lock && flock 9
 state=$(mktemp -d /tmp/cellcheck-slurm.XXXXXX)
 trap 'bash "$slurm_local" stop "$state"; rm -rf "$state"' EXIT
-if ! bash "$slurm_local" start "$state" >"$tmp/slurm.log" 2>&1; then
+if ! bash "$slurm_local" start "$state" 9>&- >"$tmp/slurm.log" 2>&1; then
     fail "no local Slurm cluster: $(tail -3 "$tmp/slurm.log")"
 else
     mkdir -p "$tmp/srun/rv"
