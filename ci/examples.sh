@@ -12,7 +12,7 @@
 #   the CUDA plugin example built with nvcc and loaded (certified on GPU runners from the bundle);
 #   the external Bazel workspace's tests.
 # One line per check: "EXAMPLE <name> PASSED" or "EXAMPLE <name> FAILED", then exit 1 if any failed.
-# The routes run in two lanes side by side (lane, below), whose lines are printed lane by lane.
+# The routes run in three lanes side by side (lane, below), whose lines are printed lane by lane.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
@@ -305,10 +305,10 @@ cpu_only() {
         "make -s certify-wrong CASES=$cases ACCEPT_GAPS=$accept"
 }
 
-# Two lanes of routes that share nothing: a plugin's engine runs on one thread, so one certify
-# at a time left a core of this 2-core machine mostly idle. Their cases past 2^32 cells take
-# turns (docs/certificate.md), so two certifies never hold that memory at once. Each lane's
-# lines go to its own file, printed whole once both are done.
+# Lanes of routes that share nothing: a plugin's engine runs on one thread, so one certify at a
+# time left a core of this 2-core machine mostly idle. Their cases past 2^32 cells take turns
+# (docs/certificate.md), so two certifies never hold that memory at once. Each lane's lines go to
+# its own file, printed whole once all are done.
 lane() { # NAME FUNCTION...: the functions in order in a shell of its own; exit 1 if one failed
     local name=$1
     shift
@@ -318,19 +318,24 @@ lane() { # NAME FUNCTION...: the functions in order in a shell of its own; exit 
         exit $failed
     ) >"$work/lane-$name.out" 2>&1
 }
+bazel_workspace() {
+    (cd examples/bazel_workspace && bazel test //... 2>&1) >"$work/bazel.log"
+    status=$?
+    [ $status -eq 0 ] || tail -30 "$work/bazel.log"
+    grep -E "^//.*(PASSED|FAILED)" "$work/bazel.log" | sed 's/^/    /'
+    verdict bazel_workspace $status
+    (cd examples/bazel_workspace && bazel shutdown >/dev/null 2>&1)
+}
+
 lane a plugins_make_and_cmake installed_tools &
 lane_a=$!
 lane b plugin_devices cpu_only &
 lane_b=$!
+# A third lane: the external workspace's build fills the time the other two wait for a turn.
+lane c bazel_workspace &
+lane_c=$!
 wait $lane_a || failed=1
 wait $lane_b || failed=1
-cat "$work/lane-a.out" "$work/lane-b.out"
-last_verdict=$SECONDS
-
-(cd examples/bazel_workspace && bazel test //... 2>&1) >"$work/bazel.log"
-status=$?
-[ $status -eq 0 ] || tail -30 "$work/bazel.log"
-grep -E "^//.*(PASSED|FAILED)" "$work/bazel.log" | sed 's/^/    /'
-verdict bazel_workspace $status
-(cd examples/bazel_workspace && bazel shutdown >/dev/null 2>&1)
+wait $lane_c || failed=1
+cat "$work/lane-a.out" "$work/lane-b.out" "$work/lane-c.out"
 cd "$root" && exit $failed
