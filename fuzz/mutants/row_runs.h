@@ -4,7 +4,9 @@
  * live cells over the row extended r cells each side by the torus's wrap, so a cell's count in
  * one row is one difference. A cell costs 2r+1 differences instead of (2r+1)^2 reads, with the
  * same count: a neighbourhood wider than the grid reaches a cell as many times as the offsets do.
- * Only the 2r+1 rows around the row being stepped are held. */
+ * Only the 2r+1 rows around the row being stepped are held. Where every row's run is the same
+ * (a Moore box), the held rows' sums are also kept added up, one row in and one out a step, so
+ * a cell costs one difference. */
 #ifndef CELLCHECK_FUZZ_MUTANTS_ROW_RUNS_H
 #define CELLCHECK_FUZZ_MUTANTS_ROW_RUNS_H
 
@@ -21,6 +23,8 @@ typedef struct row_runs {
                        * (2r+1), so the next row replaces only the one left behind */
     const int32_t **at; /* at[dy + r]: the sums of row y + dy for the row y being stepped */
     size_t span;
+    int same_runs;  /* every row's run is [lo[0], hi[0]], as found at row 0 */
+    int32_t *total; /* with same_runs: the held rows' sums added up */
 } row_runs;
 
 /* The runs of shape at radius r over a w x h torus (a mutant may then change lo and hi): CC_OK; CC_ERR_UNSUPPORTED where a row of the
