@@ -14,11 +14,11 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 export CELLCHECK_PLUGINS="$wrong_plugin"
 args=(--engine "cpu.life-ternlog,example.threshold" --cases 100 --huge-grid off --accept-gap "huge-grid,campaign")
 
-# Slurm's state in a short path: its daemons' sockets live there, and a Unix socket's path holds
-# 108 bytes at most.
 # The cluster is configured machine-wide (/etc/slurm): Slurm tests take turns by this lock,
 # while other tests run beside them. The daemons do not inherit it.
 exec 9>/tmp/cellcheck-slurm.lock && flock 9
+# Slurm's state in a short path: its daemons' sockets live there, and a Unix socket's path holds
+# 108 bytes at most.
 state=$(mktemp -d /tmp/cellcheck-slurm.XXXXXX)
 trap 'bash "$slurm_local" stop "$state"; rm -rf "$state"' EXIT
 bash "$slurm_local" start "$state" 9>&- || { echo "FAIL: no local Slurm cluster"; exit 1; }
