@@ -18,19 +18,19 @@
 
 #define REGS 48
 
-typedef struct regfile {
+/* The registers a block names, each given an index in the order first named. */
+typedef struct reg_names {
     int n;
     char name[REGS][32];
-    uint64_t value[REGS];
-} regfile;
+} reg_names;
 
-static uint64_t *reg_at(regfile *f, const char *name) {
+/* The index of register name, named now if it is new; -1 when REGS are named already. */
+static int reg_index(reg_names *f, const char *name) {
     for (int i = 0; i < f->n; i++)
-        if (strcmp(f->name[i], name) == 0) return &f->value[i];
-    if (f->n == REGS) return NULL;
+        if (strcmp(f->name[i], name) == 0) return i;
+    if (f->n == REGS) return -1;
     snprintf(f->name[f->n], sizeof f->name[0], "%s", name);
-    f->value[f->n] = 0;
-    return &f->value[f->n++];
+    return f->n++;
 }
 
 /* A block read once into this, then run on each of its 8 (or 2) sets of 64 neighbourhoods. */
@@ -49,28 +49,18 @@ typedef struct instr {
 #define INSTRS 512
 
 typedef struct program {
-    regfile names; /* the registers' names; their values are a run's own */
+    reg_names names; /* a run keeps the values, by these indices */
     int n;
     instr code[INSTRS];
 } program;
 
 /* A source operand: a register or an immediate. */
-static int source(regfile *names, const char *tok, operand *o) {
-    if (tok[0] == '%') {
-        uint64_t *r = reg_at(names, tok);
-        if (!r) return -1;
-        o->reg = (int)(r - names->value);
-        return 0;
-    }
+static int source(reg_names *names, const char *tok, operand *o) {
+    if (tok[0] == '%') return (o->reg = reg_index(names, tok)) < 0 ? -1 : 0;
     long long x = strtoll(tok, NULL, 0);
     o->reg = -1;
     o->imm = x == -1 ? ~UINT64_C(0) : (uint64_t)x;
     return 0;
-}
-
-static int dest(regfile *names, const char *tok) {
-    uint64_t *r = reg_at(names, tok);
-    return r ? (int)(r - names->value) : -1;
 }
 
 /* Reads the lines of text that are lop3.b32 or mov.b32 into p; -1 on anything else it cannot
@@ -104,7 +94,7 @@ static int read_block(const char *text, program *p) {
             if (sscanf(line, "%*s %31s %31s", d, a) != 2) return -1;
             if (source(&p->names, a, &i->src[0])) return -1;
         }
-        if ((i->dst = dest(&p->names, d)) < 0) return -1;
+        if ((i->dst = reg_index(&p->names, d)) < 0) return -1;
     }
     return 0;
 }
@@ -158,7 +148,7 @@ static int block_is_rule(checks *t, const cc_rule *rule, const char *ptx, progra
     p->names.n = 0;
     p->n = 0;
     int site[1 + LIFENET_INPUTS];
-    for (int i = 0; i <= LIFENET_INPUTS; i++) site[i] = dest(&p->names, site_regs[i]);
+    for (int i = 0; i <= LIFENET_INPUTS; i++) site[i] = reg_index(&p->names, site_regs[i]);
     if (!CHECKF(t, read_block(ptx, p) == 0, "the block is not lop3/mov lines:\n%s", ptx))
         return 0;
     for (int part = 0; part < (hex ? 2 : 8); part++) {
